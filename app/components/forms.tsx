@@ -1,0 +1,116 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { Label } from 'radix-ui';
+import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export const ERROR_SUMMARY_TITLE = 'มีข้อผิดพลาด';
+export const ERROR_PREFIX = 'ข้อผิดพลาด:';
+
+/** `<title>` prefixed the GOV.UK way when the page shows form errors. */
+export function pageTitle(text: string, hasErrors = false): string {
+  return hasErrors ? `${ERROR_PREFIX} ${text}` : text;
+}
+
+export interface SummaryItem {
+  /** The field's element id, or undefined for a form-level error. */
+  fieldId?: string;
+  message: string;
+}
+
+/**
+ * Error summary at the top of a form: announced (role=alert), links to each field, focused when
+ * rendered after a failed submit so keyboard and screen-reader users start there.
+ */
+export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryItem[]; id?: string }) {
+  useEffect(() => {
+    if (items.length && typeof document !== 'undefined') {
+      if (!document.title.startsWith(ERROR_PREFIX)) document.title = pageTitle(document.title, true);
+    }
+  }, [items.length]);
+  if (!items.length) return null;
+  return (
+    <div id={id} className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
+      <h2 id={`${id}-title`} className="error-summary__title">
+        {ERROR_SUMMARY_TITLE}
+      </h2>
+      <ul className="error-summary__list">
+        {items.map((item) => (
+          <li key={`${item.fieldId ?? 'form'}-${item.message}`}>
+            {item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type InputType = 'text' | 'password' | 'email' | 'tel' | 'number' | 'search' | 'date';
+
+/**
+ * A labelled input: label, optional hint, inline error with a visually hidden prefix, and
+ * `aria-invalid` / `aria-describedby` wired. The error line keeps its space so nothing shifts.
+ */
+export function Field({
+  meta,
+  label,
+  hint,
+  type = 'text',
+  inputProps,
+  after,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+  type?: InputType;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  after?: ReactNode;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const errorId = meta.errorId;
+  const error = meta.errors?.[0];
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const { key, ...conformProps } = getInputProps(meta, { type, ariaAttributes: false });
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <Label.Root htmlFor={meta.id} className="field__label">
+        {label}
+      </Label.Root>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} className="field__error">
+        {error ? (
+          <>
+            <span className="visually-hidden">{ERROR_PREFIX} </span>
+            {error}
+          </>
+        ) : null}
+      </p>
+      <div className="field__control">
+        <input
+          key={key}
+          {...conformProps}
+          {...inputProps}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {after}
+      </div>
+    </div>
+  );
+}
+
+/** Collect field errors (in field order) and form errors for the summary. */
+export function summaryItems(
+  fields: FieldMetadata<unknown>[],
+  formErrors: string[] | undefined,
+): SummaryItem[] {
+  const items: SummaryItem[] = [];
+  for (const field of fields) {
+    const message = field.errors?.[0];
+    if (message) items.push({ fieldId: field.id, message });
+  }
+  for (const message of formErrors ?? []) items.push({ message });
+  return items;
+}

@@ -1,0 +1,70 @@
+import { site } from '~/config/site';
+import type { FooterPhone } from '~/server/coop/types';
+
+export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        <section aria-labelledby="footer-coop">
+          <h2 id="footer-coop" className="site-footer__title">
+            {site.nameTh}
+          </h2>
+          <p lang="en">{site.nameEn}</p>
+          <address>{site.address}</address>
+          <p>{site.openingHours}</p>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="site-footer__title">
+            ลิงก์ที่เกี่ยวข้อง
+          </h2>
+          <ul>
+            {site.footerLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__title">
+            ติดต่อสหกรณ์
+          </h2>
+          <ul>
+            <li>
+              โทรศัพท์ <a href={site.phone.href}>{site.phone.label}</a>
+            </li>
+            {phones.map((phone) => (
+              <li key={`${phone.label}-${phone.link}`}>
+                <a href={phone.link}>{phone.label}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className="site-footer__title">
+            ติดตามเรา
+          </h2>
+          <ul>
+            {site.social.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+            {site.apps.map((a) => (
+              <li key={a.href}>
+                <a href={a.href} rel="noopener noreferrer">
+                  {a.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copy">
+        © {site.nameTh}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,87 @@
+import { Form, NavLink } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import { site } from '~/config/site';
+import { backPathFor, MEMBER_MENU, menuKeyForPath } from '~/lib/member-menu';
+
+/**
+ * Member layout: header with the member's name and number, the side menu (a drawer below
+ * 1024 px that opens with a plain link and :target, so it works without JavaScript).
+ */
+export function MemberShell({
+  pathname,
+  memberName,
+  membershipNo,
+  children,
+}: {
+  pathname: string;
+  memberName: string;
+  membershipNo: string;
+  children: ReactNode;
+}) {
+  const activeKey = menuKeyForPath(pathname);
+  return (
+    <div className="member" id="top">
+      <a className="skip-link" href="#main">
+        ข้ามไปยังเนื้อหาหลัก
+      </a>
+      <header className="member-header">
+        <a className="member-header__drawer-toggle button button--small" href="#member-menu">
+          เมนูสมาชิก
+        </a>
+        <a className="brand brand--compact" href="/member/status">
+          <img src={site.logo.src} alt="" width={40} height={40} />
+          <span className="brand__name">{site.shortNameTh}</span>
+        </a>
+        <p className="member-header__who">
+          <span className="member-header__name">{memberName}</span>
+          <span className="member-header__no">
+            เลขทะเบียนสมาชิก <span className="nowrap">{membershipNo}</span>
+          </span>
+        </p>
+      </header>
+      <div className="member-body">
+        <nav id="member-menu" className="member-nav" aria-label="เมนูสมาชิก">
+          <a className="member-nav__close" href="#main">
+            ปิดเมนู
+          </a>
+          <ul className="member-nav__list">
+            {MEMBER_MENU.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
+                  aria-current={item.key === activeKey ? 'page' : undefined}
+                  data-menu-key={item.key}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/member/logout" reloadDocument>
+                <button type="submit" className="member-nav__link member-nav__logout" data-menu-key="10">
+                  ออกจากระบบ
+                </button>
+              </Form>
+            </li>
+          </ul>
+          <p className="member-nav__home">
+            <a href="/home">กลับสู่หน้าหลักเว็บไซต์</a>
+          </p>
+        </nav>
+        <div className="member-main">
+          <p className="member-main__back">
+            <a href={backPathFor(pathname)}>ย้อนกลับ</a>
+          </p>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <p className="member-main__top">
+            <a href="#top">กลับขึ้นด้านบน</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

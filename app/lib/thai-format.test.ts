@@ -1,0 +1,443 @@
+import { describe, it, expect } from 'vitest';
+import {
+  BANGKOK_TZ,
+  TRUNCATE_DEFAULT,
+  TRUNCATE_QUESTION,
+  formatAge,
+  formatBaht,
+  formatDate,
+  formatDateDMY,
+  formatDateTime,
+  formatNumber,
+  formatRelativeTime,
+  formatSatang,
+  fromBuddhistYear,
+  padMembershipNo,
+  parseDateDMY,
+  toBuddhistYear,
+  truncate,
+  truncateQuestion,
+} from './thai-format';
+
+const EMPTY = ' - ';
+// Wednesday 15 January 2025, 14:00 in Bangkok (weeks run Sunday 12 – Saturday 18 January).
+const NOW = new Date('2025-01-15T07:00:00Z');
+
+const segmenter = new Intl.Segmenter('th', { granularity: 'grapheme' });
+const graphemes = (text: string) => Array.from(segmenter.segment(text), (s) => s.segment);
+
+const emptyInputs = [
+  null,
+  undefined,
+  '',
+  '   ',
+  '0000-00-00',
+  '0000-00-00 00:00:00',
+  'not a date',
+  '2025-02-30',
+  '2025-13-01',
+  '2025-01-15 24:00:00',
+  '15/01/2568',
+  new Date(Number.NaN),
+  Number.NaN,
+] as const;
+
+describe('constants and Buddhist years', () => {
+  it('exposes the Bangkok time zone', () => {
+    expect(BANGKOK_TZ).toBe('Asia/Bangkok');
+  });
+
+  it('converts between Gregorian and Buddhist-era years', () => {
+    expect(toBuddhistYear(2025)).toBe(2568);
+    expect(fromBuddhistYear(2568)).toBe(2025);
+    expect(fromBuddhistYear(toBuddhistYear(1999))).toBe(1999);
+  });
+});
+
+describe('formatDate', () => {
+  it('prints Buddhist-era years in long and short style', () => {
+    expect(formatDate('2025-01-15')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-15', 'long')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-15', 'short')).toBe('15 ม.ค. 2568');
+    expect(formatDate('2024-02-29', 'long')).toBe('29 กุมภาพันธ์ 2567');
+    expect(formatDate('2024-12-31', 'short')).toBe('31 ธ.ค. 2567');
+  });
+
+  it('treats YYYY-MM-DD as that calendar day in Bangkok', () => {
+    expect(formatDate('2025-01-01')).toBe('1 มกราคม 2568');
+    expect(formatDateTime('2025-01-01')).toBe('1 มกราคม 2568 เวลา 00:00 น.');
+  });
+
+  it('treats "YYYY-MM-DD HH:MM:SS" as Bangkok wall-clock time', () => {
+    expect(formatDate('2025-01-15 23:30:00')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-15 00:10:00')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-15T00:10')).toBe('15 มกราคม 2568');
+  });
+
+  it('converts ISO instants with Z or an offset into the Bangkok day (UTC-midnight edge)', () => {
+    expect(formatDate('2025-01-14T18:30:00Z')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-14T16:59:59.999Z')).toBe('14 มกราคม 2568');
+    expect(formatDate('2025-01-15T01:30:00+07:00')).toBe('15 มกราคม 2568');
+    expect(formatDate('2025-01-14T12:30:00-06:00')).toBe('15 มกราคม 2568');
+  });
+
+  it('accepts Date objects and timestamps', () => {
+    expect(formatDate(new Date('2025-01-14T18:30:00Z'), 'short')).toBe('15 ม.ค. 2568');
+    expect(formatDate(Date.UTC(2025, 0, 14, 18, 30), 'short')).toBe('15 ม.ค. 2568');
+  });
+
+  it.each(emptyInputs)('returns " - " for %j', (value) => {
+    expect(formatDate(value)).toBe(EMPTY);
+    expect(formatDate(value, 'short')).toBe(EMPTY);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('prints the long date and Bangkok time with น.', () => {
+    expect(formatDateTime('2025-01-15 14:05:00')).toBe('15 มกราคม 2568 เวลา 14:05 น.');
+    expect(formatDateTime('2025-01-15T07:05:00Z')).toBe('15 มกราคม 2568 เวลา 14:05 น.');
+    expect(formatDateTime('2025-01-14T18:30:00Z')).toBe('15 มกราคม 2568 เวลา 01:30 น.');
+    expect(formatDateTime('2025-01-15 09:07:59')).toBe('15 มกราคม 2568 เวลา 09:07 น.');
+  });
+
+  it('supports the short date style', () => {
+    expect(formatDateTime('2025-01-15 14:05:00', 'short')).toBe('15 ม.ค. 2568 เวลา 14:05 น.');
+  });
+
+  it.each(emptyInputs)('returns " - " for %j', (value) => {
+    expect(formatDateTime(value)).toBe(EMPTY);
+  });
+});
+
+describe('formatDateDMY', () => {
+  it('prints zero-padded DD/MM/BBBB in Bangkok', () => {
+    expect(formatDateDMY('2025-01-05')).toBe('05/01/2568');
+    expect(formatDateDMY('2024-12-31 23:59:59')).toBe('31/12/2567');
+    expect(formatDateDMY('2025-01-14T18:30:00Z')).toBe('15/01/2568');
+    expect(formatDateDMY(new Date('2024-12-31T17:00:00Z'))).toBe('01/01/2568');
+  });
+
+  it.each(emptyInputs)('returns " - " for %j', (value) => {
+    expect(formatDateDMY(value)).toBe(EMPTY);
+  });
+});
+
+describe('parseDateDMY', () => {
+  it.each([
+    ['15/01/2568', '2025-01-15'],
+    ['1/2/2568', '2025-02-01'],
+    ['01/02/2568', '2025-02-01'],
+    ['5-1-2568', '2025-01-05'],
+    ['05.01.2568', '2025-01-05'],
+    ['  15/01/2568  ', '2025-01-15'],
+    ['29/02/2567', '2024-02-29'],
+    ['31/12/2567', '2024-12-31'],
+    ['30/04/2568', '2025-04-30'],
+    ['01/01/2400', '1857-01-01'],
+    ['31/12/2700', '2157-12-31'],
+  ])('parses %j as %s', (text, expected) => {
+    expect(parseDateDMY(text)).toBe(expected);
+  });
+
+  it.each([
+    '31/02/2568',
+    '29/02/2568',
+    '30/02/2567',
+    '31/04/2568',
+    '32/01/2568',
+    '00/01/2568',
+    '15/00/2568',
+    '15/13/2568',
+    '31/12/2399',
+    '01/01/2701',
+    '15/01/2025',
+    '15/01/68',
+    '15/01/25680',
+    '015/01/2568',
+    '15/01-2568',
+    '2568-01-15',
+    '15 01 2568',
+    '๑๕/๐๑/๒๕๖๘',
+    'abc',
+    '',
+  ])('rejects %j', (text) => {
+    expect(parseDateDMY(text)).toBeNull();
+  });
+
+  it('round-trips with formatDateDMY', () => {
+    for (const text of ['01/01/2568', '29/02/2567', '31/12/2567', '15/06/2500']) {
+      expect(formatDateDMY(parseDateDMY(text))).toBe(text);
+    }
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it('(a) same Bangkok day: date-fns th phrase with suffix', () => {
+    expect(formatRelativeTime('2025-01-15T06:55:00Z', NOW)).toBe('5 นาทีที่ผ่านมา');
+    expect(formatRelativeTime('2025-01-15 09:00:00', NOW)).toBe('5 ชั่วโมงที่ผ่านมา');
+    expect(formatRelativeTime('2025-01-15 13:59:30', NOW)).toBe('30 วินาทีที่ผ่านมา');
+    expect(formatRelativeTime('2025-01-15 16:00:00', NOW)).toBe('ใน 2 ชั่วโมง');
+  });
+
+  it('(a) a time after UTC midnight but past Bangkok midnight is still today', () => {
+    // 2025-01-14T18:30Z is 01:30 on 15 January in Bangkok.
+    const result = formatRelativeTime('2025-01-14T18:30:00Z', NOW);
+    expect(result).toMatch(/^\d+ ชั่วโมงที่ผ่านมา$/);
+    expect(result).not.toContain('เมื่อวาน');
+  });
+
+  it('(b) previous Bangkok day: เมื่อวาน with the time', () => {
+    expect(formatRelativeTime('2025-01-14 14:05:00', NOW)).toBe('เมื่อวาน เวลา 14:05 น.');
+    expect(formatRelativeTime('2025-01-14T16:59:00Z', NOW)).toBe('เมื่อวาน เวลา 23:59 น.');
+    expect(formatRelativeTime('2025-01-14', NOW)).toBe('เมื่อวาน เวลา 00:00 น.');
+    // Less than 24 hours ago, but on the previous calendar day.
+    expect(formatRelativeTime('2025-01-14 23:00:00', new Date('2025-01-14T17:30:00Z'))).toBe(
+      'เมื่อวาน เวลา 23:00 น.',
+    );
+  });
+
+  it('(b) yesterday across a year boundary', () => {
+    const newYearMorning = new Date('2025-01-01T01:00:00Z'); // 08:00 on 1 Jan in Bangkok
+    expect(formatRelativeTime('2024-12-31 23:00:00', newYearMorning)).toBe('เมื่อวาน เวลา 23:00 น.');
+  });
+
+  it('(c) within the last 7 days: day, short month and time without a year', () => {
+    expect(formatRelativeTime('2025-01-13 08:30:00', NOW)).toBe('13 ม.ค. 08:30 น.');
+    expect(formatRelativeTime('2025-01-12 14:05:00', NOW)).toBe('12 ม.ค. 14:05 น.');
+    expect(formatRelativeTime('2025-01-09 08:00:00', NOW)).toBe('9 ม.ค. 08:00 น.');
+    const newYear = new Date('2025-01-02T03:00:00Z');
+    expect(formatRelativeTime('2024-12-28 10:00:00', newYear)).toBe('28 ธ.ค. 10:00 น.');
+  });
+
+  it('(c) later in the current week', () => {
+    expect(formatRelativeTime('2025-01-17 10:00:00', NOW)).toBe('17 ม.ค. 10:00 น.');
+    expect(formatRelativeTime('2025-01-18 23:59:00', NOW)).toBe('18 ม.ค. 23:59 น.');
+  });
+
+  it('(d) older dates and dates beyond this week: long date with BE year', () => {
+    expect(formatRelativeTime('2025-01-08 20:00:00', NOW)).toBe('8 มกราคม 2568');
+    expect(formatRelativeTime('2024-12-25 10:00:00', NOW)).toBe('25 ธันวาคม 2567');
+    expect(formatRelativeTime('2020-06-01', NOW)).toBe('1 มิถุนายน 2563');
+    expect(formatRelativeTime('2025-01-19 09:00:00', NOW)).toBe('19 มกราคม 2568');
+    const saturday = new Date('2025-01-18T05:00:00Z');
+    expect(formatRelativeTime('2025-01-19 09:00:00', saturday)).toBe('19 มกราคม 2568');
+  });
+
+  it('never prints a Gregorian year', () => {
+    for (const value of ['2025-01-08', '2024-01-01', '2025-03-01']) {
+      expect(formatRelativeTime(value, NOW)).not.toMatch(/20\d\d/);
+    }
+  });
+
+  it('defaults now to the current time', () => {
+    expect(formatRelativeTime(new Date(Date.now() - 60_000))).toMatch(/ที่ผ่านมา$|^เมื่อวาน/);
+  });
+
+  it.each(emptyInputs)('returns " - " for %j', (value) => {
+    expect(formatRelativeTime(value, NOW)).toBe(EMPTY);
+  });
+});
+
+describe('formatNumber', () => {
+  it('prints exactly the requested decimals with Thai grouping', () => {
+    expect(formatNumber(1234.5)).toBe('1,234.50');
+    expect(formatNumber(0)).toBe('0.00');
+    expect(formatNumber(-1234.5)).toBe('-1,234.50');
+    expect(formatNumber(1234.5678, 0)).toBe('1,235');
+    expect(formatNumber(1234.5678, 3)).toBe('1,234.568');
+    expect(formatNumber(1234567.891, 2)).toBe('1,234,567.89');
+  });
+
+  it('accepts decimal strings, with or without commas', () => {
+    expect(formatNumber('1500.00')).toBe('1,500.00');
+    expect(formatNumber('1,234.5')).toBe('1,234.50');
+    expect(formatNumber(' 42 ')).toBe('42.00');
+    expect(formatNumber('-0.5')).toBe('-0.50');
+    expect(formatNumber('.5')).toBe('0.50');
+    expect(formatNumber('12345678901234567.89')).toBe('12,345,678,901,234,567.89');
+  });
+
+  it('accepts bigint', () => {
+    expect(formatNumber(12345n)).toBe('12,345.00');
+    expect(formatNumber(2n ** 64n, 0)).toBe('18,446,744,073,709,551,616');
+  });
+
+  it.each(['abc', '', '1.2.3', '12abc', Number.NaN, Number.POSITIVE_INFINITY])(
+    'returns " - " for invalid %j',
+    (value) => {
+      expect(formatNumber(value)).toBe(EMPTY);
+    },
+  );
+});
+
+describe('formatSatang and formatBaht', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [50, '0.50'],
+    [100, '1.00'],
+    [123456, '1,234.56'],
+    [100000000, '1,000,000.00'],
+    [-5, '-0.05'],
+    [-100, '-1.00'],
+    [-123456, '-1,234.56'],
+    [Number.MAX_SAFE_INTEGER, '90,071,992,547,409.91'],
+  ])('formats %d satang as %s', (satang, expected) => {
+    expect(formatSatang(satang)).toBe(expected);
+  });
+
+  it('formats bigint amounts beyond 2^53 exactly', () => {
+    expect(formatSatang(2n ** 53n + 1n)).toBe('90,071,992,547,409.93');
+    expect(formatSatang(123456789012345678901n)).toBe('1,234,567,890,123,456,789.01');
+    expect(formatSatang(-(10n ** 20n) - 1n)).toBe('-1,000,000,000,000,000,000.01');
+    expect(formatSatang(-0)).toBe('0.00');
+    expect(formatSatang(0n)).toBe('0.00');
+  });
+
+  it('rejects non-integer or unsafe numbers instead of rounding money', () => {
+    expect(() => formatSatang(1.5)).toThrow(RangeError);
+    expect(() => formatSatang(2 ** 53)).toThrow(RangeError);
+    expect(() => formatSatang(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('appends บาท', () => {
+    expect(formatBaht(150000)).toBe('1,500.00 บาท');
+    expect(formatBaht(-1n)).toBe('-0.01 บาท');
+  });
+});
+
+describe('formatAge', () => {
+  it('counts completed years and months', () => {
+    expect(formatAge('1977-11-10', NOW)).toEqual({
+      years: 47,
+      months: 2,
+      text: '47 ปี 2 เดือน',
+    });
+    expect(formatAge('1977-11-16', NOW)).toEqual({
+      years: 47,
+      months: 1,
+      text: '47 ปี 1 เดือน',
+    });
+    expect(formatAge('1978-01-15', NOW)).toEqual({
+      years: 47,
+      months: 0,
+      text: '47 ปี 0 เดือน',
+    });
+    expect(formatAge('1978-01-16', NOW)).toEqual({
+      years: 46,
+      months: 11,
+      text: '46 ปี 11 เดือน',
+    });
+    expect(formatAge('2025-01-15', NOW)).toEqual({
+      years: 0,
+      months: 0,
+      text: '0 ปี 0 เดือน',
+    });
+  });
+
+  it('uses Bangkok calendar days for both dates', () => {
+    // 18:30Z on 14 January is already 15 January, the birthday, in Bangkok.
+    const now = new Date('2025-01-14T18:30:00Z');
+    expect(formatAge('1978-01-15', now).text).toBe('47 ปี 0 เดือน');
+    expect(formatAge(new Date('1978-01-14T17:00:00Z'), now).text).toBe('47 ปี 0 เดือน');
+  });
+
+  it('reaches a month-end birthday on the last day of shorter months', () => {
+    expect(formatAge('2000-01-31', new Date('2000-02-29T05:00:00Z')).text).toBe('0 ปี 1 เดือน');
+    expect(formatAge('2004-02-29', new Date('2025-02-28T05:00:00Z')).text).toBe('21 ปี 0 เดือน');
+    expect(formatAge('2004-02-29', new Date('2025-02-27T05:00:00Z')).text).toBe('20 ปี 11 เดือน');
+  });
+
+  it('defaults now to the current time', () => {
+    expect(formatAge('1970-01-01').years).toBeGreaterThanOrEqual(55);
+  });
+
+  it.each(['0000-00-00', '', 'nonsense', '2030-01-01'])('gives " - " for %j', (birth) => {
+    const age = formatAge(birth, NOW);
+    expect(age.text).toBe(EMPTY);
+    expect(age.years).toBeNaN();
+    expect(age.months).toBeNaN();
+  });
+});
+
+describe('truncate and truncateQuestion', () => {
+  it('exposes the limits', () => {
+    expect(TRUNCATE_DEFAULT).toBe(80);
+    expect(TRUNCATE_QUESTION).toBe(120);
+  });
+
+  it('keeps text at or under the limit unchanged', () => {
+    expect(truncate('สวัสดี')).toBe('สวัสดี');
+    expect(truncate('')).toBe('');
+    // 80 graphemes but far more than 80 code units.
+    const eighty = 'ที่'.repeat(80);
+    expect(eighty.length).toBe(240);
+    expect(truncate(eighty)).toBe(eighty);
+  });
+
+  it('never splits a Thai grapheme whose marks straddle the limit', () => {
+    const text = 'ก'.repeat(79) + 'ที่' + 'น้ำ'.repeat(10);
+    // A code-unit cut would drop the marks of the 80th grapheme.
+    expect(text.slice(0, 80).endsWith('ท')).toBe(true);
+
+    const result = truncate(text);
+    expect(result).toBe('ก'.repeat(79) + 'ที่…');
+    const segments = graphemes(result);
+    expect(segments).toHaveLength(81);
+    expect(segments[79]).toBe('ที่');
+    expect(segments[80]).toBe('…');
+    // The last grapheme before the ellipsis is a base letter with its marks, not marks alone.
+    expect(segments[79]).toMatch(/^\P{M}\p{M}*$/u);
+    const body = result.slice(0, -1);
+    expect(text.startsWith(body)).toBe(true);
+    expect(text.charAt(body.length)).not.toMatch(/\p{M}/u);
+  });
+
+  it('cuts at a grapheme boundary for every limit in mixed Thai text', () => {
+    const text = 'น้ำใจของสมาชิกที่มั่นคง สหกรณ์ออมทรัพย์ครูไทยจำกัด เงินฝากดอกเบี้ยสูง'.repeat(3);
+    const total = graphemes(text).length;
+    for (let max = 1; max < total; max++) {
+      const result = truncate(text, max);
+      expect(result.endsWith('…')).toBe(true);
+      const body = result.slice(0, -1);
+      expect(text.startsWith(body)).toBe(true);
+      expect(text.charAt(body.length)).not.toMatch(/\p{M}/u);
+      expect(graphemes(body).length).toBeLessThanOrEqual(max);
+      expect(graphemes(body).at(-1)).toMatch(/^\P{M}/u);
+      expect(body).toBe(body.trimEnd());
+    }
+  });
+
+  it('trims trailing whitespace before the ellipsis', () => {
+    expect(truncate('ก'.repeat(79) + ' ขขขข')).toBe('ก'.repeat(79) + '…');
+    expect(truncate('abc def', 4)).toBe('abc…');
+  });
+
+  it('truncateQuestion uses 120 graphemes', () => {
+    const q120 = 'ถาม'.repeat(40);
+    expect(truncateQuestion(q120)).toBe(q120);
+    const q121 = q120 + 'ว่';
+    expect(truncateQuestion(q121)).toBe(q120 + '…');
+    expect(graphemes(truncateQuestion(q121 + 'อะไร'))).toHaveLength(121);
+  });
+});
+
+describe('padMembershipNo', () => {
+  it.each([
+    ['12345', '012345'],
+    ['7', '000007'],
+    ['0', '000000'],
+    [' 42 ', '000042'],
+    ['123456', '123456'],
+    ['1234567', '1234567'],
+    [' 1234567 ', '1234567'],
+    ['A1234', 'A1234'],
+    ['12-34', '12-34'],
+    ['12 34', '12 34'],
+    ['๑๒๓', '๑๒๓'],
+    ['', ''],
+    ['   ', ''],
+  ])('%j → %j', (raw, expected) => {
+    expect(padMembershipNo(raw)).toBe(expected);
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * Thai formatting helpers (dates in the Buddhist era, money, ages, text).
+ * Isomorphic: runs in the browser and on the server, so it relies only on Intl and date-fns.
+ *
+ * Years: only Intl (th-TH, Buddhist calendar) prints BE years. date-fns `format` with the
+ * `th` locale prints Gregorian years, so it must never be used for dates shown to users.
+ */
+import { formatDistanceStrict } from 'date-fns';
+import { th } from 'date-fns/locale';
+
+/** The cooperative's time zone; every calendar-day decision is made here. */
+export const BANGKOK_TZ = 'Asia/Bangkok';
+
+/** Anything the date formatters accept. */
+export type DateInput = Date | string | number | null | undefined;
+
+/** Shown for missing, zero (`0000-00-00`) or invalid dates (spec value: space, hyphen, space). */
+const EMPTY = ' - ';
+const BE_OFFSET = 543;
+// Bangkok has been UTC+7 without DST since 1920, so zone-less strings can use a fixed offset.
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Turns a Gregorian year into a Buddhist-era year (+543). */
+export function toBuddhistYear(gregorianYear: number): number {
+  return gregorianYear + BE_OFFSET;
+}
+
+/** Turns a Buddhist-era year into a Gregorian year (−543). */
+export function fromBuddhistYear(beYear: number): number {
+  return beYear - BE_OFFSET;
+}
+
+const thDate = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('th-TH', {
+    timeZone: BANGKOK_TZ,
+    calendar: 'buddhist',
+    numberingSystem: 'latn',
+    ...options,
+  });
+
+const shortDateFmt = thDate({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const longDateFmt = thDate({ day: 'numeric', month: 'long', year: 'numeric' });
+const dayMonthFmt = thDate({ day: 'numeric', month: 'short' });
+// Gregorian numeric parts in Bangkok, for calendar arithmetic.
+const partsFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: BANGKOK_TZ,
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+interface BangkokParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function bangkokParts(date: Date): BangkokParts {
+  const parts: Record<string, number> = {};
+  for (const p of partsFmt.formatToParts(date)) parts[p.type] = Number(p.value);
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
+}
+
+/** Date.UTC without its mapping of years 0–99 to 1900–1999. */
+function utc(year: number, month: number, day: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  return new Date(0).setUTCFullYear(year, month - 1, day) + ((h * 60 + mi) * 60 + s) * 1000 + ms;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(utc(year, month + 1, 0)).getUTCDate();
+}
+
+/** Days since 1970-01-01 of the Bangkok calendar date (Thursday = day 0). */
+function bangkokDayNumber(date: Date): number {
+  const { year, month, day } = bangkokParts(date);
+  return utc(year, month, day) / DAY_MS;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+const LOCAL_DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Parses any accepted input into an instant, or null for missing/zero/invalid dates. */
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value);
+  if (typeof value === 'number') {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  const text = value.trim();
+  if (text === '' || text.startsWith('0000-00-00')) return null;
+  const m = LOCAL_DATETIME.exec(text);
+  if (m) {
+    // A calendar date or a zone-less wall-clock time: both mean Bangkok, not UTC.
+    const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((x) => Number(x ?? 0));
+    const ms = Number((m[7] ?? '').padEnd(3, '0'));
+    if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) {
+      return null;
+    }
+    return new Date(utc(y, mo, d, h, mi, s, ms) - BANGKOK_OFFSET_MS);
+  }
+  // Only ISO strings with a zone go to Date parsing; other formats parse differently per engine.
+  if (!ISO_WITH_ZONE.test(text)) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function formatTime(date: Date): string {
+  const { hour, minute } = bangkokParts(date);
+  return `${pad2(hour)}:${pad2(minute)} น.`;
+}
+
+/** Thai date with BE year in Bangkok: short `15 ม.ค. 2568`, long `15 มกราคม 2568`; `' - '` if empty. */
+export function formatDate(value: DateInput, style: 'short' | 'long' = 'long'): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  return (style === 'short' ? shortDateFmt : longDateFmt).format(date);
+}
+
+/** Date plus Bangkok time: `15 มกราคม 2568 เวลา 14:05 น.`; `' - '` if empty. */
+export function formatDateTime(value: DateInput, style: 'short' | 'long' = 'long'): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  return `${formatDate(date, style)} เวลา ${formatTime(date)}`;
+}
+
+/** `DD/MM/BBBB` with BE year in Bangkok, e.g. `05/01/2568`; `' - '` if empty. */
+export function formatDateDMY(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  const { year, month, day } = bangkokParts(date);
+  return `${pad2(day)}/${pad2(month)}/${toBuddhistYear(year)}`;
+}
+
+/**
+ * Parses a typed BE date `D/M/BBBB` (separators `/`, `-` or `.`) into Gregorian `YYYY-MM-DD`.
+ * Returns null for impossible dates or BE years outside 2400–2700.
+ */
+export function parseDateDMY(text: string): string | null {
+  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[3]);
+  const beYear = Number(m[4]);
+  if (beYear < 2400 || beYear > 2700 || month < 1 || month > 12) return null;
+  const year = fromBuddhistYear(beYear);
+  if (day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * Relative time by Bangkok calendar days: today → `5 นาทีที่ผ่านมา` (date-fns `th`);
+ * yesterday → `เมื่อวาน เวลา 14:05 น.`; up to 6 days ago or in the current week (Sunday start)
+ * → `12 ม.ค. 14:05 น.`; otherwise the long BE date. `' - '` if empty.
+ */
+export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  const today = bangkokDayNumber(now);
+  const day = bangkokDayNumber(date);
+  const daysAgo = today - day;
+  if (daysAgo === 0) return formatDistanceStrict(date, now, { addSuffix: true, locale: th });
+  if (daysAgo === 1) return `เมื่อวาน เวลา ${formatTime(date)}`;
+  // Day 0 (1970-01-01) was a Thursday; weeks start on Sunday as in the th locale.
+  const weekStart = (n: number) => n - ((((n + 4) % 7) + 7) % 7);
+  if ((daysAgo > 1 && daysAgo < 7) || weekStart(day) === weekStart(today)) {
+    return `${dayMonthFmt.format(date)} ${formatTime(date)}`;
+  }
+  return formatDate(date, 'long');
+}
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+const integerFmt = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+
+/**
+ * Thai-grouped number with exactly `fractionDigits` decimals, e.g. `1,234.50`.
+ * Accepts numbers, bigints and decimal strings (`"1,234.5"`); invalid input gives `' - '`.
+ */
+export function formatNumber(value: number | string | bigint, fractionDigits = 2): string {
+  let fmt = numberFormats.get(fractionDigits);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat('th-TH', {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(fractionDigits, fmt);
+  }
+  if (typeof value === 'bigint') return fmt.format(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? fmt.format(value) : EMPTY;
+  const text = value.replace(/,/g, '').trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return EMPTY;
+  // Intl formats decimal strings exactly, so large amounts keep their precision.
+  return fmt.format(text as Intl.StringNumericLiteral);
+}
+
+/**
+ * Integer satang (1/100 baht) as `1,234.56`, using integer arithmetic only.
+ * Throws RangeError for numbers that are not safe integers.
+ */
+export function formatSatang(satang: number | bigint): string {
+  if (typeof satang === 'number' && !Number.isSafeInteger(satang)) {
+    throw new RangeError(`formatSatang: expected an integer number of satang, got ${satang}`);
+  }
+  const amount = BigInt(satang);
+  const abs = amount < 0n ? -amount : amount;
+  const sign = amount < 0n ? '-' : '';
+  return `${sign}${integerFmt.format(abs / 100n)}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** Satang as baht with unit: `1,234.56 บาท`. */
+export function formatBaht(satang: number | bigint): string {
+  return `${formatSatang(satang)} บาท`;
+}
+
+/**
+ * Age in completed years and months by Bangkok calendar days, text `47 ปี 2 เดือน`.
+ * A missing, invalid or future birth date gives NaN numbers and text `' - '`.
+ */
+export function formatAge(
+  birth: string | Date,
+  now: Date = new Date(),
+): { years: number; months: number; text: string } {
+  const date = toDate(birth);
+  if (!date || date.getTime() > now.getTime()) return { years: NaN, months: NaN, text: EMPTY };
+  const b = bangkokParts(date);
+  const n = bangkokParts(now);
+  let total = (n.year - b.year) * 12 + (n.month - b.month);
+  // A birthday on the 29th–31st is reached on the last day of a shorter month.
+  if (n.day < Math.min(b.day, daysInMonth(n.year, n.month))) total -= 1;
+  const years = Math.floor(total / 12);
+  const months = total % 12;
+  return { years, months, text: `${years} ปี ${months} เดือน` };
+}
+
+/** Default maximum length (graphemes) for `truncate`. */
+export const TRUNCATE_DEFAULT = 80;
+/** Maximum length (graphemes) for question titles. */
+export const TRUNCATE_QUESTION = 120;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * Cuts `text` to `max` grapheme clusters (so Thai marks such as in `ที่` stay attached),
+ * trims trailing whitespace and appends `…`; text within the limit is returned unchanged.
+ */
+export function truncate(text: string, max: number = TRUNCATE_DEFAULT): string {
+  segmenter ??= new Intl.Segmenter('th', { granularity: 'grapheme' });
+  const graphemes = Array.from(segmenter.segment(text), (s) => s.segment);
+  if (graphemes.length <= max) return text;
+  return `${graphemes.slice(0, max).join('').trimEnd()}…`;
+}
+
+/** `truncate` with the question limit (120 graphemes). */
+export function truncateQuestion(text: string): string {
+  return truncate(text, TRUNCATE_QUESTION);
+}
+
+/** Left-pads a 1–6 digit membership number to 6 digits; anything else is returned trimmed. */
+export function padMembershipNo(raw: string): string {
+  const trimmed = raw.trim();
+  return /^\d{1,6}$/.test(trimmed) ? trimmed.padStart(6, '0') : trimmed;
+}

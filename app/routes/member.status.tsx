@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+
+import { formatAge, formatBaht, formatDate } from '~/lib/thai-format';
+import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const { backend } = await app();
+  const p = await backend.getMemberProfile(member.credentials);
+  return json(
+    {
+      name: `${p.prename}${p.firstName} ${p.lastName}`,
+      membershipNo: p.membershipNo,
+      group: `${p.memberGroupName} (${p.memberGroupNo})`,
+      status: p.status === 'normal' ? 'ปกติ' : 'ลาออก',
+      birthDate: formatDate(p.birthDate),
+      age: formatAge(p.birthDate).text,
+      approveDate: formatDate(p.approveDate),
+      membershipAge: formatAge(p.approveDate).text,
+      idCard: p.idCardMasked,
+      position: p.positionName ?? '-',
+      salary: formatBaht(p.salarySatang),
+      address: p.address,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'ข้อมูลส่วนตัว')];
+
+const TILES = [
+  { to: '/member/share', label: 'ทุนเรือนหุ้น', note: 'ทุนเรือนหุ้นและรายการเคลื่อนไหว' },
+  { to: '/member/loan', label: 'เงินกู้', note: 'สัญญาเงินกู้และหลักประกัน' },
+  { to: '/member/deposit', label: 'เงินฝาก', note: 'บัญชีเงินฝากและรายการเคลื่อนไหว' },
+  { to: '/member/kep', label: 'รายการเรียกเก็บประจำเดือน', note: 'รายการหักเงินรายเดือน' },
+] as const;
+
+export default function StatusPage() {
+  const p = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>ข้อมูลส่วนตัว</h1>
+      <section className="profile-card" aria-labelledby="profile-name">
+        <h2 id="profile-name" className="profile-card__name">
+          {p.name}
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>เลขทะเบียนสมาชิก</dt>
+            <dd>{p.membershipNo}</dd>
+          </div>
+          <div>
+            <dt>สถานภาพ</dt>
+            <dd>{p.status}</dd>
+          </div>
+          <div>
+            <dt>หน่วยงาน</dt>
+            <dd>{p.group}</dd>
+          </div>
+          <div>
+            <dt>ตำแหน่ง</dt>
+            <dd>{p.position}</dd>
+          </div>
+          <div>
+            <dt>วันเกิด</dt>
+            <dd>
+              {p.birthDate} (อายุ {p.age})
+            </dd>
+          </div>
+          <div>
+            <dt>วันที่เป็นสมาชิก</dt>
+            <dd>
+              {p.approveDate} (อายุการเป็นสมาชิก {p.membershipAge})
+            </dd>
+          </div>
+          <div>
+            <dt>เลขประจำตัวประชาชน</dt>
+            <dd>{p.idCard}</dd>
+          </div>
+          <div>
+            <dt>เงินเดือน</dt>
+            <dd>{p.salary}</dd>
+          </div>
+          <div className="facts__wide">
+            <dt>ที่อยู่</dt>
+            <dd>{p.address}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="tiles-title" className="section">
+        <h2 id="tiles-title">บริการสมาชิก</h2>
+        <ul className="tiles">
+          {TILES.map((t) => (
+            <li key={t.to}>
+              <Link className="tile" to={t.to}>
+                <span className="tile__label">{t.label}</span>
+                <span className="tile__note">{t.note}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+
+import { ErrorSummary, Field, summaryItems } from '~/components/forms';
+import { Notices, type Notice } from '~/components/notices';
+import { site } from '~/config/site';
+import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
+import { MEMBERSHIP_NO_MAX, MESSAGES } from '~/lib/forms/fields';
+import { useHydrated } from '~/lib/hooks';
+import { titleFor } from '~/lib/meta';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { padMembershipNo } from '~/lib/thai-format';
+import { login, optionalMember } from '~/server/auth.server';
+import { setFlash } from '~/server/flash.server';
+import type { RouteHandle } from '~/root';
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await optionalMember(request);
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? '';
+  return json(
+    { loggedIn: Boolean(session), redirectTo, continueTo: safeRedirect(redirectTo) },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== 'success') {
+    context.formErrors = true;
+    return json({ result: submission.reply({ hideFields: ['password'] }), resetRequired: false }, { status: 400 });
+  }
+  const outcome = await login(request, submission.value, context.clientAddress);
+  if (!outcome.ok) {
+    context.formErrors = true;
+    return json(
+      {
+        result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
+        resetRequired: Boolean(outcome.resetRequired),
+      },
+      { status: outcome.status },
+    );
+  }
+  const headers = new Headers();
+  headers.append('Set-Cookie', outcome.setCookie);
+  headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.success }));
+  return redirect(safeRedirect(submission.value.redirectTo), { headers });
+}
+
+export default function LogonPage() {
+  const { loggedIn, redirectTo, continueTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/member/logon');
+
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: { redirectTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  const notices: Notice[] = [];
+  if (fields.membershipNo.errors?.includes(MESSAGES.membershipNoRequired)) {
+    notices.push({ kind: 'error', text: MESSAGES.membershipNoNotice });
+  }
+  if (fields.password.errors?.includes(MESSAGES.passwordRequired)) {
+    notices.push({ kind: 'error', text: MESSAGES.passwordNotice });
+  }
+
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-card">
+        <header className="auth-card__brand">
+          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
+          <p className="auth-card__coop">{site.nameTh}</p>
+        </header>
+        <h1>เข้าสู่ระบบสมาชิก</h1>
+        {loggedIn ? (
+          <>
+            <p>คุณเข้าสู่ระบบอยู่แล้ว</p>
+            <p>
+              <Link className="button button--block" to={continueTo}>
+                ปิดหน้าต่าง
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            {/* The summary and inline errors announce these; the toast repeats them visually. */}
+            <Notices notices={notices} announce={false} />
+            <ErrorSummary items={summaryItems([fields.membershipNo, fields.password], form.errors)} />
+            {actionData?.resetRequired ? (
+              <p className="callout">
+                <Link to="/member/forget">ตั้งรหัสผ่านใหม่</Link>
+              </p>
+            ) : null}
+            <Form method="post" {...getFormProps(form)} className="stack">
+              <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+              <Field
+                meta={fields.membershipNo}
+                label="หมายเลขสมาชิก"
+                hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
+                inputProps={{
+                  inputMode: 'numeric',
+                  autoComplete: 'username',
+                  maxLength: MEMBERSHIP_NO_MAX,
+                  onBlur: (event) => {
+                    event.currentTarget.value = padMembershipNo(event.currentTarget.value);
+                  },
+                }}
+              />
+              <Field
+                meta={fields.password}
+                label="รหัสผ่าน"
+                type={showPassword ? 'text' : 'password'}
+                inputProps={{ autoComplete: 'current-password', maxLength: undefined, minLength: undefined }}
+                after={
+                  hydrated ? (
+                    <button
+                      type="button"
+                      className="field__toggle"
+                      aria-pressed={showPassword}
+                      aria-controls={fields.password.id}
+                      onClick={() => setShowPassword((v) => !v)}
+                    >
+                      {showPassword ? 'ซ่อนรหัสผ่าน' : 'แสดงรหัสผ่าน'}
+                    </button>
+                  ) : null
+                }
+              />
+              <div className="checkbox">
+                <input id="login-remember" type="checkbox" name={fields.remember.name} defaultChecked={false} />
+                <label htmlFor="login-remember">จดจำการเข้าสู่ระบบ (30 วัน)</label>
+              </div>
+              <button type="submit" className="button button--block" aria-busy={submitting || undefined} disabled={submitting}>
+                {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+                เข้าสู่ระบบ
+              </button>
+              {submitting ? (
+                <p className="visually-hidden" role="status">
+                  กำลังเข้าสู่ระบบ…
+                </p>
+              ) : null}
+            </Form>
+            <ul className="auth-card__links">
+              <li>
+                <Link to="/member/register">เข้าใช้งานครั้งแรก (ลงทะเบียน)</Link>
+              </li>
+              <li>
+                <Link to="/member/forget">ลืมรหัสผ่าน</Link>
+              </li>
+            </ul>
+          </>
+        )}
+        <p className="auth-card__back">
+          <a href="/home">กลับสู่หน้าหลัก</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'เข้าสู่ระบบสมาชิก')];

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+
+import { LOGIN_MESSAGES } from '~/lib/forms/login';
+import { logout } from '~/server/auth.server';
+import { setFlash } from '~/server/flash.server';
+
+/** Logging out is a POST (a form in the member menu); a GET just goes to the login page. */
+export async function loader() {
+  return redirect('/member/logon');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  headers.append('Set-Cookie', await logout(request));
+  headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.loggedOut }));
+  return redirect('/member/logon', { headers });
+}

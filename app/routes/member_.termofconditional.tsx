@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+
+import { site } from '~/config/site';
+import { titleFor } from '~/lib/meta';
+import type { RouteHandle } from '~/root';
+import { app } from '~/server/app.server';
+import { audit } from '~/server/audit.server';
+import { optionalMember, requireMember } from '~/server/auth.server';
+import { setFlash } from '~/server/flash.server';
+import { sanitizeRichText } from '~/server/sanitize.server';
+
+export const handle: RouteHandle = { hydrate: true };
+
+/** The terms are readable by anyone; accepting them needs a logged-in member. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { backend } = await app();
+  const [terms, session] = await Promise.all([backend.getTerms(), optionalMember(request)]);
+  return json(
+    {
+      title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
+      html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
+      canAccept: Boolean(session && terms),
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const { backend } = await app();
+  await backend.acceptTerms(member.credentials, {
+    ip: context.clientAddress,
+    userAgent: request.headers.get('user-agent'),
+  });
+  await audit('terms_accepted', { membershipNo: member.membershipNo, ip: context.clientAddress });
+  return redirect('/member/status', {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: 'ยอมรับข้อกำหนดและเงื่อนไขแล้ว' }) },
+  });
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'ข้อกำหนดและเงื่อนไข')];
+
+export default function Terms() {
+  const { title, html, canAccept } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-card auth-card--wide">
+        <header className="auth-card__brand">
+          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
+          <p className="auth-card__coop">{site.nameTh}</p>
+        </header>
+        <h1>{title}</h1>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        {canAccept ? (
+          <Form method="post" className="stack">
+            <button type="submit" className="button button--block" disabled={submitting} aria-busy={submitting || undefined}>
+              {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+              ยอมรับข้อกำหนดและเงื่อนไข
+            </button>
+          </Form>
+        ) : (
+          <p>
+            <Link to="/member/logon">เข้าสู่ระบบเพื่อยอมรับข้อกำหนด</Link>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { createEmbeddedBackend } from './coop/embedded.server';
+import type { CoopBackend } from './coop/types';
+import { migrate, openDb, type Db } from './db/index.server';
+import { env, type Env } from './env.server';
+import { log } from './log.server';
+import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
+
+interface AppServices {
+  env: Env;
+  db: Db;
+  backend: CoopBackend;
+}
+
+let services: Promise<AppServices> | undefined;
+
+async function init(): Promise<AppServices> {
+  const config = env();
+  const db = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  if (applied.length) log.info('database migrated', { applied, store: config.store });
+  if (config.demo) {
+    const started = Date.now();
+    const result = await seedDemo(db, { members: config.SEED_MEMBERS });
+    if (result.seeded) log.info('demo data seeded', { members: result.members, ms: Date.now() - started });
+    const banner = [
+      '',
+      '  ************************************************************************',
+      '  *  DEMO MODE: this store holds generated demo data, not real members.  *',
+      `  *  Demo member: membership number ${DEMO_MEMBER.membershipNo}, password ${DEMO_MEMBER.password}      *`,
+      '  *  Set SEED_DEMO=0 and import real data for production.                *',
+      '  ************************************************************************',
+      '',
+    ].join('\n');
+    process.stdout.write(banner + '\n');
+  }
+  return { env: config, db, backend: createEmbeddedBackend(db) };
+}
+
+/** Open the database, run migrations and seed demo data if demo mode is on. Idempotent. */
+export function startup(): Promise<AppServices> {
+  services ??= init().catch((error: unknown) => {
+    services = undefined;
+    throw error;
+  });
+  return services;
+}
+
+/** The app's services (database, backend); starts them on first use. */
+export function app(): Promise<AppServices> {
+  return startup();
+}
+
+/** Close the database (graceful shutdown, tests). */
+export async function shutdown(): Promise<void> {
+  if (!services) return;
+  const current = await services.catch(() => undefined);
+  services = undefined;
+  await current?.db.destroy();
+}

@@ -1,0 +1,156 @@
+import { redirect } from '@remix-run/node';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+
+import { app } from './app.server';
+import { audit } from './audit.server';
+import type { MemberCredentials, MemberName } from './coop/types';
+import { env } from './env.server';
+import { setFlash } from './flash.server';
+import { clear, hit, peek } from './rate-limit.server';
+import { createSession, destroySession, lookupSession, purgeExpiredSessions, type MemberSession } from './session.server';
+import { LOGIN_MESSAGES, type LoginInput } from '~/lib/forms/login';
+
+export interface AuthedMember {
+  membershipNo: string;
+  memberName: string;
+  credentials: MemberCredentials;
+  session: MemberSession;
+}
+
+/** The login page with a way back to where the visitor was going. */
+export function logonUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === '/' || back.startsWith('/member/logon') ? '/member/logon' : `/member/logon?redirectTo=${encodeURIComponent(back)}`;
+}
+
+const checked = new WeakMap<Request, Promise<AuthedMember>>();
+
+/**
+ * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
+ * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
+ * the session with the spec's session-expired notice.
+ */
+export function requireMember(request: Request): Promise<AuthedMember> {
+  let pending = checked.get(request);
+  if (!pending) {
+    pending = resolveMember(request);
+    checked.set(request, pending);
+  }
+  return pending;
+}
+
+async function resolveMember(request: Request): Promise<AuthedMember> {
+  const found = await lookupSession(request);
+  if (found.status === 'none') throw redirect(logonUrl(request), { headers: noStore() });
+  if (found.status === 'invalid') throw await expired(request);
+  const { session } = found;
+  const credentials = { token: session.upstreamToken };
+  const { backend } = await app();
+  if (!(await backend.getAuthUser(credentials))) {
+    await audit('session_expired', { membershipNo: session.membershipNo });
+    throw await expired(request);
+  }
+  return { membershipNo: session.membershipNo, memberName: session.memberName, credentials, session };
+}
+
+async function expired(request: Request): Promise<Response> {
+  const headers = noStore();
+  headers.append('Set-Cookie', await destroySession(request));
+  headers.append('Set-Cookie', await setFlash({ kind: 'error', text: LOGIN_MESSAGES.sessionExpired }));
+  return redirect(logonUrl(request), { headers });
+}
+
+function noStore(): Headers {
+  return new Headers({ 'Cache-Control': 'private, no-store' });
+}
+
+/** The session of the request if it is still valid, without redirecting (login page, headers). */
+export async function optionalMember(request: Request): Promise<MemberSession | null> {
+  const found = await lookupSession(request);
+  return found.status === 'active' ? found.session : null;
+}
+
+export type LoginOutcome =
+  | { ok: true; setCookie: string }
+  | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
+
+type VerifyResult = { ok: true; token: string; member: MemberName } | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
+
+// remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
+// is ours (server-side rows), so the authenticator only returns the verify result.
+const authenticator = new Authenticator<VerifyResult>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const { backend } = await app();
+    return backend.login({
+      membershipNo: String(form.get('membershipNo') ?? ''),
+      password: String(form.get('password') ?? ''),
+      remember: form.get('remember') === 'on',
+    });
+  }),
+  'form',
+);
+
+/**
+ * Check the rate limits, verify the credentials and start a session. `request` must still have an
+ * unread body; `input` is the same form already validated (and the number padded).
+ */
+export async function login(request: Request, input: LoginInput, clientAddress: string | null): Promise<LoginOutcome> {
+  const config = env();
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const memberKey = `login:member:${input.membershipNo}`;
+  const addressKey = `login:address:${clientAddress ?? 'unknown'}`;
+
+  const counts = await peek([memberKey, addressKey]);
+  const lockedUntil = Math.max(
+    (counts.get(memberKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_MEMBER ? (counts.get(memberKey)?.resetAt ?? 0) : 0,
+    (counts.get(addressKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS ? (counts.get(addressKey)?.resetAt ?? 0) : 0,
+  );
+  if (lockedUntil > Date.now()) {
+    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress });
+    return { ok: false, status: 429, message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 60_000))) };
+  }
+
+  // The form strategy re-reads the body with the padded number, so hand it the normalised form.
+  const body = new URLSearchParams({ membershipNo: input.membershipNo, password: input.password });
+  if (input.remember) body.set('remember', 'on');
+  const verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+
+  if (!verified.ok) {
+    if (verified.reason === 'password_reset_required') {
+      await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress, detail: 'password_reset_required' });
+      return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+    }
+    const [member] = await Promise.all([hit(memberKey, windowMs), hit(addressKey, windowMs)]);
+    await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress });
+    if (member.count === config.LOGIN_MAX_FAILURES_PER_MEMBER) {
+      await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
+    }
+    return { ok: false, status: 401, message: LOGIN_MESSAGES.invalid };
+  }
+
+  await clear(memberKey);
+  await purgeExpiredSessions();
+  const { prename, firstName, lastName } = verified.member;
+  const setCookie = await createSession(request, {
+    membershipNo: verified.member.membershipNo,
+    memberName: `${prename}${firstName} ${lastName}`,
+    upstreamToken: verified.token,
+    remember: Boolean(input.remember),
+  });
+  await audit('login_success', { membershipNo: verified.member.membershipNo, ip: clientAddress });
+  return { ok: true, setCookie };
+}
+
+/** End the member's session here and upstream; returns the Set-Cookie header that clears it. */
+export async function logout(request: Request): Promise<string> {
+  const found = await lookupSession(request);
+  if (found.status === 'active') {
+    const { backend } = await app();
+    await backend.logout({ token: found.session.upstreamToken }).catch(() => undefined);
+    await audit('logout', { membershipNo: found.session.membershipNo });
+  }
+  return destroySession(request);
+}

@@ -1,0 +1,209 @@
+import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberProfile } from './types';
+import { randomToken, sha256, verifyPassword } from '../crypto.server';
+import type { Db } from '../db/index.server';
+
+const HOUR = 3600_000;
+/** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
+const TOKEN_TTL_MS = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
+
+export const TERMS_CATEGORY = 'term_of_conditional';
+
+/** The CoopBackend over our own SQL store (SQLite or PostgreSQL through Kysely). */
+export function createEmbeddedBackend(db: Db, now: () => number = Date.now): CoopBackend {
+  /** The member a token belongs to; every member query is scoped by it, never by user input. */
+  async function memberOf(cred: MemberCredentials): Promise<string> {
+    const row = await db
+      .selectFrom('coop_tokens')
+      .select(['membership_no', 'expires_at'])
+      .where('token_hash', '=', sha256(cred.token))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now()) throw new CoopAuthError('token is invalid');
+    return row.membership_no;
+  }
+
+  async function currentTerms() {
+    return db
+      .selectFrom('content_items')
+      .select(['no', 'title', 'body_html'])
+      .where('category', '=', TERMS_CATEGORY)
+      .where('disabled', '=', 0)
+      .orderBy('posted_at', 'desc')
+      .orderBy('no', 'desc')
+      .executeTakeFirst();
+  }
+
+  return {
+    kind: 'embedded',
+
+    async login({ membershipNo, password, remember }) {
+      const row = await db
+        .selectFrom('members')
+        .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+        .select([
+          'members.membership_no',
+          'prename',
+          'first_name',
+          'last_name',
+          'status_code',
+          'password_hash',
+          'reset_required',
+        ])
+        .where('members.membership_no', '=', membershipNo)
+        .executeTakeFirst();
+      const ok = await verifyPassword(row?.password_hash ?? null, password);
+      if (!row || !ok || row.status_code !== '0') return { ok: false, reason: 'invalid_credentials' };
+      if (row.reset_required) return { ok: false, reason: 'password_reset_required' };
+      const token = randomToken();
+      const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.normal;
+      const issuedAt = now();
+      await db
+        .insertInto('coop_tokens')
+        .values({ token_hash: sha256(token), membership_no: row.membership_no, issued_at: issuedAt, expires_at: issuedAt + ttl })
+        .execute();
+      return {
+        ok: true,
+        token,
+        expiresInSeconds: Math.floor(ttl / 1000),
+        member: {
+          membershipNo: row.membership_no,
+          prename: row.prename,
+          firstName: row.first_name,
+          lastName: row.last_name,
+        },
+      };
+    },
+
+    async logout(cred) {
+      await db.deleteFrom('coop_tokens').where('token_hash', '=', sha256(cred.token)).execute();
+    },
+
+    async getAuthUser(cred) {
+      try {
+        await memberOf(cred);
+        return true;
+      } catch (error) {
+        if (error instanceof CoopAuthError) return false;
+        throw error;
+      }
+    },
+
+    async getTerms() {
+      const terms = await currentTerms();
+      return terms ? { no: terms.no, title: terms.title, html: terms.body_html } : null;
+    },
+
+    async getTermsStatus(cred) {
+      const membershipNo = await memberOf(cred);
+      const terms = await currentTerms();
+      // With no terms published there is nothing to accept.
+      if (!terms) return { accepted: true };
+      const row = await db
+        .selectFrom('terms_acceptances')
+        .select('accepted_at')
+        .where('membership_no', '=', membershipNo)
+        .where('terms_no', '=', terms.no)
+        .executeTakeFirst();
+      return { accepted: Boolean(row) };
+    },
+
+    async acceptTerms(cred, meta) {
+      const membershipNo = await memberOf(cred);
+      const terms = await currentTerms();
+      if (!terms) return;
+      await db
+        .insertInto('terms_acceptances')
+        .values({
+          membership_no: membershipNo,
+          terms_no: terms.no,
+          accepted_at: now(),
+          ip: meta.ip,
+          user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        })
+        .onConflict((oc) => oc.columns(['membership_no', 'terms_no']).doNothing())
+        .execute();
+    },
+
+    async getMemberProfile(cred) {
+      const membershipNo = await memberOf(cred);
+      const m = await db.selectFrom('members').selectAll().where('membership_no', '=', membershipNo).executeTakeFirstOrThrow();
+      const profile: MemberProfile = {
+        membershipNo: m.membership_no,
+        prename: m.prename,
+        firstName: m.first_name,
+        lastName: m.last_name,
+        memberGroupNo: m.member_group_no,
+        memberGroupName: m.member_group_name,
+        status: m.status_code === '3' ? 'resigned' : 'normal',
+        birthDate: m.birth_date,
+        approveDate: m.approve_date,
+        idCardMasked: maskIdCard(m.id_card),
+        sex: m.sex,
+        positionName: m.position_name,
+        salarySatang: Number(m.salary_satang),
+        address: m.address,
+      };
+      return profile;
+    },
+
+    async getMenu() {
+      const [mains, subs] = await Promise.all([
+        db.selectFrom('menu_items').selectAll().where('status', '=', 1).orderBy('sort').orderBy('seq').execute(),
+        db.selectFrom('menu_sub_items').selectAll().where('status', '=', 1).orderBy('sort').orderBy('seq').execute(),
+      ]);
+      return mains.map((m) => ({
+        seq: m.seq,
+        label: m.name,
+        labelEn: m.name_en,
+        url: m.url,
+        icon: m.icon,
+        isParent: m.is_parent === 1,
+        children: subs
+          .filter((s) => s.menu_seq === m.seq)
+          .map((s) => ({ seq: s.seq, label: s.description, url: s.url })),
+      }));
+    },
+
+    async getFooterPhones() {
+      const rows = await db.selectFrom('footer_phones').select(['label', 'link']).orderBy('sort').orderBy('seq').execute();
+      return rows;
+    },
+
+    async getHomeContent() {
+      const rows = await db
+        .selectFrom('content_items')
+        .innerJoin('content_categories', 'content_categories.code', 'content_items.category')
+        .select([
+          'content_items.no',
+          'content_items.category',
+          'content_categories.description',
+          'content_items.title',
+          'content_items.posted_at',
+          'content_items.cover_image',
+        ])
+        .where('content_items.disabled', '=', 0)
+        .where('content_categories.status', '=', 1)
+        .where('content_items.category', 'not in', [TERMS_CATEGORY, 'policy'])
+        .orderBy('content_items.posted_at', 'desc')
+        .orderBy('content_items.no', 'desc')
+        .limit(8)
+        .execute();
+      return {
+        latest: rows.map((r) => ({
+          no: r.no,
+          category: r.category,
+          categoryLabel: r.description,
+          title: r.title,
+          postedAt: new Date(Number(r.posted_at)),
+          coverImage: r.cover_image,
+        })),
+      };
+    },
+  };
+}
+
+/** `1234567890123` → `1-2345-xxxxx-xx-3`: enough for a member to recognise, useless to a shoulder-surfer. */
+export function maskIdCard(idCard: string): string {
+  const d = idCard.replace(/\D/g, '');
+  if (d.length !== 13) return 'x-xxxx-xxxxx-xx-x';
+  return `${d[0]}-${d.slice(1, 5)}-xxxxx-xx-${d[12]}`;
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite store)')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SEED_DEMO: boolish.optional(),
+  SEED_MEMBERS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  LOGIN_MAX_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: boolish.default(false),
+  COOKIE_SECURE: boolish.optional(),
+  ENABLE_TEST_ROUTES: boolish.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** `sqlite` unless DATABASE_URL points at PostgreSQL. */
+  store: 'sqlite' | 'postgres';
+  /** Demo data is seeded into an empty store (default on for SQLite, off for PostgreSQL). */
+  demo: boolean;
+  sessionSecret: string;
+  /** Secure, `__Host-` cookies. Default: on in production. */
+  secureCookies: boolean;
+};
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parse and check the environment; every problem is reported in one clear message. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const store = raw.DATABASE_URL ? 'postgres' : 'sqlite';
+  const demo = raw.SEED_DEMO ?? store === 'sqlite';
+  let sessionSecret = raw.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (raw.NODE_ENV === 'production' && !demo) {
+      throw new EnvError(
+        'Invalid environment:\n  - SESSION_SECRET: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)',
+      );
+    }
+    sessionSecret = readOrCreateSecret(dataDir);
+  }
+  return {
+    ...raw,
+    dataDir,
+    store,
+    demo,
+    sessionSecret,
+    secureCookies: raw.COOKIE_SECURE ?? raw.NODE_ENV === 'production',
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,45 @@
+/**
+ * Response headers every page gets. The CSP is enforced (ADR 006): scripts run only from our own
+ * origin or with this response's nonce; no inline styles or scripts without it.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ].join('; ');
+}
+
+/** Headers for every response (set by server.js before Remix runs, so redirects and assets get them too). */
+export function securityHeaders(nonce: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(nonce),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+}
+
+/**
+ * Member pages and anything that sets a cookie must never be stored by a shared cache; public
+ * pages may be cached briefly by a CDN or nginx (DESIGN: scaling out).
+ */
+export function applyCachePolicy(headers: Headers, pathname: string, status: number): void {
+  if (pathname === '/member' || pathname.startsWith('/member/') || headers.has('Set-Cookie') || status >= 300) {
+    headers.set('Cache-Control', 'private, no-store');
+  } else if (!headers.has('Cache-Control')) {
+    headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
+  }
+}

@@ -1,0 +1,481 @@
+import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
+
+import { site } from '../../config/site';
+import { hashPassword } from '../crypto.server';
+import type { Db } from '../db/index.server';
+import type { Database } from '../db/schema';
+import { CATEGORIES, HISTORY, ITEMS, POLICY_HTML, POLICY_TITLE, TERMS_HTML, TERMS_TITLE } from './content-data';
+import { createRng, type Rng } from './rng';
+import {
+  BANGKOK_DISTRICTS,
+  DOCTOR_PRENAMES,
+  FEMALE_FIRST_NAMES,
+  LEVELS,
+  MALE_FIRST_NAMES,
+  POSITIONS,
+  PRENAMES,
+  SURNAMES,
+  VILLAGES,
+  WORK_UNITS,
+  type WorkUnit,
+} from './thai-names';
+
+/** The member everyone can log in as on a demo store. */
+export const DEMO_MEMBER = { membershipNo: '012345', password: 'sahakorn-demo' } as const;
+
+/** Fixed content item numbers (stable on SQLite and PostgreSQL alike). */
+export const DEMO_CONTENT_NO = {
+  /** Ordinary items are numbered from here, oldest first (1200–1245). */
+  firstItem: 1200,
+  history: 1246,
+  terms: 1247,
+  policy: 1248,
+} as const;
+
+export const DEMO_SEEDED_META_KEY = 'demo_seeded';
+
+export interface SeedDemoOptions {
+  /** Total number of members, the demo member included (at least 1). */
+  members: number;
+  /** PRNG seed; the same seed and `now` give the same data. Default 20240501. */
+  seed?: number;
+  /** The reference "today": dates are generated up to it. Default: the current time. */
+  now?: Date;
+}
+
+export interface SeedDemoResult {
+  /** False when the store already held members or had been seeded before. */
+  seeded: boolean;
+  /** Members inserted by this call (0 when nothing was seeded). */
+  members: number;
+}
+
+const DEFAULT_SEED = 20240501;
+const BATCH = 200;
+const DAY = 86_400_000;
+/** Share of other active members who have registered for the online service. */
+const REGISTERED_SHARE = 0.1;
+const RESIGNED_SHARE = 0.04;
+
+type Row<T extends keyof Database> = Insertable<Database[T]>;
+
+export interface DemoData {
+  members: Row<'members'>[];
+  /** Credentials without the hash; `seedDemo` adds the one shared hash. */
+  credentials: Omit<Row<'member_credentials'>, 'password_hash'>[];
+  termsAcceptances: Row<'terms_acceptances'>[];
+  categories: Row<'content_categories'>[];
+  contentItems: Row<'content_items'>[];
+  menuItems: Row<'menu_items'>[];
+  menuSubItems: Row<'menu_sub_items'>[];
+  footerPhones: Row<'footer_phones'>[];
+}
+
+/**
+ * Seed an empty store with demo data: members (with the demo member 012345), a few registered
+ * online users, website content, menus and footer phone lines. Does nothing when the store
+ * already has members or was seeded before. Everything is written in one transaction.
+ */
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  if (await alreadySeeded(db)) return { seeded: false, members: 0 };
+
+  const now = options.now ?? new Date();
+  const data = buildDemoData({ ...options, now });
+  // argon2id is deliberately slow: hash once and share it among all registered demo users.
+  const passwordHash = await hashPassword(DEMO_MEMBER.password);
+
+  return db.transaction().execute(async (trx) => {
+    // Re-check inside the transaction in case another process seeded meanwhile.
+    if (await alreadySeeded(trx)) return { seeded: false, members: 0 };
+
+    await inBatches(data.members, (rows) => trx.insertInto('members').values(rows).execute());
+    await inBatches(
+      data.credentials.map((c) => ({ ...c, password_hash: passwordHash })),
+      (rows) => trx.insertInto('member_credentials').values(rows).execute(),
+    );
+    await inBatches(data.categories, (rows) => trx.insertInto('content_categories').values(rows).execute());
+    await inBatches(data.contentItems, (rows) => trx.insertInto('content_items').values(rows).execute());
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      // Identity columns do not advance on explicit inserts; move the sequence past our numbers.
+      await sql`select setval(pg_get_serial_sequence('content_items', 'no'), (select max(no) from content_items))`.execute(trx);
+    }
+    await inBatches(data.termsAcceptances, (rows) => trx.insertInto('terms_acceptances').values(rows).execute());
+    await inBatches(data.menuItems, (rows) => trx.insertInto('menu_items').values(rows).execute());
+    await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
+    await inBatches(data.footerPhones, (rows) => trx.insertInto('footer_phones').values(rows).execute());
+    await trx
+      .insertInto('meta')
+      .values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() })
+      .execute();
+
+    return { seeded: true, members: data.members.length };
+  });
+}
+
+async function alreadySeeded(db: Db | Transaction<Database>): Promise<boolean> {
+  const member = await db.selectFrom('members').select('membership_no').limit(1).executeTakeFirst();
+  if (member) return true;
+  const flag = await db.selectFrom('meta').select('key').where('key', '=', DEMO_SEEDED_META_KEY).executeTakeFirst();
+  return Boolean(flag);
+}
+
+async function inBatches<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await insert(rows.slice(i, i + BATCH));
+  }
+}
+
+/** Build every row of the demo data set, without touching the database. Pure and deterministic. */
+export function buildDemoData(options: { members: number; seed?: number; now: Date }): DemoData {
+  const count = options.members;
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('seedDemo: members must be an integer ≥ 1');
+  if (count > 900_000) throw new RangeError('seedDemo: at most 900,000 members fit 6-digit membership numbers');
+  const seed = options.seed ?? DEFAULT_SEED;
+  const nowMs = options.now.getTime();
+  // Separate streams, so changing the content never changes the members and vice versa.
+  const memberRng = createRng(seed);
+  const contentRng = createRng((seed ^ 0x5eed_c0de) >>> 0);
+
+  const { members, credentials, registered } = buildMembers(memberRng, count, nowMs);
+  const content = buildContent(contentRng, nowMs, count);
+  const termsPostedAt = content.termsPostedAt;
+
+  const termsAcceptances: Row<'terms_acceptances'>[] = [];
+  for (const c of registered) {
+    const isDemo = c.membership_no === DEMO_MEMBER.membershipNo;
+    // The demo member has accepted the current terms; about 80% of other registered users have.
+    if (!isDemo && !memberRng.chance(0.8)) continue;
+    const acceptedAt = Math.min(nowMs, Math.max(Number(c.created_at), termsPostedAt) + memberRng.int(1, 15) * 60_000);
+    termsAcceptances.push({
+      membership_no: c.membership_no,
+      terms_no: DEMO_CONTENT_NO.terms,
+      accepted_at: acceptedAt,
+      ip: isDemo ? '203.0.113.10' : `203.0.113.${memberRng.int(11, 250)}`,
+      user_agent: isDemo
+        ? 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+        : null,
+    });
+  }
+
+  return {
+    members,
+    credentials,
+    termsAcceptances,
+    categories: content.categories,
+    contentItems: content.items,
+    menuItems: MENU_ITEMS,
+    menuSubItems: MENU_SUB_ITEMS,
+    footerPhones: FOOTER_PHONES,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+/** The 13th digit of a Thai national id from the first 12. */
+export function thaiIdCheckDigit(first12: string): number {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12.charAt(i)) * (13 - i);
+  return (11 - (sum % 11)) % 10;
+}
+
+export function isValidThaiId(id: string): boolean {
+  return /^\d{13}$/.test(id) && thaiIdCheckDigit(id.slice(0, 12)) === Number(id.charAt(12));
+}
+
+const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+const DEMO_ROW: Row<'members'> = {
+  membership_no: DEMO_MEMBER.membershipNo,
+  prename: 'นาย',
+  first_name: 'สมชาย',
+  last_name: 'ใจดี',
+  id_card: `310050012345${thaiIdCheckDigit('310050012345')}`,
+  sex: 'M',
+  birth_date: '1978-05-14',
+  approve_date: '2003-06-02',
+  member_group_no: '0102',
+  member_group_name: 'กองคลัง',
+  position_name: 'นักวิชาการเงินและบัญชีชำนาญการ',
+  salary_satang: 45_870_00,
+  address: '99/12 ซอยงามวงศ์วาน 23 ถนนงามวงศ์วาน แขวงลาดยาว เขตจตุจักร กรุงเทพมหานคร 10900',
+  phone: '0812345678',
+  status_code: '0',
+};
+
+const PROVINCE_CODES = ['10', '10', '10', '10', '10', '11', '12', '13', '20', '30', '34', '40', '50', '65', '80', '90'];
+
+function buildMembers(rng: Rng, count: number, nowMs: number) {
+  const ids = new Set<string>([DEMO_ROW.id_card]);
+  const latestBirth = Math.min(Date.UTC(2001, 11, 31), nowMs - Math.ceil(21.1 * 365.25 * DAY));
+  const earliestBirth = Date.UTC(1960, 0, 1);
+  if (latestBirth < earliestBirth) throw new RangeError('seedDemo: `now` is too early for members born 1960–2001');
+  const units = WORK_UNITS.filter((u) => u.kind !== 'pension');
+  const pension = WORK_UNITS.find((u) => u.kind === 'pension');
+
+  const others: Row<'members'>[] = [];
+  for (let i = 0; i < count - 1; i++) {
+    const sex: 'M' | 'F' = rng.chance(0.62) ? 'F' : 'M';
+    const birthMs = rng.dateBetween(new Date(earliestBirth), new Date(latestBirth)).getTime();
+    const birth = new Date(birthMs);
+    const by = birth.getUTCFullYear();
+    // Joined after the 20th birthday, usually early in their career, never in the future.
+    const after20 = Date.UTC(by + 20, birth.getUTCMonth(), birth.getUTCDate()) + DAY;
+    const approveMs = after20 + Math.floor(Math.pow(rng.next(), 2.2) * (nowMs - after20));
+    const age = (nowMs - birthMs) / (365.25 * DAY);
+    const service = (nowMs - approveMs) / (365.25 * DAY);
+
+    const unit: WorkUnit =
+      pension && age >= 60 && rng.chance(0.8) ? pension : rng.weighted(units.map((u) => [u, u.weight] as const));
+    let position: string | null = null;
+    let doctor = false;
+    if (unit.kind !== 'pension' && !rng.chance(0.04)) {
+      const p = rng.weighted(
+        POSITIONS.filter((x) => x.where === 'any' || x.where === unit.kind).map((x) => [x, x.weight] as const),
+      );
+      doctor = p.name === 'นายแพทย์';
+      const lvl = service < 6 ? 0 : service < 15 ? 1 : 2;
+      position = p.track === 'e' ? p.name : p.name + LEVELS[p.track][lvl];
+    }
+
+    const prename = doctor ? DOCTOR_PRENAMES[sex] : rng.weighted(PRENAMES[sex]);
+    const firstName = rng.pick(sex === 'M' ? MALE_FIRST_NAMES : FEMALE_FIRST_NAMES);
+    let lastName: string = rng.pick(SURNAMES);
+    // Keep the demo identity unique.
+    while (firstName === DEMO_ROW.first_name && lastName === DEMO_ROW.last_name) lastName = rng.pick(SURNAMES);
+
+    let idCard: string;
+    do {
+      const first12 =
+        (by >= 1984 ? '1' : '3') +
+        rng.pick(PROVINCE_CODES) +
+        String(rng.int(1, 50)).padStart(2, '0') +
+        String(rng.int(0, 9_999_999)).padStart(7, '0');
+      idCard = first12 + String(thaiIdCheckDigit(first12));
+    } while (ids.has(idCard));
+    ids.add(idCard);
+
+    let salaryBaht: number;
+    if (unit.kind === 'pension') salaryBaht = rng.int(15_000, 60_000);
+    else {
+      salaryBaht = 15_000 + service * 1_600 + rng.int(0, 18_000) + (doctor ? rng.int(25_000, 45_000) : 0);
+      if (position?.includes('ชำนาญการพิเศษ')) salaryBaht += 8_000;
+    }
+    salaryBaht = Math.round(Math.min(120_000, Math.max(15_000, salaryBaht)) / 10) * 10;
+
+    others.push({
+      membership_no: '', // assigned below, in joining order
+      prename,
+      first_name: firstName,
+      last_name: lastName,
+      id_card: idCard,
+      sex,
+      birth_date: isoDate(birthMs),
+      approve_date: isoDate(approveMs),
+      member_group_no: unit.no,
+      member_group_name: unit.name,
+      position_name: position,
+      salary_satang: salaryBaht * 100,
+      address: randomAddress(rng),
+      phone: rng.chance(0.85) ? rng.pick(['08', '09']) + String(rng.int(0, 99_999_999)).padStart(8, '0') : null,
+      status_code: rng.chance(RESIGNED_SHARE) ? '3' : '0',
+    });
+  }
+
+  // Membership numbers grow with the joining date, with gaps (numbers are never reused).
+  others.sort((a, b) => cmp(a.approve_date, b.approve_date) || cmp(a.id_card, b.id_card));
+  const maxGap = Math.max(1, Math.min(4, Math.floor((999_999 - 500) / Math.max(1, count))));
+  let next = rng.int(120, 480);
+  for (const m of others) {
+    next += rng.int(1, maxGap);
+    if (next === 12_345) next += 1;
+    m.membership_no = String(next).padStart(6, '0');
+  }
+
+  const members = [DEMO_ROW, ...others].sort((a, b) => cmp(a.membership_no, b.membership_no));
+
+  // Online users: the demo member plus about 10% of the other active members.
+  const credentials: DemoData['credentials'] = [];
+  const registered: DemoData['credentials'] = [];
+  const threeYearsAgo = nowMs - 3 * 365 * DAY;
+  for (const m of members) {
+    const isDemo = m.membership_no === DEMO_MEMBER.membershipNo;
+    if (!isDemo && (m.status_code !== '0' || !rng.chance(REGISTERED_SHARE))) continue;
+    const from = Math.max(threeYearsAgo, Date.parse(m.approve_date));
+    const createdAt = isDemo ? nowMs - 200 * DAY : from + Math.floor(rng.next() * Math.max(0, nowMs - DAY - from));
+    const row = { membership_no: m.membership_no, reset_required: 0, created_at: createdAt, updated_at: createdAt };
+    credentials.push(row);
+    registered.push(row);
+  }
+  return { members, credentials, registered };
+}
+
+function randomAddress(rng: Rng): string {
+  const d = rng.pick(BANGKOK_DISTRICTS);
+  const road = rng.pick(d.roads);
+  const parts = [rng.chance(0.5) ? String(rng.int(1, 999)) : `${rng.int(1, 299)}/${rng.int(1, 199)}`];
+  if (rng.chance(0.2)) parts.push(rng.pick(VILLAGES));
+  // "ซอยลาดพร้าว 71" reads naturally; "ซอยพระราม 3 12" does not, so no soi for numbered roads.
+  if (!/\d/.test(road) && rng.chance(0.55)) parts.push(`ซอย${road} ${rng.int(1, 120)}`);
+  parts.push(`ถนน${road}`, `แขวง${rng.pick(d.subdistricts)}`, `เขต${d.name}`, 'กรุงเทพมหานคร', d.postcode);
+  return parts.join(' ');
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+// ---------------------------------------------------------------------------------------------
+// Content
+
+const COVER_PREFIX: Record<string, string> = {
+  news_relations: 'news',
+  news_activity: 'activity',
+  notice: 'notice',
+  welfare: 'welfare',
+  'services-loan': 'loan',
+  bussiness_report: 'report',
+  'activity-gallary': 'gallery',
+  video: 'video',
+};
+
+const YOUTUBE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function fill(text: string, postedAt: number, extra: Record<string, string> = {}): string {
+  const be = new Date(postedAt).getUTCFullYear() + 543;
+  let out = text.replaceAll('{be1}', String(be - 1)).replaceAll('{be}', String(be));
+  for (const [k, v] of Object.entries(extra)) out = out.replaceAll(`{${k}}`, v);
+  return out;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+}
+
+const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+function buildContent(rng: Rng, nowMs: number, memberCount: number) {
+  const categories: Row<'content_categories'>[] = CATEGORIES.map((c, i) => ({
+    code: c.code,
+    description: c.description,
+    type: c.type,
+    content_type: c.content_type,
+    status: 1,
+    sort: i + 1,
+  }));
+
+  const items: Row<'content_items'>[] = [];
+  // Ordinary items: shuffled, then spread over the last 18 months, oldest first, newest = 2 days ago.
+  const order = rng.shuffle(ITEMS);
+  const start = nowMs - 548 * DAY;
+  const end = nowMs - 2 * DAY;
+  const step = (end - start) / Math.max(1, order.length - 1);
+  const perPrefix = new Map<string, number>();
+  order.forEach((item, i) => {
+    const jitter = rng.int(-3 * 3600_000, 3 * 3600_000);
+    const postedAt = Math.min(end, Math.max(start, Math.round(start + i * step + jitter)));
+    const prefix = COVER_PREFIX[item.category];
+    let cover: string | null = null;
+    // Galleries always have a cover; other illustrated categories about half the time.
+    if (prefix && (item.category === 'activity-gallary' || rng.chance(0.5))) {
+      const n = (perPrefix.get(prefix) ?? 0) + 1;
+      perPrefix.set(prefix, n);
+      cover = `images/content/${prefix}-${String(n).padStart(2, '0')}.jpg`;
+    }
+    const videoUrl =
+      item.category === 'video'
+        ? `https://www.youtube.com/watch?v=${Array.from({ length: 11 }, () => rng.pick([...YOUTUBE_ID_CHARS])).join('')}`
+        : null;
+    items.push({
+      no: DEMO_CONTENT_NO.firstItem + i,
+      category: item.category,
+      title: fill(item.title, postedAt),
+      body_html: item.paragraphs.map((p) => `<p>${escapeHtml(fill(p, postedAt))}</p>`).join('\n'),
+      author: item.author,
+      posted_at: postedAt,
+      event_date: item.category === 'news_activity' ? isoDate(postedAt - rng.int(1, 10) * DAY) : null,
+      cover_image: cover,
+      attachment: item.attachment ?? null,
+      video_url: videoUrl,
+      pageview: rng.int(15, 2400),
+      disabled: 0,
+      sort: 0,
+    });
+  });
+
+  const name = { name: site.nameTh };
+  const historyPostedAt = nowMs - 730 * DAY;
+  items.push({
+    no: DEMO_CONTENT_NO.history,
+    category: 'history',
+    title: HISTORY.title,
+    body_html: HISTORY.paragraphs
+      .map((p) => `<p>${escapeHtml(fill(p, historyPostedAt, { ...name, members: groupDigits(memberCount) }))}</p>`)
+      .join('\n'),
+    author: 'ฝ่ายบริหารทั่วไป',
+    posted_at: historyPostedAt,
+    event_date: null,
+    cover_image: 'images/content/history-01.jpg',
+    attachment: null,
+    video_url: null,
+    pageview: rng.int(800, 5000),
+    disabled: 0,
+    sort: 0,
+  });
+
+  const termsPostedAt = nowMs - 400 * DAY;
+  for (const [no, category, title, html] of [
+    [DEMO_CONTENT_NO.terms, 'term_of_conditional', TERMS_TITLE, TERMS_HTML],
+    [DEMO_CONTENT_NO.policy, 'policy', POLICY_TITLE, POLICY_HTML],
+  ] as const) {
+    items.push({
+      no,
+      category,
+      title,
+      body_html: fill(html, termsPostedAt, { name: escapeHtml(site.nameTh) }),
+      author: 'ฝ่ายบริหารทั่วไป',
+      posted_at: termsPostedAt,
+      event_date: null,
+      cover_image: null,
+      attachment: null,
+      video_url: null,
+      pageview: 0,
+      disabled: 0,
+      sort: 0,
+    });
+  }
+
+  return { categories, items, termsPostedAt };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menu and footer (the UI adds the fixed "home" entry itself)
+
+const MENU_ITEMS: Row<'menu_items'>[] = [
+  { seq: 1, name: 'เกี่ยวกับสหกรณ์', name_en: 'About us', url: null, icon: null, is_parent: 1, status: 1, sort: 1 },
+  { seq: 2, name: 'ข่าวสาร', name_en: 'News', url: null, icon: null, is_parent: 1, status: 1, sort: 2 },
+  { seq: 3, name: 'บริการ', name_en: 'Services', url: null, icon: null, is_parent: 1, status: 1, sort: 3 },
+  // A drop-down whose only sub-item is switched off: the UI shows 'ยังไม่พบเมนู'.
+  { seq: 4, name: 'รายงาน', name_en: 'Reports', url: null, icon: null, is_parent: 1, status: 1, sort: 4 },
+  { seq: 5, name: 'กระดานถาม-ตอบ', name_en: 'Q&A board', url: '/board', icon: null, is_parent: 0, status: 1, sort: 5 },
+  { seq: 6, name: 'สมาชิก', name_en: 'Members', url: '/member/logon', icon: null, is_parent: 0, status: 1, sort: 6 },
+];
+
+const MENU_SUB_ITEMS: Row<'menu_sub_items'>[] = [
+  { seq: 1, menu_seq: 1, description: 'ประวัติสหกรณ์', url: `/show/${DEMO_CONTENT_NO.history}`, status: 1, sort: 1 },
+  { seq: 2, menu_seq: 1, description: 'ระเบียบ ข้อบังคับ', url: '/list/rules', status: 1, sort: 2 },
+  { seq: 3, menu_seq: 1, description: 'คำสั่ง', url: '/list/order', status: 1, sort: 3 },
+  { seq: 4, menu_seq: 2, description: 'ข่าวประชาสัมพันธ์', url: '/list/news_relations', status: 1, sort: 1 },
+  { seq: 5, menu_seq: 2, description: 'ข่าวกิจกรรม', url: '/list/news_activity', status: 1, sort: 2 },
+  { seq: 6, menu_seq: 2, description: 'ประกาศ', url: '/list/notice', status: 1, sort: 3 },
+  { seq: 7, menu_seq: 2, description: 'ภาพกิจกรรม', url: '/list/activity-gallary', status: 1, sort: 4 },
+  { seq: 8, menu_seq: 3, description: 'บริการเงินกู้', url: '/list/services-loan', status: 1, sort: 1 },
+  { seq: 9, menu_seq: 3, description: 'สวัสดิการ', url: '/list/welfare', status: 1, sort: 2 },
+  { seq: 10, menu_seq: 3, description: 'ดาวน์โหลดเอกสาร', url: '/list/download', status: 1, sort: 3 },
+  { seq: 11, menu_seq: 4, description: 'รายงานกิจการ', url: '/list/bussiness_report', status: 0, sort: 1 },
+];
+
+const FOOTER_PHONES: Row<'footer_phones'>[] = [
+  { seq: 1, label: 'สำนักงานสหกรณ์ 02-123-4567', link: 'tel:021234567', sort: 1 },
+  { seq: 2, label: 'ฝ่ายสินเชื่อ 02-123-4568', link: 'tel:021234568', sort: 2 },
+  { seq: 3, label: 'ฝ่ายเงินฝากและทะเบียนสมาชิก 02-123-4569', link: 'tel:021234569', sort: 3 },
+  { seq: 4, label: 'ฝ่ายบัญชีและการเงิน 02-123-4570', link: 'tel:021234570', sort: 4 },
+];

@@ -1,0 +1,127 @@
+import { createCookie, type Cookie } from '@remix-run/node';
+
+import { app } from './app.server';
+import { randomToken, sha256 } from './crypto.server';
+import { env } from './env.server';
+
+const DAY = 24 * 3600_000;
+export const REMEMBER_MS = 30 * DAY;
+/** Idle sessions are extended at most this often, to spare the database a write per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface MemberSession {
+  idHash: string;
+  membershipNo: string;
+  memberName: string;
+  upstreamToken: string;
+  remember: boolean;
+  expiresAt: number;
+}
+
+let cookie: Cookie | undefined;
+
+/** The session cookie: a signed random id, nothing else. `__Host-` and Secure in production. */
+export function sessionCookie(): Cookie {
+  if (cookie) return cookie;
+  const config = env();
+  cookie = createCookie(config.secureCookies ? '__Host-sahakorn_sid' : 'sahakorn_sid', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: '/',
+    secrets: [config.sessionSecret],
+  });
+  return cookie;
+}
+
+function idleMs(): number {
+  return env().SESSION_IDLE_MINUTES * 60_000;
+}
+
+/** The session id presented by the request (signature checked), or null. */
+async function presentedId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && value.length >= 32 ? value : null;
+}
+
+export type SessionLookup =
+  | { status: 'none' }
+  /** A cookie was presented but its session is gone (logged out, expired, replayed). */
+  | { status: 'invalid' }
+  | { status: 'active'; session: MemberSession };
+
+/** Resolve the request's session row; slides the idle expiry of browser-session logins. */
+export async function lookupSession(request: Request, now = Date.now()): Promise<SessionLookup> {
+  const id = await presentedId(request);
+  if (!id) return { status: 'none' };
+  const { db } = await app();
+  const idHash = sha256(id);
+  const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  if (!row) return { status: 'invalid' };
+  if (row.expires_at <= now) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    return { status: 'invalid' };
+  }
+  let expiresAt = row.expires_at;
+  if (!row.remember && now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    expiresAt = now + idleMs();
+    await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id_hash', '=', idHash).execute();
+  }
+  return {
+    status: 'active',
+    session: {
+      idHash,
+      membershipNo: row.membership_no,
+      memberName: row.member_name,
+      upstreamToken: row.upstream_token,
+      remember: row.remember === 1,
+      expiresAt,
+    },
+  };
+}
+
+/**
+ * Start a session after a successful login: always a fresh id (no fixation), any session the
+ * request carried is deleted. Returns the Set-Cookie header value.
+ */
+export async function createSession(
+  request: Request,
+  input: { membershipNo: string; memberName: string; upstreamToken: string; remember: boolean },
+  now = Date.now(),
+): Promise<string> {
+  const { db } = await app();
+  const previous = await presentedId(request);
+  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', sha256(previous)).execute();
+  const id = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: sha256(id),
+      membership_no: input.membershipNo,
+      member_name: input.memberName,
+      upstream_token: input.upstreamToken,
+      remember: input.remember ? 1 : 0,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + (input.remember ? REMEMBER_MS : idleMs()),
+    })
+    .execute();
+  // Without "stay signed in" the cookie has no Max-Age: it ends with the browser session.
+  return sessionCookie().serialize(id, input.remember ? { maxAge: REMEMBER_MS / 1000 } : {});
+}
+
+/** Delete the request's session row; returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const id = await presentedId(request);
+  if (id) {
+    const { db } = await app();
+    await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
+  }
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) });
+}
+
+/** Remove expired session rows (called opportunistically at login). */
+export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
+  const { db } = await app();
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,96 @@
+// Production server: Express in front of the Remix build. Per request it makes the CSP nonce and
+// the client address (the load context), refuses cross-origin state changes, and serves assets.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { createRequestHandler } from '@remix-run/express';
+import express from 'express';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
+const entry = build.entry.module;
+
+let config;
+try {
+  config = entry.serverEnv();
+  await entry.startup();
+} catch (error) {
+  console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error);
+  process.exit(1);
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', config.TRUST_PROXY);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state-changing request must come from a page of this site (CSRF defence, ADR 005). */
+function fromThisSite(req) {
+  const origin = req.get('origin');
+  const host = (config.TRUST_PROXY && req.get('x-forwarded-host')) || req.get('host');
+  if (origin && origin !== 'null') {
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  const site = req.get('sec-fetch-site');
+  return site === 'same-origin';
+}
+
+app.use((req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  res.set(entry.securityHeaders(res.locals.cspNonce));
+  next();
+});
+
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method) || fromThisSite(req)) return next();
+  res
+    .status(403)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+    .send(
+      '<!doctype html><html lang="th"><meta charset="utf-8"><title>คำขอถูกปฏิเสธ</title>' +
+        '<h1>คำขอถูกปฏิเสธ</h1><p>คำขอนี้ไม่ได้ส่งมาจากหน้าเว็บไซต์ของสหกรณ์ กรุณากลับไปที่ <a href="/home">หน้าแรก</a> แล้วลองใหม่อีกครั้ง</p></html>',
+    );
+});
+
+// Fingerprinted build assets never change; other public files may.
+app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
+app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientAddress: req.ip ?? null,
+    }),
+  }),
+);
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo }));
+  console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);
+});
+
+let closing = false;
+function close(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }));
+  server.close(async () => {
+    await entry.shutdown();
+    process.exit(0);
+  });
+  // Requests still in flight after this are cut off.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on('SIGTERM', () => close('SIGTERM'));
+process.on('SIGINT', () => close('SIGINT'));

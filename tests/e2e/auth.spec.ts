@@ -1,0 +1,220 @@
+import { expect, logIn, test } from './fixtures';
+
+const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
+
+test.describe('login', () => {
+  test('a member logs in, sees the notice and their own name and number', async ({ page, axe, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสมาชิก' })).toBeVisible();
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await expect(page.getByRole('status').filter({ hasText: 'เข้าสู่ระบบแล้ว' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(member.name);
+    await expect(page.getByRole('banner')).toContainText(member.membershipNo);
+    await expect(page.getByRole('heading', { level: 1, name: 'ข้อมูลส่วนตัว' })).toBeVisible();
+    await axe();
+  });
+
+  test('the demo member from the README can log in', async ({ page, axe }) => {
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, '012345', 'sahakorn-demo');
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await expect(page.getByRole('banner')).toContainText('012345');
+    await axe();
+  });
+
+  test('empty fields show the spec messages, an error summary and the notices', async ({ page, axe, allowConsoleError }) => {
+    allowConsoleError(/status of 400/);
+    await page.goto('/member/logon');
+    await axe();
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('มีข้อผิดพลาด');
+    await expect(summary.getByRole('link', { name: 'กรุณากรอกหมายเลขสมาชิก' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.notices')).toContainText('กรุณากรอก ทะเบียนสมาชิก');
+    await expect(page.locator('.notices')).toContainText('กรุณากรอก รหัสผ่าน');
+    await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
+    await axe();
+  });
+
+  test('a short membership number is padded to six digits', async ({ page, axe, createMember, javaScriptEnabled }) => {
+    const member = await createMember();
+    const short = member.membershipNo.replace(/^0+/, '');
+    await page.goto('/member/logon');
+    await axe();
+    const field = page.getByLabel('หมายเลขสมาชิก');
+    await field.fill(short);
+    if (javaScriptEnabled) {
+      await field.blur();
+      await expect(field).toHaveValue(member.membershipNo);
+    }
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+  });
+
+  test('wrong password and unknown number answer alike', async ({ page, axe, createMember, allowConsoleError }) => {
+    allowConsoleError(/status of 401/);
+    const member = await createMember();
+    const outcomes: Array<{ status: number; text: string }> = [];
+    for (const [no, password] of [
+      [member.membershipNo, 'wrong-password'],
+      ['099999', 'wrong-password'],
+    ] as const) {
+      await page.goto('/member/logon');
+      await axe();
+      const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/member/logon'));
+      await logIn(page, no, password);
+      const status = (await response).status();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(INVALID);
+      outcomes.push({ status, text: (await alert.innerText()).trim() });
+      await axe();
+    }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect(outcomes[0]?.status).toBe(401);
+  });
+
+  test('after a failed login the password field is empty and the number is kept', async ({ page, axe, createMember, allowConsoleError }) => {
+    allowConsoleError(/status of 401/);
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, 'nope');
+    await expect(page.getByRole('alert')).toContainText(INVALID);
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveValue(member.membershipNo);
+    await expect(page.getByLabel('รหัสผ่าน', { exact: true })).toHaveValue('');
+    await axe();
+  });
+
+  test('too many failures lock the number with HTTP 429, even with the right password', async ({ page, axe, createMember, allowConsoleError }) => {
+    allowConsoleError(/status of 40[19]|status of 429/);
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    for (let i = 0; i < 5; i += 1) {
+      await logIn(page, member.membershipNo, `wrong-${i}`);
+      await expect(page.getByRole('alert')).toContainText(INVALID);
+    }
+    await axe();
+    const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/member/logon'));
+    await logIn(page, member.membershipNo, member.password);
+    expect((await response).status()).toBe(429);
+    await expect(page.getByRole('alert')).toContainText('เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป');
+    await expect(page).toHaveURL(/\/member\/logon/);
+    await axe();
+  });
+
+  test('"stay signed in" keeps the cookie for 30 days; otherwise it ends with the browser', async ({ page, axe, context, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    const browserSession = (await context.cookies()).find((c) => c.name.endsWith('sahakorn_sid'));
+    expect(browserSession?.expires).toBe(-1);
+    expect(browserSession?.httpOnly).toBe(true);
+    expect(browserSession?.sameSite).toBe('Lax');
+
+    await context.clearCookies();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, member.password, { remember: true });
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    const remembered = (await context.cookies()).find((c) => c.name.endsWith('sahakorn_sid'));
+    const days = ((remembered?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+  });
+
+  test('a logged-in member sees the close button instead of the form', async ({ page, axe, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    await page.goto('/member/logon');
+    await expect(page.getByRole('link', { name: 'ปิดหน้าต่าง' })).toBeVisible();
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveCount(0);
+    await axe();
+  });
+});
+
+test.describe('redirects', () => {
+  test('a protected page sends the visitor to login and back again', async ({ page, axe, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/status?tab=1');
+    await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus%3Ftab%3D1$/);
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status\?tab=1$/);
+    await axe();
+  });
+
+  for (const hostile of ['//evil.example', '/\\evil.example', '/%09/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+    test(`a hostile redirectTo ${JSON.stringify(hostile)} lands on /member/status`, async ({ page, axe, createMember, baseURL }) => {
+      const member = await createMember();
+      await page.goto(`/member/logon?redirectTo=${encodeURIComponent(hostile)}`);
+      await axe();
+      await logIn(page, member.membershipNo, member.password);
+      await expect(page).toHaveURL(`${baseURL}/member/status`);
+      await axe();
+    });
+  }
+});
+
+test.describe('logout', () => {
+  test('logging out ends the session and the old cookie is refused', async ({ page, axe, context, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    const oldCookies = await context.cookies();
+
+    await page.goto('/member/status#member-menu');
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page).toHaveURL(/\/member\/logon$/);
+    await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบ เรียบร้อยแล้ว' })).toBeVisible();
+    await axe();
+
+    await context.addCookies(oldCookies);
+    await page.goto('/member/status');
+    await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toBeVisible();
+    await axe();
+  });
+});
+
+test.describe('isolation', () => {
+  test("a member sees only their own data, whatever the URL says", async ({ page, axe, createMember }) => {
+    const me = await createMember();
+    const other = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, me.membershipNo, me.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    await page.goto(`/member/status?membership_no=${other.membershipNo}&membershipNo=${other.membershipNo}`);
+    await expect(page.getByRole('main')).toContainText(me.membershipNo);
+    await expect(page.locator('body')).not.toContainText(other.membershipNo);
+    await axe();
+  });
+
+  test('a POST from another origin is refused', async ({ request }) => {
+    const response = await request.post('/member/logon', {
+      headers: { Origin: 'https://evil.example' },
+      form: { membershipNo: '012345', password: 'sahakorn-demo' },
+    });
+    expect(response.status()).toBe(403);
+  });
+});

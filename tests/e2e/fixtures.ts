@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { hashPassword } from '../../app/server/crypto.server';
+import { openDb, type Db } from '../../app/server/db/index.server';
+
+export { expect };
+
+export interface TestMember {
+  membershipNo: string;
+  password: string;
+  name: string;
+}
+
+interface Fixtures {
+  /** Run axe on the page as it is now; every page a test visits must be checked (see teardown). */
+  axe: (page?: Page) => Promise<void>;
+  /** Allow console errors matching this pattern in this test (e.g. an expected 401 response). */
+  allowConsoleError: (pattern: RegExp) => void;
+  /** A registered member of its own, removed after the test. */
+  createMember: (options?: { termsAccepted?: boolean }) => Promise<TestMember>;
+}
+
+let db: Db | undefined;
+function database(): Db {
+  db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
+  return db;
+}
+
+const FIRST = ['สมหญิง', 'ประเสริฐ', 'วิไลวรรณ', 'ธนพล', 'กาญจนา', 'อนุชา'];
+
+export const test = base.extend<Fixtures>({
+  allowConsoleError: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use((pattern) => allowed.push(pattern));
+      const unexpected = errors.filter((text) => !allowed.some((p) => p.test(text)));
+      expect(unexpected, 'console.error during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  axe: [
+    async ({ page }, use) => {
+      const visited = new Set<string>();
+      const checked = new Set<string>();
+      const key = (url: string) => url.split('#')[0] ?? url;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && frame.url().startsWith('http')) visited.add(key(frame.url()));
+      });
+      await use(async (target = page) => {
+        await target.waitForLoadState('load');
+        const results = await new AxeBuilder({ page: target }).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect(summary, `axe violations on ${target.url()}`).toEqual([]);
+        checked.add(key(target.url()));
+      });
+      const unchecked = [...visited].filter((url) => !checked.has(url));
+      expect(unchecked, 'pages visited without an axe check').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  createMember: async ({}, use) => {
+    const created: string[] = [];
+    await use(async ({ termsAccepted = true } = {}) => {
+      const store = database();
+      const password = `Test-${Math.random().toString(36).slice(2, 10)}`;
+      const hash = await hashPassword(password);
+      const now = Date.now();
+      for (;;) {
+        const membershipNo = `0${String(80000 + Math.floor(Math.random() * 19999)).padStart(5, '0')}`;
+        const first = FIRST[Math.floor(Math.random() * FIRST.length)] ?? 'สมหญิง';
+        const idCard = String(1_000_000_000_000 + Math.floor(Math.random() * 8_999_999_999_999));
+        try {
+          await store.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('members')
+              .values({
+                membership_no: membershipNo,
+                prename: 'นางสาว',
+                first_name: first,
+                last_name: `ทดสอบ${membershipNo}`,
+                id_card: idCard,
+                sex: 'F',
+                birth_date: '1985-03-14',
+                approve_date: '2010-06-01',
+                member_group_no: '0101',
+                member_group_name: 'กองทดสอบระบบ',
+                position_name: 'นักวิชาการ',
+                salary_satang: 3_500_000,
+                address: '1 ถนนทดสอบ กรุงเทพมหานคร',
+                phone: null,
+                status_code: '0',
+              })
+              .execute();
+            await trx
+              .insertInto('member_credentials')
+              .values({ membership_no: membershipNo, password_hash: hash, reset_required: 0, created_at: now, updated_at: now })
+              .execute();
+            if (termsAccepted) {
+              const terms = await trx
+                .selectFrom('content_items')
+                .select('no')
+                .where('category', '=', 'term_of_conditional')
+                .orderBy('posted_at', 'desc')
+                .orderBy('no', 'desc')
+                .executeTakeFirstOrThrow();
+              await trx
+                .insertInto('terms_acceptances')
+                .values({ membership_no: membershipNo, terms_no: terms.no, accepted_at: now, ip: null, user_agent: null })
+                .execute();
+            }
+          });
+        } catch (error) {
+          if (/unique|duplicate/i.test(String(error))) continue;
+          throw error;
+        }
+        created.push(membershipNo);
+        return { membershipNo, password, name: `นางสาว${first} ทดสอบ${membershipNo}` };
+      }
+    });
+    const store = database();
+    for (const no of created) {
+      await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
+      await store.deleteFrom('rate_limits').where('key', '=', `login:member:${no}`).execute();
+      await store.deleteFrom('members').where('membership_no', '=', no).execute();
+    }
+  },
+});
+
+/** Fill and submit the login form (works with and without JavaScript). */
+export async function logIn(page: Page, membershipNo: string, password: string, options: { remember?: boolean } = {}) {
+  await page.getByLabel('หมายเลขสมาชิก').fill(membershipNo);
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
+  if (options.remember) await page.getByLabel('จดจำการเข้าสู่ระบบ (30 วัน)').check();
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+}

@@ -1,0 +1,46 @@
+import { expect, logIn, test } from './fixtures';
+
+test('the member layout highlights the current menu entry and links home, back and to the top', async ({ page, axe, createMember }) => {
+  const member = await createMember();
+  await page.goto('/member/logon');
+  await axe();
+  await logIn(page, member.membershipNo, member.password);
+  await expect(page).toHaveURL(/\/member\/status$/);
+  const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+  await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
+  const labels = await menu.getByRole('listitem').allInnerTexts();
+  expect(labels.map((l) => l.trim())).toEqual([
+    'ข้อมูลส่วนตัว', 'ทุนเรือนหุ้น', 'เงินกู้', 'เงินฝาก', 'รายการเรียกเก็บประจำเดือน', 'การค้ำประกัน',
+    'เงินปันผล', 'ผู้รับผลประโยชน์', 'สวัสดิการ', 'เปลี่ยนรหัสผ่าน', 'ออกจากระบบ',
+  ]);
+  await expect(menu.getByRole('link', { name: 'กลับสู่หน้าหลักเว็บไซต์' })).toHaveAttribute('href', '/home');
+  await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'กลับขึ้นด้านบน' })).toHaveAttribute('href', '#top');
+  const sidebar = await menu.evaluate((el) => el.getBoundingClientRect().width);
+  expect(sidebar).toBe(256);
+  expect((await page.request.get('/member/status')).headers()['cache-control']).toBe('private, no-store');
+  await axe();
+});
+
+test.describe('below 1024 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the side menu is a drawer that opens and closes without scripts', async ({ page, axe, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('link', { name: 'เมนูสมาชิก' }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
+    await axe();
+    await menu.getByRole('link', { name: 'ปิดเมนู' }).click();
+    await expect(menu).toBeHidden();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
