@@ -7,6 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 
+// This server only ever serves the production build (React's production mode too).
+process.env.NODE_ENV ??= 'production';
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 const entry = build.entry.module;

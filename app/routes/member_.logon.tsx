@@ -34,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     context.formErrors = true;
-    return json({ result: submission.reply({ hideFields: ['password'] }), resetRequired: false }, { status: 400 });
+    return json(
+      { result: submission.reply({ hideFields: ['password'] }), resetRequired: false, attempt: Date.now() },
+      { status: 400 },
+    );
   }
   const outcome = await login(request, submission.value, context.clientAddress);
   if (!outcome.ok) {
@@ -43,6 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
         resetRequired: Boolean(outcome.resetRequired),
+        attempt: Date.now(),
       },
       { status: outcome.status },
     );
@@ -122,6 +126,8 @@ export default function LogonPage() {
                 }}
               />
               <Field
+                // A new element after each failed attempt, so the password typed is never kept.
+                key={`password-${actionData?.attempt ?? 0}`}
                 meta={fields.password}
                 label="รหัสผ่าน"
                 type={showPassword ? 'text' : 'password'}

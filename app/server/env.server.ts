@@ -37,7 +37,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** Demo data is seeded into an empty store (default on for SQLite, off for PostgreSQL). */
   demo: boolean;
   sessionSecret: string;
-  /** Secure, `__Host-` cookies. Default: on in production. */
+  /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
   secureCookies: boolean;
 };
 
@@ -46,7 +46,7 @@ export class EnvError extends Error {
 }
 
 /** Parse and check the environment; every problem is reported in one clear message. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
@@ -72,7 +72,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     store,
     demo,
     sessionSecret,
-    secureCookies: raw.COOKIE_SECURE ?? raw.NODE_ENV === 'production',
+    // A demo on http://<vm-address>:3000 must still log in; real deployments (not demo) get Secure.
+    secureCookies: raw.COOKIE_SECURE ?? (raw.NODE_ENV === 'production' && !demo),
   };
 }
 

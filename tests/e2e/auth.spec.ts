@@ -36,8 +36,8 @@ test.describe('login', () => {
     await expect(summary.getByRole('link', { name: 'กรุณากรอกหมายเลขสมาชิก' })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
     await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('.notices')).toContainText('กรุณากรอก ทะเบียนสมาชิก');
-    await expect(page.locator('.notices')).toContainText('กรุณากรอก รหัสผ่าน');
+    await expect(page.getByText('กรุณากรอก ทะเบียนสมาชิก', { exact: true })).toBeVisible();
+    await expect(page.getByText('กรุณากรอก รหัสผ่าน', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
     await axe();
   });

@@ -7,9 +7,13 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
       <div className="site-footer__grid">
         <section aria-labelledby="footer-coop">
           <h2 id="footer-coop" className="site-footer__title">
-            {site.nameTh}
+            ที่ตั้งและเวลาทำการ
           </h2>
-          <p lang="en">{site.nameEn}</p>
+          <p>
+            {site.nameTh}
+            <br />
+            <span lang="en">{site.nameEn}</span>
+          </p>
           <address>{site.address}</address>
           <p>{site.openingHours}</p>
         </section>

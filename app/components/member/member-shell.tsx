@@ -70,17 +70,15 @@ export function MemberShell({
             <a href="/home">กลับสู่หน้าหลักเว็บไซต์</a>
           </p>
         </nav>
-        <div className="member-main">
+        <main id="main" className="member-main" tabIndex={-1}>
           <p className="member-main__back">
             <a href={backPathFor(pathname)}>ย้อนกลับ</a>
           </p>
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
+          {children}
           <p className="member-main__top">
             <a href="#top">กลับขึ้นด้านบน</a>
           </p>
-        </div>
+        </main>
       </div>
     </div>
   );

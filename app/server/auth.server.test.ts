@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-auth-'));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '1',
+  SEED_MEMBERS: '50',
+  LOGIN_MAX_FAILURES_PER_MEMBER: '3',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '4',
+  LOG_LEVEL: 'silent',
+});
+
+const { app, shutdown } = await import('./app.server');
+const { login, logout, requireMember } = await import('./auth.server');
+
+const ORIGIN = 'http://coop.test';
+
+function formRequest(fields: Record<string, string>, cookie?: string) {
+  return new Request(`${ORIGIN}/member/logon`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+function cookieFrom(setCookie: string): string {
+  return setCookie.split(';')[0] ?? '';
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown response');
+}
+
+beforeAll(async () => {
+  await app();
+});
+
+afterAll(async () => {
+  await shutdown();
+});
+
+describe('requireMember', () => {
+  it('sends a visitor without a session to login, remembering where they were going', async () => {
+    const response = await thrown(requireMember(new Request(`${ORIGIN}/member/status?page=2`)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus%3Fpage%3D2');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('accepts the session a login created, and refuses the same cookie after logout', async () => {
+    const outcome = await login(formRequest({}), { membershipNo: '012345', password: 'sahakorn-demo', remember: false }, '10.0.0.9');
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const cookie = cookieFrom(outcome.setCookie);
+    const member = await requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } }));
+    expect(member.membershipNo).toBe('012345');
+    expect(member.memberName).toContain('สมชาย');
+
+    await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
+    const replay = await thrown(requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } })));
+    expect(replay.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+    expect(replay.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
+  });
+
+  it('ignores a forged cookie', async () => {
+    const response = await thrown(
+      requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: 'sahakorn_sid=forged-value-that-is-long-enough-to-try' } })),
+    );
+    expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+  });
+});
+
+describe('login rate limits', () => {
+  it('locks a membership number after repeated failures, even with the right password', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const outcome = await login(formRequest({}), { membershipNo: '012345', password: `wrong-${i}` }, `10.1.0.${i}`);
+      expect(outcome).toMatchObject({ ok: false, status: 401 });
+    }
+    const locked = await login(formRequest({}), { membershipNo: '012345', password: 'sahakorn-demo' }, '10.1.0.99');
+    expect(locked).toMatchObject({ ok: false, status: 429 });
+    const { db } = await app();
+    const events = await db.selectFrom('audit_events').select('type').where('membership_no', '=', '012345').execute();
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['login_failure', 'lockout', 'login_locked']));
+    await db.deleteFrom('rate_limits').execute();
+  });
+
+  it('limits one address trying many membership numbers, and not the others', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const outcome = await login(formRequest({}), { membershipNo: `09990${i}`, password: 'guess' }, '10.2.0.1');
+      expect(outcome).toMatchObject({ ok: false, status: 401 });
+    }
+    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.1')).toMatchObject({ status: 429 });
+    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.2')).toMatchObject({ status: 401 });
+  });
+
+  it('answers an unknown number exactly like a wrong password', async () => {
+    const unknown = await login(formRequest({}), { membershipNo: '098765', password: 'x' }, '10.3.0.1');
+    const wrong = await login(formRequest({}), { membershipNo: '012345', password: 'x' }, '10.3.0.2');
+    expect(unknown).toEqual(wrong);
+  });
+});

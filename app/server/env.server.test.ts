@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { EnvError, parseEnv } from './env.server';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-env-'));
+
+describe('parseEnv', () => {
+  it('defaults to SQLite in ./data with demo data and a generated, persisted secret', () => {
+    const dir = tmp();
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env.store).toBe('sqlite');
+    expect(env.demo).toBe(true);
+    expect(env.PORT).toBe(3000);
+    expect(env.sessionSecret).toHaveLength(64);
+    expect(parseEnv({ DATA_DIR: dir }).sessionSecret).toBe(env.sessionSecret);
+    expect(env.secureCookies).toBe(false);
+  });
+
+  it('PostgreSQL turns demo data off unless SEED_DEMO=1', () => {
+    const dir = tmp();
+    expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/coop' }).demo).toBe(false);
+    expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/coop', SEED_DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('reports every problem in one clear message', () => {
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })).toThrowError(EnvError);
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL must start with postgres://');
+      expect(message).toContain('SESSION_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('production without demo data requires SESSION_SECRET and uses secure cookies', () => {
+    const dir = tmp();
+    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir })).toThrowError(/SESSION_SECRET: required in production/);
+    const env = parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) });
+    expect(env.secureCookies).toBe(true);
+  });
+});
