@@ -79,7 +79,16 @@ app.all(
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      msg: 'listening',
+      url: `http://${shown}:${config.PORT}`,
+      store: config.store,
+      demo: config.demo,
+    }),
+  );
   console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);
 });
 

@@ -10,7 +10,9 @@ function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return status === 0;
 }
 
@@ -33,7 +35,10 @@ function ensureChromium() {
   if (fs.existsSync(path)) return true;
   if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
     console.log('Chromium is missing: installing Debian chromium (apt-get) for the e2e suite…');
-    return run('apt-get update', 'apt-get', ['update', '-q']) && run('install chromium', 'apt-get', ['install', '-y', '-q', 'chromium']);
+    return (
+      run('apt-get update', 'apt-get', ['update', '-q']) &&
+      run('install chromium', 'apt-get', ['install', '-y', '-q', 'chromium'])
+    );
   }
   console.error(`Chromium not found at ${path}. Install Debian's package: sudo apt-get install -y chromium`);
   return false;
@@ -43,11 +48,21 @@ gate('typecheck', 'npx', ['tsc']);
 gate('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 
 fs.rmSync('test-results/unit.json', { force: true });
-const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+const unitOk = run('unit', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/unit.json',
+]);
 const unit = readJson('test-results/unit.json');
 results.push(
   unit
-    ? { name: 'unit', passed: unit.numPassedTests, failed: unit.numFailedTests + (unitOk || unit.numFailedTests ? 0 : 1) }
+    ? {
+        name: 'unit',
+        passed: unit.numPassedTests,
+        failed: unit.numFailedTests + (unitOk || unit.numFailedTests ? 0 : 1),
+      }
     : { name: 'unit', passed: 0, failed: 1 },
 );
 

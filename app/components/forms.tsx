@@ -102,10 +102,7 @@ export function Field({
 }
 
 /** Collect field errors (in field order) and form errors for the summary. */
-export function summaryItems(
-  fields: FieldMetadata<unknown>[],
-  formErrors: string[] | undefined,
-): SummaryItem[] {
+export function summaryItems(fields: FieldMetadata<unknown>[], formErrors: string[] | undefined): SummaryItem[] {
   const items: SummaryItem[] = [];
   for (const field of fields) {
     const message = field.errors?.[0];

@@ -12,7 +12,15 @@ export interface Notice {
  * The toast area. A flash from the server (post/redirect/get) or notices of the current form.
  * `announce` false when the same words are already announced (e.g. by an error summary).
  */
-export function Notices({ flash, notices = [], announce = true }: { flash?: Notice | null; notices?: Notice[]; announce?: boolean }) {
+export function Notices({
+  flash,
+  notices = [],
+  announce = true,
+}: {
+  flash?: Notice | null;
+  notices?: Notice[];
+  announce?: boolean;
+}) {
   const all = [...(flash ? [flash] : []), ...notices];
   const key = all.map((n) => n.text).join('|');
   const [hidden, setHidden] = useState<string | null>(null);

@@ -29,7 +29,16 @@ describe('menuKeyForPath', () => {
 
   it('lists the side menu in the spec order', () => {
     expect(MEMBER_MENU.map((m) => m.path.replace('/member/', ''))).toEqual([
-      'status', 'share', 'loan', 'deposit', 'kep', 'coll', 'dividend', 'gian', 'welfare', 'password',
+      'status',
+      'share',
+      'loan',
+      'deposit',
+      'kep',
+      'coll',
+      'dividend',
+      'gian',
+      'welfare',
+      'password',
     ]);
   });
 

@@ -191,9 +191,7 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2025-01-14T16:59:00Z', NOW)).toBe('เมื่อวาน เวลา 23:59 น.');
     expect(formatRelativeTime('2025-01-14', NOW)).toBe('เมื่อวาน เวลา 00:00 น.');
     // Less than 24 hours ago, but on the previous calendar day.
-    expect(formatRelativeTime('2025-01-14 23:00:00', new Date('2025-01-14T17:30:00Z'))).toBe(
-      'เมื่อวาน เวลา 23:00 น.',
-    );
+    expect(formatRelativeTime('2025-01-14 23:00:00', new Date('2025-01-14T17:30:00Z'))).toBe('เมื่อวาน เวลา 23:00 น.');
   });
 
   it('(b) yesterday across a year boundary', () => {

@@ -8,7 +8,13 @@ export const meta: MetaFunction = () => [{ title: `กำลังโหลด |
 export default function Load() {
   return (
     <main id="main" className="status-page" aria-busy="true">
-      <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} className="status-page__logo loading-logo" />
+      <img
+        src={site.logo.src}
+        alt=""
+        width={site.logo.width}
+        height={site.logo.height}
+        className="status-page__logo loading-logo"
+      />
       <h1>{site.nameTh}</h1>
       <p role="status">กำลังโหลดข้อมูล กรุณารอสักครู่…</p>
       <p>

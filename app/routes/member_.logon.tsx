@@ -150,7 +150,12 @@ export default function LogonPage() {
                 <input id="login-remember" type="checkbox" name={fields.remember.name} defaultChecked={false} />
                 <label htmlFor="login-remember">จดจำการเข้าสู่ระบบ (30 วัน)</label>
               </div>
-              <button type="submit" className="button button--block" aria-busy={submitting || undefined} disabled={submitting}>
+              <button
+                type="submit"
+                className="button button--block"
+                aria-busy={submitting || undefined}
+                disabled={submitting}
+              >
                 {submitting ? <span className="spinner" aria-hidden="true" /> : null}
                 เข้าสู่ระบบ
               </button>

@@ -57,7 +57,12 @@ export default function Terms() {
         <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
         {canAccept ? (
           <Form method="post" className="stack">
-            <button type="submit" className="button button--block" disabled={submitting} aria-busy={submitting || undefined}>
+            <button
+              type="submit"
+              className="button button--block"
+              disabled={submitting}
+              aria-busy={submitting || undefined}
+            >
               {submitting ? <span className="spinner" aria-hidden="true" /> : null}
               ยอมรับข้อกำหนดและเงื่อนไข
             </button>

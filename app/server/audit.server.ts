@@ -1,7 +1,8 @@
 import { app } from './app.server';
 import { log } from './log.server';
 
-export type AuditType = 'login_success' | 'login_failure' | 'login_locked' | 'lockout' | 'logout' | 'session_expired' | 'terms_accepted';
+export type AuditType =
+  'login_success' | 'login_failure' | 'login_locked' | 'lockout' | 'logout' | 'session_expired' | 'terms_accepted';
 
 /**
  * Record a security event in the audit table. Never pass passwords, tokens or cookie values.

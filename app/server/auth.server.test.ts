@@ -59,7 +59,11 @@ describe('requireMember', () => {
   });
 
   it('accepts the session a login created, and refuses the same cookie after logout', async () => {
-    const outcome = await login(formRequest({}), { membershipNo: '012345', password: 'sahakorn-demo', remember: false }, '10.0.0.9');
+    const outcome = await login(
+      formRequest({}),
+      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
+      '10.0.0.9',
+    );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const cookie = cookieFrom(outcome.setCookie);
@@ -75,7 +79,11 @@ describe('requireMember', () => {
 
   it('ignores a forged cookie', async () => {
     const response = await thrown(
-      requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: 'sahakorn_sid=forged-value-that-is-long-enough-to-try' } })),
+      requireMember(
+        new Request(`${ORIGIN}/member/status`, {
+          headers: { Cookie: 'sahakorn_sid=forged-value-that-is-long-enough-to-try' },
+        }),
+      ),
     );
     expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
   });
@@ -100,8 +108,12 @@ describe('login rate limits', () => {
       const outcome = await login(formRequest({}), { membershipNo: `09990${i}`, password: 'guess' }, '10.2.0.1');
       expect(outcome).toMatchObject({ ok: false, status: 401 });
     }
-    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.1')).toMatchObject({ status: 429 });
-    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.2')).toMatchObject({ status: 401 });
+    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.1')).toMatchObject({
+      status: 429,
+    });
+    expect(await login(formRequest({}), { membershipNo: '099905', password: 'guess' }, '10.2.0.2')).toMatchObject({
+      status: 401,
+    });
   });
 
   it('answers an unknown number exactly like a wrong password', async () => {

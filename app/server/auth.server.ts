@@ -8,7 +8,13 @@ import type { MemberCredentials, MemberName } from './coop/types';
 import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { clear, hit, peek } from './rate-limit.server';
-import { createSession, destroySession, lookupSession, purgeExpiredSessions, type MemberSession } from './session.server';
+import {
+  createSession,
+  destroySession,
+  lookupSession,
+  purgeExpiredSessions,
+  type MemberSession,
+} from './session.server';
 import { LOGIN_MESSAGES, type LoginInput } from '~/lib/forms/login';
 
 export interface AuthedMember {
@@ -22,7 +28,9 @@ export interface AuthedMember {
 export function logonUrl(request: Request): string {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return back === '/' || back.startsWith('/member/logon') ? '/member/logon' : `/member/logon?redirectTo=${encodeURIComponent(back)}`;
+  return back === '/' || back.startsWith('/member/logon')
+    ? '/member/logon'
+    : `/member/logon?redirectTo=${encodeURIComponent(back)}`;
 }
 
 const checked = new WeakMap<Request, Promise<AuthedMember>>();
@@ -76,7 +84,9 @@ export type LoginOutcome =
   | { ok: true; setCookie: string }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
-type VerifyResult = { ok: true; token: string; member: MemberName } | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
+type VerifyResult =
+  | { ok: true; token: string; member: MemberName }
+  | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
 
 // remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
 // is ours (server-side rows), so the authenticator only returns the verify result.
@@ -105,12 +115,20 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
 
   const counts = await peek([memberKey, addressKey]);
   const lockedUntil = Math.max(
-    (counts.get(memberKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_MEMBER ? (counts.get(memberKey)?.resetAt ?? 0) : 0,
-    (counts.get(addressKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS ? (counts.get(addressKey)?.resetAt ?? 0) : 0,
+    (counts.get(memberKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_MEMBER
+      ? (counts.get(memberKey)?.resetAt ?? 0)
+      : 0,
+    (counts.get(addressKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
+      ? (counts.get(addressKey)?.resetAt ?? 0)
+      : 0,
   );
   if (lockedUntil > Date.now()) {
     await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress });
-    return { ok: false, status: 429, message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 60_000))) };
+    return {
+      ok: false,
+      status: 429,
+      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 60_000))),
+    };
   }
 
   // The form strategy re-reads the body with the padded number, so hand it the normalised form.
@@ -120,7 +138,11 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
 
   if (!verified.ok) {
     if (verified.reason === 'password_reset_required') {
-      await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress, detail: 'password_reset_required' });
+      await audit('login_failure', {
+        membershipNo: input.membershipNo,
+        ip: clientAddress,
+        detail: 'password_reset_required',
+      });
       return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
     }
     const [member] = await Promise.all([hit(memberKey, windowMs), hit(addressKey, windowMs)]);

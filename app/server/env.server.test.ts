@@ -27,7 +27,9 @@ describe('parseEnv', () => {
   });
 
   it('reports every problem in one clear message', () => {
-    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })).toThrowError(EnvError);
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })).toThrowError(
+      EnvError,
+    );
     try {
       parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' });
     } catch (error) {
@@ -40,7 +42,9 @@ describe('parseEnv', () => {
 
   it('production without demo data requires SESSION_SECRET and uses secure cookies', () => {
     const dir = tmp();
-    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir })).toThrowError(/SESSION_SECRET: required in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir })).toThrowError(
+      /SESSION_SECRET: required in production/,
+    );
     const env = parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) });
     expect(env.secureCookies).toBe(true);
   });

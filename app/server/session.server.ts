@@ -65,7 +65,11 @@ export async function lookupSession(request: Request, now = Date.now()): Promise
   let expiresAt = row.expires_at;
   if (!row.remember && now - row.last_seen_at >= TOUCH_EVERY_MS) {
     expiresAt = now + idleMs();
-    await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id_hash', '=', idHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('id_hash', '=', idHash)
+      .execute();
   }
   return {
     status: 'active',

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, revokeUpstreamTokens, test } from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
 
@@ -26,7 +26,11 @@ test.describe('login', () => {
     await axe();
   });
 
-  test('empty fields show the spec messages, an error summary and the notices', async ({ page, axe, allowConsoleError }) => {
+  test('empty fields show the spec messages, an error summary and the notices', async ({
+    page,
+    axe,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 400/);
     await page.goto('/member/logon');
     await axe();
@@ -69,7 +73,9 @@ test.describe('login', () => {
     ] as const) {
       await page.goto('/member/logon');
       await axe();
-      const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/member/logon'));
+      const response = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().includes('/member/logon'),
+      );
       await logIn(page, no, password);
       const status = (await response).status();
       const alert = page.getByRole('alert');
@@ -81,7 +87,12 @@ test.describe('login', () => {
     expect(outcomes[0]?.status).toBe(401);
   });
 
-  test('after a failed login the password field is empty and the number is kept', async ({ page, axe, createMember, allowConsoleError }) => {
+  test('after a failed login the password field is empty and the number is kept', async ({
+    page,
+    axe,
+    createMember,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 401/);
     const member = await createMember();
     await page.goto('/member/logon');
@@ -93,7 +104,12 @@ test.describe('login', () => {
     await axe();
   });
 
-  test('too many failures lock the number with HTTP 429, even with the right password', async ({ page, axe, createMember, allowConsoleError }) => {
+  test('too many failures lock the number with HTTP 429, even with the right password', async ({
+    page,
+    axe,
+    createMember,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 40[19]|status of 429/);
     const member = await createMember();
     await page.goto('/member/logon');
@@ -111,7 +127,12 @@ test.describe('login', () => {
     await axe();
   });
 
-  test('"stay signed in" keeps the cookie for 30 days; otherwise it ends with the browser', async ({ page, axe, context, createMember }) => {
+  test('"stay signed in" keeps the cookie for 30 days; otherwise it ends with the browser', async ({
+    page,
+    axe,
+    context,
+    createMember,
+  }) => {
     const member = await createMember();
     await page.goto('/member/logon');
     await axe();
@@ -159,8 +180,19 @@ test.describe('redirects', () => {
     await axe();
   });
 
-  for (const hostile of ['//evil.example', '/\\evil.example', '/%09/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
-    test(`a hostile redirectTo ${JSON.stringify(hostile)} lands on /member/status`, async ({ page, axe, createMember, baseURL }) => {
+  for (const hostile of [
+    '//evil.example',
+    '/\\evil.example',
+    '/%09/evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+  ]) {
+    test(`a hostile redirectTo ${JSON.stringify(hostile)} lands on /member/status`, async ({
+      page,
+      axe,
+      createMember,
+      baseURL,
+    }) => {
       const member = await createMember();
       await page.goto(`/member/logon?redirectTo=${encodeURIComponent(hostile)}`);
       await axe();
@@ -195,8 +227,32 @@ test.describe('logout', () => {
   });
 });
 
+test.describe('session check', () => {
+  test('when the backend refuses the token the member is logged out with the expiry message', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    await revokeUpstreamTokens(member.membershipNo);
+    await page.goto('/member/status');
+    await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
+    await expect(page.getByText('ขออภัยสิ้นสุดระยะเวลาการเข้าสู่ระบบ กรุณาเข้าสู่ระบบใหม่อีกครั้ง')).toBeVisible();
+    await axe();
+    // The session row is gone too: logging in again is needed.
+    await page.goto('/member/status');
+    await expect(page).toHaveURL(/\/member\/logon/);
+    await axe();
+  });
+});
+
 test.describe('isolation', () => {
-  test("a member sees only their own data, whatever the URL says", async ({ page, axe, createMember }) => {
+  test('a member sees only their own data, whatever the URL says', async ({ page, axe, createMember }) => {
     const me = await createMember();
     const other = await createMember();
     await page.goto('/member/logon');

@@ -24,6 +24,11 @@ interface Fixtures {
   createMember: (options?: { termsAccepted?: boolean }) => Promise<TestMember>;
 }
 
+/** Make the backend refuse every token it issued to this member (as a core system does when they expire). */
+export async function revokeUpstreamTokens(membershipNo: string): Promise<void> {
+  await database().deleteFrom('coop_tokens').where('membership_no', '=', membershipNo).execute();
+}
+
 let db: Db | undefined;
 const axeClean = new Set<string>();
 function database(): Db {
@@ -66,8 +71,12 @@ export const test = base.extend<Fixtures>({
           .update(`${javaScriptEnabled}|${JSON.stringify(target.viewportSize())}|${html.replace(/nonce="[^"]*"/g, '')}`)
           .digest('hex');
         if (!axeClean.has(fingerprint)) {
-          const results = javaScriptEnabled ? await new AxeBuilder({ page: target }).analyze() : await axeWithoutScripts(target, html);
-          const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          const results = javaScriptEnabled
+            ? await new AxeBuilder({ page: target }).analyze()
+            : await axeWithoutScripts(target, html);
+          const summary = results.violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
           expect(summary, `axe violations on ${target.url()}`).toEqual([]);
           axeClean.add(fingerprint);
         }
@@ -116,7 +125,13 @@ export const test = base.extend<Fixtures>({
               .execute();
             await trx
               .insertInto('member_credentials')
-              .values({ membership_no: membershipNo, password_hash: hash, reset_required: 0, created_at: now, updated_at: now })
+              .values({
+                membership_no: membershipNo,
+                password_hash: hash,
+                reset_required: 0,
+                created_at: now,
+                updated_at: now,
+              })
               .execute();
             if (termsAccepted) {
               const terms = await trx
@@ -128,7 +143,13 @@ export const test = base.extend<Fixtures>({
                 .executeTakeFirstOrThrow();
               await trx
                 .insertInto('terms_acceptances')
-                .values({ membership_no: membershipNo, terms_no: terms.no, accepted_at: now, ip: null, user_agent: null })
+                .values({
+                  membership_no: membershipNo,
+                  terms_no: terms.no,
+                  accepted_at: now,
+                  ip: null,
+                  user_agent: null,
+                })
                 .execute();
             }
           });
@@ -158,7 +179,10 @@ async function axeWithoutScripts(target: Page, html: string) {
   const browser = target.context().browser();
   if (!browser) throw new Error('no browser');
   // Playwright Test gives new contexts the project's options: scripts must be switched back on here.
-  const helperContext = await browser.newContext({ viewport: target.viewportSize() ?? undefined, javaScriptEnabled: true });
+  const helperContext = await browser.newContext({
+    viewport: target.viewportSize() ?? undefined,
+    javaScriptEnabled: true,
+  });
   try {
     const helper = await helperContext.newPage();
     await helper.route('**/*', (route) => {

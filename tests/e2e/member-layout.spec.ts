@@ -1,6 +1,10 @@
 import { expect, logIn, test } from './fixtures';
 
-test('the member layout highlights the current menu entry and links home, back and to the top', async ({ page, axe, createMember }) => {
+test('the member layout highlights the current menu entry and links home, back and to the top', async ({
+  page,
+  axe,
+  createMember,
+}) => {
   const member = await createMember();
   await page.goto('/member/logon');
   await axe();
@@ -10,8 +14,17 @@ test('the member layout highlights the current menu entry and links home, back a
   await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
   const labels = await menu.getByRole('listitem').allInnerTexts();
   expect(labels.map((l) => l.trim())).toEqual([
-    'ข้อมูลส่วนตัว', 'ทุนเรือนหุ้น', 'เงินกู้', 'เงินฝาก', 'รายการเรียกเก็บประจำเดือน', 'การค้ำประกัน',
-    'เงินปันผล', 'ผู้รับผลประโยชน์', 'สวัสดิการ', 'เปลี่ยนรหัสผ่าน', 'ออกจากระบบ',
+    'ข้อมูลส่วนตัว',
+    'ทุนเรือนหุ้น',
+    'เงินกู้',
+    'เงินฝาก',
+    'รายการเรียกเก็บประจำเดือน',
+    'การค้ำประกัน',
+    'เงินปันผล',
+    'ผู้รับผลประโยชน์',
+    'สวัสดิการ',
+    'เปลี่ยนรหัสผ่าน',
+    'ออกจากระบบ',
   ]);
   await expect(menu.getByRole('link', { name: 'กลับสู่หน้าหลักเว็บไซต์' })).toHaveAttribute('href', '/home');
   await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toBeVisible();

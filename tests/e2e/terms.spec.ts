@@ -27,7 +27,11 @@ test('a member who has not accepted the terms goes to welcome, accepts, then rea
   await axe();
 });
 
-test('the gate holds: member pages redirect to welcome until the terms are accepted', async ({ page, axe, createMember }) => {
+test('the gate holds: member pages redirect to welcome until the terms are accepted', async ({
+  page,
+  axe,
+  createMember,
+}) => {
   const member = await createMember({ termsAccepted: false });
   await page.goto('/member/logon?redirectTo=%2Fmember%2Fstatus');
   await axe();

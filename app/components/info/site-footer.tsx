@@ -66,9 +66,7 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
           </ul>
         </section>
       </div>
-      <p className="site-footer__copy">
-        © {site.nameTh}
-      </p>
+      <p className="site-footer__copy">© {site.nameTh}</p>
     </footer>
   );
 }

@@ -13,8 +13,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const LOGIN_MESSAGES = {
   invalid: 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด',
-  locked: (minutes: number) =>
-    `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป เพื่อความปลอดภัย กรุณาลองใหม่อีกครั้งในอีก ${minutes} นาที`,
+  locked: (minutes: number) => `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป เพื่อความปลอดภัย กรุณาลองใหม่อีกครั้งในอีก ${minutes} นาที`,
   resetRequired: 'เพื่อความปลอดภัยในการใช้งาน กรุณาเปลี่ยนรหัสผ่านใหม่',
   unavailable: 'ไม่สามารถเชื่อมต่อได้',
   success: 'เข้าสู่ระบบแล้ว',

@@ -58,7 +58,12 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       const issuedAt = now();
       await db
         .insertInto('coop_tokens')
-        .values({ token_hash: sha256(token), membership_no: row.membership_no, issued_at: issuedAt, expires_at: issuedAt + ttl })
+        .values({
+          token_hash: sha256(token),
+          membership_no: row.membership_no,
+          issued_at: issuedAt,
+          expires_at: issuedAt + ttl,
+        })
         .execute();
       return {
         ok: true,
@@ -125,7 +130,11 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
 
     async getMemberProfile(cred) {
       const membershipNo = await memberOf(cred);
-      const m = await db.selectFrom('members').selectAll().where('membership_no', '=', membershipNo).executeTakeFirstOrThrow();
+      const m = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('membership_no', '=', membershipNo)
+        .executeTakeFirstOrThrow();
       const profile: MemberProfile = {
         membershipNo: m.membership_no,
         prename: m.prename,
@@ -164,7 +173,12 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     },
 
     async getFooterPhones() {
-      const rows = await db.selectFrom('footer_phones').select(['label', 'link']).orderBy('sort').orderBy('seq').execute();
+      const rows = await db
+        .selectFrom('footer_phones')
+        .select(['label', 'link'])
+        .orderBy('sort')
+        .orderBy('seq')
+        .execute();
       return rows;
     },
 

@@ -97,16 +97,15 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     await inBatches(data.contentItems, (rows) => trx.insertInto('content_items').values(rows).execute());
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       // Identity columns do not advance on explicit inserts; move the sequence past our numbers.
-      await sql`select setval(pg_get_serial_sequence('content_items', 'no'), (select max(no) from content_items))`.execute(trx);
+      await sql`select setval(pg_get_serial_sequence('content_items', 'no'), (select max(no) from content_items))`.execute(
+        trx,
+      );
     }
     await inBatches(data.termsAcceptances, (rows) => trx.insertInto('terms_acceptances').values(rows).execute());
     await inBatches(data.menuItems, (rows) => trx.insertInto('menu_items').values(rows).execute());
     await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
     await inBatches(data.footerPhones, (rows) => trx.insertInto('footer_phones').values(rows).execute());
-    await trx
-      .insertInto('meta')
-      .values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() })
-      .execute();
+    await trx.insertInto('meta').values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() }).execute();
 
     return { seeded: true, members: data.members.length };
   });

@@ -193,7 +193,14 @@ describe('seedDemo', () => {
     const count = async () =>
       Promise.all(
         (['members', 'member_credentials', 'content_items', 'menu_items', 'footer_phones'] as const).map(async (t) =>
-          Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+          Number(
+            (
+              await db
+                .selectFrom(t)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
         ),
       );
     const before = await count();

@@ -67,9 +67,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   const items = db.schema.createTable('content_items');
-  await (isPostgres(db)
-    ? items.addColumn('no', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : items.addColumn('no', 'integer', (c) => c.primaryKey().autoIncrement())
+  await (
+    isPostgres(db)
+      ? items.addColumn('no', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      : items.addColumn('no', 'integer', (c) => c.primaryKey().autoIncrement())
   )
     .addColumn('category', 'text', (c) => c.notNull().references('content_categories.code'))
     .addColumn('title', 'text', (c) => c.notNull())
@@ -84,7 +85,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('content_items_category').on('content_items').columns(['category', 'posted_at']).execute();
+  await db.schema
+    .createIndex('content_items_category')
+    .on('content_items')
+    .columns(['category', 'posted_at'])
+    .execute();
 
   await db.schema
     .createTable('menu_items')
@@ -138,9 +143,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   const audit = db.schema.createTable('audit_events');
-  await (isPostgres(db)
-    ? audit.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await (
+    isPostgres(db)
+      ? audit.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
   )
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
@@ -157,9 +163,19 @@ function isPostgres(db: Kysely<any>): boolean {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'audit_events', 'rate_limits', 'sessions', 'footer_phones', 'menu_sub_items', 'menu_items',
-    'content_items', 'content_categories', 'coop_tokens', 'terms_acceptances', 'member_credentials',
-    'members', 'meta',
+    'audit_events',
+    'rate_limits',
+    'sessions',
+    'footer_phones',
+    'menu_sub_items',
+    'menu_items',
+    'content_items',
+    'content_categories',
+    'coop_tokens',
+    'terms_acceptances',
+    'member_credentials',
+    'members',
+    'meta',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
