@@ -7,10 +7,10 @@ import { useState } from 'react';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { Notices, type Notice } from '~/components/notices';
-import { site } from '~/config/site';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
 import { MEMBERSHIP_NO_MAX, MESSAGES } from '~/lib/forms/fields';
 import { useHydrated } from '~/lib/hooks';
+import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { padMembershipNo } from '~/lib/thai-format';
@@ -84,102 +84,95 @@ export default function LogonPage() {
   }
 
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-card">
-        <header className="auth-card__brand">
-          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
-          <p className="auth-card__coop">{site.nameTh}</p>
-        </header>
-        <h1>เข้าสู่ระบบสมาชิก</h1>
-        {loggedIn ? (
-          <>
-            <p>คุณเข้าสู่ระบบอยู่แล้ว</p>
-            <p>
-              <Link className="button button--block" to={continueTo}>
-                ปิดหน้าต่าง
-              </Link>
+    <AuthCard title={'เข้าสู่ระบบสมาชิก'}>
+      {loggedIn ? (
+        <>
+          <p>คุณเข้าสู่ระบบอยู่แล้ว</p>
+          <p>
+            <Link className="button button--block" to={continueTo}>
+              ปิดหน้าต่าง
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {/* The summary and inline errors announce these; the toast repeats them visually. */}
+          <Notices notices={notices} announce={false} />
+          <ErrorSummary items={summaryItems([fields.membershipNo, fields.password], form.errors)} />
+          {actionData?.resetRequired ? (
+            <p className="callout">
+              <Link to="/member/forget">ตั้งรหัสผ่านใหม่</Link>
             </p>
-          </>
-        ) : (
-          <>
-            {/* The summary and inline errors announce these; the toast repeats them visually. */}
-            <Notices notices={notices} announce={false} />
-            <ErrorSummary items={summaryItems([fields.membershipNo, fields.password], form.errors)} />
-            {actionData?.resetRequired ? (
-              <p className="callout">
-                <Link to="/member/forget">ตั้งรหัสผ่านใหม่</Link>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="stack">
+            <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+            <Field
+              meta={fields.membershipNo}
+              label="หมายเลขสมาชิก"
+              hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
+              inputProps={{
+                inputMode: 'numeric',
+                autoComplete: 'username',
+                maxLength: MEMBERSHIP_NO_MAX,
+                onBlur: (event) => {
+                  event.currentTarget.value = padMembershipNo(event.currentTarget.value);
+                },
+              }}
+            />
+            <Field
+              // A new element after each failed attempt, so the password typed is never kept.
+              key={`password-${actionData?.attempt ?? 0}`}
+              meta={fields.password}
+              label="รหัสผ่าน"
+              type={showPassword ? 'text' : 'password'}
+              inputProps={{ autoComplete: 'current-password', maxLength: undefined, minLength: undefined }}
+              after={
+                hydrated ? (
+                  <button
+                    type="button"
+                    className="field__toggle"
+                    aria-pressed={showPassword}
+                    aria-controls={fields.password.id}
+                    onClick={() => setShowPassword((v) => !v)}
+                  >
+                    {showPassword ? 'ซ่อนรหัสผ่าน' : 'แสดงรหัสผ่าน'}
+                  </button>
+                ) : null
+              }
+            />
+            <div className="checkbox">
+              <input id="login-remember" type="checkbox" name={fields.remember.name} defaultChecked={false} />
+              <label htmlFor="login-remember">จดจำการเข้าสู่ระบบ (30 วัน)</label>
+            </div>
+            <button
+              type="submit"
+              className="button button--block"
+              aria-busy={submitting || undefined}
+              disabled={submitting}
+            >
+              {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+              เข้าสู่ระบบ
+            </button>
+            {submitting ? (
+              <p className="visually-hidden" role="status">
+                กำลังเข้าสู่ระบบ…
               </p>
             ) : null}
-            <Form method="post" {...getFormProps(form)} className="stack">
-              <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
-              <Field
-                meta={fields.membershipNo}
-                label="หมายเลขสมาชิก"
-                hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
-                inputProps={{
-                  inputMode: 'numeric',
-                  autoComplete: 'username',
-                  maxLength: MEMBERSHIP_NO_MAX,
-                  onBlur: (event) => {
-                    event.currentTarget.value = padMembershipNo(event.currentTarget.value);
-                  },
-                }}
-              />
-              <Field
-                // A new element after each failed attempt, so the password typed is never kept.
-                key={`password-${actionData?.attempt ?? 0}`}
-                meta={fields.password}
-                label="รหัสผ่าน"
-                type={showPassword ? 'text' : 'password'}
-                inputProps={{ autoComplete: 'current-password', maxLength: undefined, minLength: undefined }}
-                after={
-                  hydrated ? (
-                    <button
-                      type="button"
-                      className="field__toggle"
-                      aria-pressed={showPassword}
-                      aria-controls={fields.password.id}
-                      onClick={() => setShowPassword((v) => !v)}
-                    >
-                      {showPassword ? 'ซ่อนรหัสผ่าน' : 'แสดงรหัสผ่าน'}
-                    </button>
-                  ) : null
-                }
-              />
-              <div className="checkbox">
-                <input id="login-remember" type="checkbox" name={fields.remember.name} defaultChecked={false} />
-                <label htmlFor="login-remember">จดจำการเข้าสู่ระบบ (30 วัน)</label>
-              </div>
-              <button
-                type="submit"
-                className="button button--block"
-                aria-busy={submitting || undefined}
-                disabled={submitting}
-              >
-                {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-                เข้าสู่ระบบ
-              </button>
-              {submitting ? (
-                <p className="visually-hidden" role="status">
-                  กำลังเข้าสู่ระบบ…
-                </p>
-              ) : null}
-            </Form>
-            <ul className="auth-card__links">
-              <li>
-                <Link to="/member/register">เข้าใช้งานครั้งแรก (ลงทะเบียน)</Link>
-              </li>
-              <li>
-                <Link to="/member/forget">ลืมรหัสผ่าน</Link>
-              </li>
-            </ul>
-          </>
-        )}
-        <p className="auth-card__back">
-          <a href="/home">กลับสู่หน้าหลัก</a>
-        </p>
-      </div>
-    </main>
+          </Form>
+          <ul className="auth-card__links">
+            <li>
+              <Link to="/member/register">เข้าใช้งานครั้งแรก (ลงทะเบียน)</Link>
+            </li>
+            <li>
+              <Link to="/member/forget">ลืมรหัสผ่าน</Link>
+            </li>
+          </ul>
+        </>
+      )}
+      <p className="auth-card__back">
+        <a href="/home">กลับสู่หน้าหลัก</a>
+      </p>
+    </AuthCard>
   );
 }
 

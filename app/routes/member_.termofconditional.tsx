@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { site } from '~/config/site';
+import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
@@ -47,32 +47,25 @@ export default function Terms() {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-card auth-card--wide">
-        <header className="auth-card__brand">
-          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
-          <p className="auth-card__coop">{site.nameTh}</p>
-        </header>
-        <h1>{title}</h1>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-        {canAccept ? (
-          <Form method="post" className="stack">
-            <button
-              type="submit"
-              className="button button--block"
-              disabled={submitting}
-              aria-busy={submitting || undefined}
-            >
-              {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-              ยอมรับข้อกำหนดและเงื่อนไข
-            </button>
-          </Form>
-        ) : (
-          <p>
-            <Link to="/member/logon">เข้าสู่ระบบเพื่อยอมรับข้อกำหนด</Link>
-          </p>
-        )}
-      </div>
-    </main>
+    <AuthCard title={title} wide>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      {canAccept ? (
+        <Form method="post" className="stack">
+          <button
+            type="submit"
+            className="button button--block"
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+          >
+            {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+            ยอมรับข้อกำหนดและเงื่อนไข
+          </button>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/member/logon">เข้าสู่ระบบเพื่อยอมรับข้อกำหนด</Link>
+        </p>
+      )}
+    </AuthCard>
   );
 }

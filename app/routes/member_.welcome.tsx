@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 
-import { site } from '~/config/site';
+import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
@@ -23,35 +23,28 @@ export const meta: MetaFunction = (args) => [titleFor(args, 'ยินดีต�
 export default function Welcome() {
   const { memberName, accepted } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="auth-page">
-      <div className="auth-card">
-        <header className="auth-card__brand">
-          <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
-          <p className="auth-card__coop">{site.nameTh}</p>
-        </header>
-        <h1>ยินดีต้อนรับ {memberName}</h1>
-        {accepted ? (
+    <AuthCard title={`ยินดีต้อนรับ ${memberName}`}>
+      {accepted ? (
+        <p>
+          <Link className="button button--block" to="/member/status">
+            เข้าสู่บริการสมาชิก
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p>ก่อนเริ่มใช้บริการสมาชิกออนไลน์ กรุณาอ่านและยอมรับข้อกำหนดและเงื่อนไขการใช้บริการ</p>
           <p>
-            <Link className="button button--block" to="/member/status">
-              เข้าสู่บริการสมาชิก
+            <Link className="button button--block" to="/member/termofconditional">
+              อ่านข้อกำหนดและเงื่อนไข
             </Link>
           </p>
-        ) : (
-          <>
-            <p>ก่อนเริ่มใช้บริการสมาชิกออนไลน์ กรุณาอ่านและยอมรับข้อกำหนดและเงื่อนไขการใช้บริการ</p>
-            <p>
-              <Link className="button button--block" to="/member/termofconditional">
-                อ่านข้อกำหนดและเงื่อนไข
-              </Link>
-            </p>
-          </>
-        )}
-        <Form method="post" action="/member/logout" reloadDocument className="auth-card__back">
-          <button type="submit" className="link-button">
-            ออกจากระบบ
-          </button>
-        </Form>
-      </div>
-    </main>
+        </>
+      )}
+      <Form method="post" action="/member/logout" reloadDocument className="auth-card__back">
+        <button type="submit" className="link-button">
+          ออกจากระบบ
+        </button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
-import { createCookie, type Cookie } from '@remix-run/node';
+import type { Cookie } from '@remix-run/node';
 import * as z from 'zod';
 
-import { env } from './env.server';
+import { appCookie } from './cookies.server';
 
 /** A notice shown once on the next page (post/redirect/get). Never member data. */
 export const FlashSchema = z.object({
@@ -10,20 +10,8 @@ export const FlashSchema = z.object({
 });
 export type Flash = z.infer<typeof FlashSchema>;
 
-let cookie: Cookie | undefined;
-
 function flashCookie(): Cookie {
-  if (cookie) return cookie;
-  const config = env();
-  cookie = createCookie(config.secureCookies ? '__Host-sahakorn_flash' : 'sahakorn_flash', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    path: '/',
-    maxAge: 120,
-    secrets: [config.sessionSecret],
-  });
-  return cookie;
+  return appCookie('sahakorn_flash', { maxAge: 120 });
 }
 
 /** Set-Cookie value carrying a notice for the next page. */

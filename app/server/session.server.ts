@@ -1,6 +1,7 @@
-import { createCookie, type Cookie } from '@remix-run/node';
+import type { Cookie } from '@remix-run/node';
 
 import { app } from './app.server';
+import { appCookie } from './cookies.server';
 import { randomToken, sha256 } from './crypto.server';
 import { env } from './env.server';
 
@@ -18,20 +19,9 @@ export interface MemberSession {
   expiresAt: number;
 }
 
-let cookie: Cookie | undefined;
-
-/** The session cookie: a signed random id, nothing else. `__Host-` and Secure in production. */
+/** The session cookie: a signed random id, nothing else. */
 export function sessionCookie(): Cookie {
-  if (cookie) return cookie;
-  const config = env();
-  cookie = createCookie(config.secureCookies ? '__Host-sahakorn_sid' : 'sahakorn_sid', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.secureCookies,
-    path: '/',
-    secrets: [config.sessionSecret],
-  });
-  return cookie;
+  return appCookie('sahakorn_sid');
 }
 
 function idleMs(): number {

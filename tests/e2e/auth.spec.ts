@@ -1,4 +1,4 @@
-import { expect, logIn, revokeUpstreamTokens, test } from './fixtures';
+import { expect, logIn, revokeUpstreamTokens, signIn, test } from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
 
@@ -134,11 +134,7 @@ test.describe('login', () => {
     createMember,
   }) => {
     const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, member);
     const browserSession = (await context.cookies()).find((c) => c.name.endsWith('sahakorn_sid'));
     expect(browserSession?.expires).toBe(-1);
     expect(browserSession?.httpOnly).toBe(true);
@@ -206,11 +202,7 @@ test.describe('redirects', () => {
 test.describe('logout', () => {
   test('logging out ends the session and the old cookie is refused', async ({ page, axe, context, createMember }) => {
     const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, member);
     const oldCookies = await context.cookies();
 
     await page.goto('/member/status#member-menu');
@@ -234,11 +226,7 @@ test.describe('session check', () => {
     createMember,
   }) => {
     const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, member);
     await revokeUpstreamTokens(member.membershipNo);
     await page.goto('/member/status');
     await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
@@ -255,11 +243,7 @@ test.describe('isolation', () => {
   test('a member sees only their own data, whatever the URL says', async ({ page, axe, createMember }) => {
     const me = await createMember();
     const other = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, me.membershipNo, me.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, me);
     await page.goto(`/member/status?membership_no=${other.membershipNo}&membershipNo=${other.membershipNo}`);
     await expect(page.getByRole('main')).toContainText(me.membershipNo);
     await expect(page.locator('body')).not.toContainText(other.membershipNo);

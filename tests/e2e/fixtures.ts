@@ -198,6 +198,15 @@ async function axeWithoutScripts(target: Page, html: string) {
   }
 }
 
+/** Log in from the login page and land on /member/status, checking both pages with axe. */
+export async function signIn(page: Page, axe: (page?: Page) => Promise<void>, member: TestMember) {
+  await page.goto('/member/logon');
+  await axe();
+  await logIn(page, member.membershipNo, member.password);
+  await expect(page).toHaveURL(/\/member\/status$/);
+  await axe();
+}
+
 /** Fill and submit the login form (works with and without JavaScript). */
 export async function logIn(page: Page, membershipNo: string, password: string, options: { remember?: boolean } = {}) {
   await page.getByLabel('หมายเลขสมาชิก').fill(membershipNo);

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, signIn, test } from './fixtures';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
@@ -40,11 +40,7 @@ test.describe('below 1024 px', () => {
 
   test('the side menu is a drawer that opens and closes without scripts', async ({ page, axe, createMember }) => {
     const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, member);
     const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
     await expect(menu).toBeHidden();
     await page.getByRole('link', { name: 'เมนูสมาชิก' }).click();
