@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  formatMonth,
   BANGKOK_TZ,
   TRUNCATE_DEFAULT,
   TRUNCATE_QUESTION,
@@ -437,5 +438,18 @@ describe('padMembershipNo', () => {
     ['   ', ''],
   ])('%j → %j', (raw, expected) => {
     expect(padMembershipNo(raw)).toBe(expected);
+  });
+});
+
+describe('formatMonth', () => {
+  it('prints the month with its Buddhist-era year', () => {
+    expect(formatMonth(2025, 5)).toBe('พฤษภาคม 2568');
+    expect(formatMonth(2025, 5, 'short')).toBe('พ.ค. 68');
+    expect(formatMonth(2024, 12, 'short')).toBe('ธ.ค. 67');
+  });
+
+  it('refuses impossible months', () => {
+    expect(formatMonth(2025, 13)).toBe(' - ');
+    expect(formatMonth(2025, 0)).toBe(' - ');
   });
 });

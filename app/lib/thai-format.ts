@@ -145,6 +145,15 @@ export function formatDateTime(value: DateInput, style: 'short' | 'long' = 'long
   return `${formatDate(date, style)} เวลา ${formatTime(date)}`;
 }
 
+const MONTH_LONG = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const MONTH_SHORT = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'short', year: '2-digit' });
+
+/** A billing month (Gregorian year, month 1–12) in Thai with its BE year: `พฤษภาคม 2568` or `พ.ค. 68`. */
+export function formatMonth(year: number, month: number, style: 'short' | 'long' = 'long'): string {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return ' - ';
+  return (style === 'long' ? MONTH_LONG : MONTH_SHORT).format(new Date(Date.UTC(year, month - 1, 15)));
+}
+
 /** `DD/MM/BBBB` with BE year in Bangkok, e.g. `05/01/2568`; `' - '` if empty. */
 export function formatDateDMY(value: DateInput): string {
   const date = toDate(value);

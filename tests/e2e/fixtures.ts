@@ -24,6 +24,27 @@ interface Fixtures {
   createMember: (options?: { termsAccepted?: boolean }) => Promise<TestMember>;
 }
 
+export const DEMO = { membershipNo: '012345', password: 'sahakorn-demo', name: 'นายสมชาย ใจดี' };
+export const EMPTY_DEMO = { membershipNo: '054321', password: 'sahakorn-demo', name: '' };
+
+/** A loan contract and a deposit account that belong to somebody other than `membershipNo`. */
+export async function recordsNotOwnedBy(membershipNo: string): Promise<{ contractNo: string; accountNo: string }> {
+  const store = database();
+  const loan = await store
+    .selectFrom('loans')
+    .select('contract_no')
+    .where('membership_no', '!=', membershipNo)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const account = await store
+    .selectFrom('deposit_accounts')
+    .select('account_no')
+    .where('membership_no', '!=', membershipNo)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { contractNo: loan.contract_no, accountNo: account.account_no };
+}
+
 /** Make the backend refuse every token it issued to this member (as a core system does when they expire). */
 export async function revokeUpstreamTokens(membershipNo: string): Promise<void> {
   await database().deleteFrom('coop_tokens').where('membership_no', '=', membershipNo).execute();

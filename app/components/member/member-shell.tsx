@@ -1,4 +1,4 @@
-import { Form, NavLink } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import { site } from '~/config/site';
@@ -48,14 +48,14 @@ export function MemberShell({
           <ul className="member-nav__list">
             {MEMBER_MENU.map((item) => (
               <li key={item.path}>
-                <NavLink
+                <Link
                   to={item.path}
                   className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
                   aria-current={item.key === activeKey ? 'page' : undefined}
                   data-menu-key={item.key}
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
             <li>

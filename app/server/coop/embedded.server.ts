@@ -1,6 +1,7 @@
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberProfile } from './types';
 import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
+import { createMemberFeeds } from './embedded-member.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -34,6 +35,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
 
   return {
     kind: 'embedded',
+    ...createMemberFeeds(db, memberOf, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

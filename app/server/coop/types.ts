@@ -80,6 +80,156 @@ export interface HomeContent {
   latest: ContentSummary[];
 }
 
+/** A page of a statement: rows newest first, `total` rows in the whole (filtered) statement. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Statement filter: inclusive Gregorian dates `YYYY-MM-DD`, and the page (1-based). */
+export interface StatementQuery {
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface ShareSummary {
+  capitalSatang: number;
+  monthlySatang: number;
+  lastPeriod: number;
+  suspended: boolean;
+}
+
+export interface ShareStatementRow {
+  date: string;
+  period: number | null;
+  description: string;
+  /** Signed amount. */
+  amountSatang: number;
+  balanceSatang: number;
+}
+
+/** Month-end share capital, oldest first (the chart of the last 24 months). */
+export interface CapitalPoint {
+  month: string;
+  capitalSatang: number;
+}
+
+export interface Collateral {
+  kind: 'member' | 'asset';
+  guarantorNo: string | null;
+  description: string;
+  amountSatang: number;
+}
+
+export interface Loan {
+  contractNo: string;
+  loanType: string;
+  approvedSatang: number;
+  balanceSatang: number;
+  startDate: string;
+  instalmentSatang: number;
+  periods: number;
+  lastPeriod: number;
+  interestRate: string;
+  /** Percentage of the approved amount repaid, 0–100 with two decimals, as a decimal string. */
+  percentRepaid: string;
+  collateral: Collateral[];
+}
+
+export interface LoanStatementRow {
+  date: string;
+  period: number | null;
+  item: string;
+  principalSatang: number;
+  interestSatang: number;
+  balanceSatang: number;
+}
+
+export interface DepositAccount {
+  accountNo: string;
+  typeCode: string;
+  typeName: string;
+  accountName: string;
+  balanceSatang: number;
+  accruedInterestSatang: number;
+  withdrawableSatang: number;
+  heldSatang: number;
+  openedDate: string;
+}
+
+export interface DepositStatementRow {
+  date: string;
+  description: string;
+  /** Signed: in positive, out negative. */
+  amountSatang: number;
+  balanceSatang: number;
+}
+
+export interface CollectionLine {
+  seq: number;
+  itemCode: string;
+  description: string;
+  contractNo: string | null;
+  period: number | null;
+  principalSatang: number;
+  interestSatang: number;
+  amountSatang: number;
+}
+
+/** A billing month (kep) or a cremation-association month (kepcrem). */
+export interface MonthlyCollection {
+  year: number;
+  month: number;
+  billedSatang: number;
+  collectedSatang: number;
+  posted: boolean;
+  receiptNo: string | null;
+  receiptDate: string | null;
+  lines: CollectionLine[];
+}
+
+/** A loan of another member that this member guarantees (coll). */
+export interface Guarantee {
+  borrowerNo: string;
+  borrowerName: string;
+  contractNo: string;
+  startDate: string;
+  approvedSatang: number;
+  balanceSatang: number;
+  interestArrearSatang: number;
+  guaranteedSatang: number;
+}
+
+export interface Beneficiary {
+  seq: number;
+  name: string;
+  relationship: string;
+}
+
+export interface Dividend {
+  year: number;
+  dividendRate: string;
+  dividendSatang: number;
+  dividendWithheld: boolean;
+  averageReturnRate: string;
+  averageReturnSatang: number;
+  averageReturnWithheld: boolean;
+  interestPaidSatang: number;
+  payoutMethod: string;
+}
+
+export interface WelfareItem {
+  tab: 'received' | 'eligible';
+  kind: string;
+  description: string;
+  date: string | null;
+  amountSatang: number;
+}
+
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
@@ -105,6 +255,29 @@ export interface CoopBackend {
   getTerms(): Promise<TermsText | null>;
   acceptTerms(member: MemberCredentials, meta: RequestMeta): Promise<void>;
   getMemberProfile(member: MemberCredentials): Promise<MemberProfile>;
+  getShareSummary(member: MemberCredentials): Promise<ShareSummary | null>;
+  getShareStatement(member: MemberCredentials, query: StatementQuery): Promise<Page<ShareStatementRow>>;
+  getShareCapitalHistory(member: MemberCredentials, months: number): Promise<CapitalPoint[]>;
+  getLoans(member: MemberCredentials): Promise<Loan[]>;
+  /** null when the contract is not this member's (the route answers 404). */
+  getLoan(member: MemberCredentials, contractNo: string): Promise<Loan | null>;
+  getLoanStatement(
+    member: MemberCredentials,
+    contractNo: string,
+    query: StatementQuery,
+  ): Promise<Page<LoanStatementRow> | null>;
+  getDepositAccounts(member: MemberCredentials): Promise<DepositAccount[]>;
+  getDepositAccount(member: MemberCredentials, accountNo: string): Promise<DepositAccount | null>;
+  getDepositStatement(
+    member: MemberCredentials,
+    accountNo: string,
+    query: StatementQuery,
+  ): Promise<Page<DepositStatementRow> | null>;
+  getCollections(member: MemberCredentials, kind: 'kep' | 'crem'): Promise<MonthlyCollection[]>;
+  getGuarantees(member: MemberCredentials): Promise<Guarantee[]>;
+  getBeneficiaries(member: MemberCredentials): Promise<Beneficiary[]>;
+  getDividends(member: MemberCredentials): Promise<Dividend[]>;
+  getWelfare(member: MemberCredentials): Promise<WelfareItem[]>;
   getMenu(): Promise<MenuEntry[]>;
   getFooterPhones(): Promise<FooterPhone[]>;
   getHomeContent(): Promise<HomeContent>;

@@ -18,6 +18,18 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   audit_events: AuditEventsTable;
+  share_accounts: ShareAccountsTable;
+  share_statements: ShareStatementsTable;
+  loans: LoansTable;
+  loan_collateral: LoanCollateralTable;
+  loan_statements: LoanStatementsTable;
+  deposit_accounts: DepositAccountsTable;
+  deposit_statements: DepositStatementsTable;
+  collections: CollectionsTable;
+  collection_lines: CollectionLinesTable;
+  beneficiaries: BeneficiariesTable;
+  dividends: DividendsTable;
+  welfare_items: WelfareItemsTable;
 }
 
 export interface MetaTable {
@@ -148,4 +160,151 @@ export interface AuditEventsTable {
   membership_no: string | null;
   ip: string | null;
   detail: string | null;
+}
+
+export interface ShareAccountsTable {
+  membership_no: string;
+  capital_satang: number;
+  monthly_satang: number;
+  /** Latest instalment number paid. */
+  last_period: number;
+  /** 1 when monthly contributions are suspended ('งดส่งค่าหุ้น'). */
+  suspended: number;
+}
+
+export interface ShareStatementsTable {
+  id: Generated<number>;
+  membership_no: string;
+  op_date: string;
+  period: number | null;
+  description: string;
+  /** Signed: purchases positive, withdrawals negative. */
+  amount_satang: number;
+  /** Share capital after this row. */
+  balance_satang: number;
+}
+
+export interface LoansTable {
+  contract_no: string;
+  membership_no: string;
+  loan_type: string;
+  approved_satang: number;
+  /** Principal still owed. */
+  balance_satang: number;
+  start_date: string;
+  instalment_satang: number;
+  periods: number;
+  last_period: number;
+  /** Annual rate in percent, as a decimal string ("6.25"). */
+  interest_rate: string;
+  interest_arrear_satang: number;
+}
+
+export interface LoanCollateralTable {
+  id: Generated<number>;
+  contract_no: string;
+  /** 'member' (a guarantor member) or 'asset' (shares, deposits, land…). */
+  kind: 'member' | 'asset';
+  guarantor_no: string | null;
+  description: string;
+  /** Amount of the loan this collateral covers. */
+  amount_satang: number;
+}
+
+export interface LoanStatementsTable {
+  id: Generated<number>;
+  contract_no: string;
+  op_date: string;
+  period: number | null;
+  item: string;
+  principal_satang: number;
+  interest_satang: number;
+  /** Principal owed after this row. */
+  balance_satang: number;
+}
+
+export interface DepositAccountsTable {
+  account_no: string;
+  membership_no: string;
+  type_code: string;
+  type_name: string;
+  account_name: string;
+  balance_satang: number;
+  accrued_interest_satang: number;
+  /** Held as security for loans; withdrawable = balance − held. */
+  held_satang: number;
+  opened_date: string;
+}
+
+export interface DepositStatementsTable {
+  id: Generated<number>;
+  account_no: string;
+  op_date: string;
+  seq: number;
+  description: string;
+  /** Signed: deposits positive, withdrawals negative. */
+  amount_satang: number;
+  balance_satang: number;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  membership_no: string;
+  /** 'kep' (the cooperative's monthly collection) or 'crem' (cremation welfare association). */
+  kind: 'kep' | 'crem';
+  /** Gregorian year and month 1–12. */
+  year: number;
+  month: number;
+  billed_satang: number;
+  collected_satang: number;
+  /** 0 = a bill not yet sent for deduction, 1 = posted (a receipt). */
+  posted: number;
+  receipt_no: string | null;
+  receipt_date: string | null;
+}
+
+export interface CollectionLinesTable {
+  id: Generated<number>;
+  collection_id: number;
+  seq: number;
+  /** 'share', 'loan', 'deposit', 'crem' or 'other'. */
+  item_code: string;
+  description: string;
+  contract_no: string | null;
+  period: number | null;
+  principal_satang: number;
+  interest_satang: number;
+  amount_satang: number;
+}
+
+export interface BeneficiariesTable {
+  id: Generated<number>;
+  membership_no: string;
+  seq: number;
+  name: string;
+  relationship: string;
+}
+
+export interface DividendsTable {
+  membership_no: string;
+  /** Gregorian account year. */
+  year: number;
+  dividend_rate: string;
+  dividend_satang: number;
+  dividend_withheld: number;
+  average_return_rate: string;
+  average_return_satang: number;
+  average_return_withheld: number;
+  interest_paid_satang: number;
+  payout_method: string;
+}
+
+export interface WelfareItemsTable {
+  id: Generated<number>;
+  membership_no: string;
+  tab: 'received' | 'eligible';
+  kind: string;
+  description: string;
+  item_date: string | null;
+  amount_satang: number;
 }

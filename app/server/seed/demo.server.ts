@@ -1,10 +1,11 @@
-import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 
 import { site } from '../../config/site';
 import { hashPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import type { Database } from '../db/schema';
 import { CATEGORIES, HISTORY, ITEMS, POLICY_HTML, POLICY_TITLE, TERMS_HTML, TERMS_TITLE } from './content-data';
+import { buildFinanceData, type FinanceData } from './finance';
 import { createRng, type Rng } from './rng';
 import {
   BANGKOK_DISTRICTS,
@@ -22,6 +23,12 @@ import {
 
 /** The member everyone can log in as on a demo store. */
 export const DEMO_MEMBER = { membershipNo: '012345', password: 'sahakorn-demo' } as const;
+
+/**
+ * A second demo login with shares only: no loans, deposits, guarantees, welfare or cremation
+ * association, so the member pages' empty states can be seen. Same password as DEMO_MEMBER.
+ */
+export const EMPTY_DEMO_MEMBER = { membershipNo: '054321', password: DEMO_MEMBER.password } as const;
 
 /** Fixed content item numbers (stable on SQLite and PostgreSQL alike). */
 export const DEMO_CONTENT_NO = {
@@ -69,6 +76,8 @@ export interface DemoData {
   menuItems: Row<'menu_items'>[];
   menuSubItems: Row<'menu_sub_items'>[];
   footerPhones: Row<'footer_phones'>[];
+  /** Shares, loans, deposits, collections, beneficiaries, dividends and welfare of the members. */
+  finance: FinanceData;
 }
 
 /**
@@ -105,6 +114,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     await inBatches(data.menuItems, (rows) => trx.insertInto('menu_items').values(rows).execute());
     await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
     await inBatches(data.footerPhones, (rows) => trx.insertInto('footer_phones').values(rows).execute());
+    await insertFinance(trx, data.finance);
     await trx.insertInto('meta').values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() }).execute();
 
     return { seeded: true, members: data.members.length };
@@ -124,6 +134,66 @@ async function inBatches<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<
   }
 }
 
+/** Insert the finance rows in foreign-key order (over a hundred thousand rows for 1000 members). */
+async function insertFinance(trx: Transaction<Database>, f: FinanceData): Promise<void> {
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  await insertRows(trx, pg, 'share_accounts', f.shareAccounts);
+  await insertRows(trx, pg, 'share_statements', f.shareStatements);
+  await insertRows(trx, pg, 'loans', f.loans);
+  await insertRows(trx, pg, 'loan_collateral', f.loanCollateral);
+  await insertRows(trx, pg, 'loan_statements', f.loanStatements);
+  await insertRows(trx, pg, 'deposit_accounts', f.depositAccounts);
+  await insertRows(trx, pg, 'deposit_statements', f.depositStatements);
+  // Collections carry explicit ids (1…n), which the lines refer to.
+  await insertRows(trx, pg, 'collections', f.collections);
+  if (pg && f.collections.length) {
+    // Identity columns do not advance on explicit inserts; move the sequence past our ids.
+    await sql`select setval(pg_get_serial_sequence('collections', 'id'), (select max(id) from collections))`.execute(
+      trx,
+    );
+  }
+  await insertRows(trx, pg, 'collection_lines', f.collectionLines);
+  await insertRows(trx, pg, 'beneficiaries', f.beneficiaries);
+  await insertRows(trx, pg, 'dividends', f.dividends);
+  await insertRows(trx, pg, 'welfare_items', f.welfareItems);
+}
+
+/** Bound parameters per statement: well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMS = 16_000;
+
+/**
+ * Multi-row inserts compiled by hand: the query builder spends most of its time building and
+ * compiling a syntax tree per value, which for this many rows costs seconds. Table and column names
+ * come from our own schema types (never from input); every value is a bound parameter. The column
+ * list is taken from the first row, so all rows of a table must have the same keys.
+ */
+async function insertRows<T extends keyof Database>(
+  trx: Transaction<Database>,
+  pg: boolean,
+  table: T,
+  rows: readonly Row<T>[],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first);
+  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  const perBatch = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  for (let start = 0; start < rows.length; start += perBatch) {
+    const chunk = rows.slice(start, start + perBatch);
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    for (const row of chunk) {
+      const marks: string[] = [];
+      for (const c of columns) {
+        params.push((row as Record<string, unknown>)[c] ?? null);
+        marks.push(pg ? `$${params.length}` : '?');
+      }
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    await trx.executeQuery(CompiledQuery.raw(head + tuples.join(', '), params));
+  }
+}
+
 /** Build every row of the demo data set, without touching the database. Pure and deterministic. */
 export function buildDemoData(options: { members: number; seed?: number; now: Date }): DemoData {
   const count = options.members;
@@ -134,6 +204,7 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
   // Separate streams, so changing the content never changes the members and vice versa.
   const memberRng = createRng(seed);
   const contentRng = createRng((seed ^ 0x5eed_c0de) >>> 0);
+  const financeRng = createRng((seed ^ 0xf1a4_ce55) >>> 0);
 
   const { members, credentials, registered } = buildMembers(memberRng, count, nowMs);
   const content = buildContent(contentRng, nowMs, count);
@@ -155,6 +226,26 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
         : null,
     });
   }
+  // The empty-states member has accepted the terms too (fixed values, outside the member stream).
+  const emptyCred = credentials.find((c) => c.membership_no === EMPTY_DEMO_MEMBER.membershipNo);
+  if (emptyCred) {
+    termsAcceptances.push({
+      membership_no: emptyCred.membership_no,
+      terms_no: DEMO_CONTENT_NO.terms,
+      accepted_at: Math.min(nowMs, Math.max(Number(emptyCred.created_at), termsPostedAt) + 7 * 60_000),
+      ip: '203.0.113.20',
+      user_agent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    });
+  }
+
+  const finance = buildFinanceData({
+    members,
+    rng: financeRng,
+    now: options.now,
+    showcaseNo: DEMO_MEMBER.membershipNo,
+    sharesOnlyNo: EMPTY_DEMO_MEMBER.membershipNo,
+  });
 
   return {
     members,
@@ -165,6 +256,7 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
     menuItems: MENU_ITEMS,
     menuSubItems: MENU_SUB_ITEMS,
     footerPhones: FOOTER_PHONES,
+    finance,
   };
 }
 
@@ -199,6 +291,24 @@ const DEMO_ROW: Row<'members'> = {
   salary_satang: 45_870_00,
   address: '99/12 ซอยงามวงศ์วาน 23 ถนนงามวงศ์วาน แขวงลาดยาว เขตจตุจักร กรุงเทพมหานคร 10900',
   phone: '0812345678',
+  status_code: '0',
+};
+
+const EMPTY_ROW: Row<'members'> = {
+  membership_no: EMPTY_DEMO_MEMBER.membershipNo,
+  prename: 'นางสาว',
+  first_name: 'สุดา',
+  last_name: 'รักออม',
+  id_card: '', // set with a unique check digit
+  sex: 'F',
+  birth_date: '1994-02-11',
+  approve_date: '2021-07-01',
+  member_group_no: '0203',
+  member_group_name: 'โรงพยาบาลนพรัตนราชธานี',
+  position_name: 'พยาบาลวิชาชีพปฏิบัติการ',
+  salary_satang: 28_750_00,
+  address: '45/8 ซอยรามอินทรา 40 ถนนรามอินทรา แขวงนวลจันทร์ เขตบึงกุ่ม กรุงเทพมหานคร 10230',
+  phone: '0898765432',
   status_code: '0',
 };
 
@@ -287,7 +397,7 @@ function buildMembers(rng: Rng, count: number, nowMs: number) {
   let next = rng.int(120, 480);
   for (const m of others) {
     next += rng.int(1, maxGap);
-    if (next === 12_345) next += 1;
+    if (next === 12_345 || next === 54_321) next += 1;
     m.membership_no = String(next).padStart(6, '0');
   }
 
@@ -306,7 +416,52 @@ function buildMembers(rng: Rng, count: number, nowMs: number) {
     credentials.push(row);
     registered.push(row);
   }
+
+  if (count >= 2) addEmptyDemoMember(members, credentials, registered, ids, nowMs);
   return { members, credentials, registered };
+}
+
+/**
+ * Put the empty-states member 054321 in place of the newest member who is not registered online,
+ * so the total stays `count` and every other member, credential and RNG draw stays as it was.
+ */
+function addEmptyDemoMember(
+  members: Row<'members'>[],
+  credentials: DemoData['credentials'],
+  registered: DemoData['credentials'],
+  ids: Set<string>,
+  nowMs: number,
+): void {
+  const online = new Set(credentials.map((c) => c.membership_no));
+  const isOther = (m: Row<'members'>) => m.membership_no !== DEMO_MEMBER.membershipNo;
+  let drop = members.findLastIndex((m) => isOther(m) && !online.has(m.membership_no));
+  if (drop < 0) drop = members.findLastIndex(isOther);
+  const [dropped] = drop >= 0 ? members.splice(drop, 1) : [];
+  if (dropped && online.has(dropped.membership_no)) {
+    for (const list of [credentials, registered]) {
+      const i = list.findIndex((c) => c.membership_no === dropped.membership_no);
+      if (i >= 0) list.splice(i, 1);
+    }
+  }
+
+  const today = isoDate(nowMs);
+  let first12 = '110370054321';
+  while (ids.has(first12 + String(thaiIdCheckDigit(first12)))) first12 = String(Number(first12) + 1);
+  const row: Row<'members'> = {
+    ...EMPTY_ROW,
+    id_card: first12 + String(thaiIdCheckDigit(first12)),
+    approve_date: EMPTY_ROW.approve_date < today ? EMPTY_ROW.approve_date : today,
+  };
+  ids.add(row.id_card);
+  members.push(row);
+  members.sort((a, b) => cmp(a.membership_no, b.membership_no));
+  const createdAt = Math.max(Date.parse(row.approve_date), nowMs - 30 * DAY);
+  credentials.push({
+    membership_no: row.membership_no,
+    reset_required: 0,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
 }
 
 function randomAddress(rng: Rng): string {

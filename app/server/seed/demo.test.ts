@@ -230,16 +230,17 @@ describe('seedDemo sizes', () => {
     expect(ids.map((r) => r.membership_no)).toContain(DEMO_MEMBER.membershipNo);
   });
 
-  it('seeds 1000 members well under 2 seconds', async () => {
+  // With each member's financial history (~140,000 rows for 1000 members) in the same transaction.
+  it('seeds 1000 members in under 3 seconds', async () => {
     const db = await freshDb();
     const t0 = performance.now();
     await seedDemo(db, { members: 1000 });
     const ms = performance.now() - t0;
     console.info(`seedDemo: 1000 members in ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(3000);
   });
 
-  it('works for 5000 members', async () => {
+  it('works for 5000 members', { timeout: 60_000 }, async () => {
     const db = await freshDb();
     const t0 = performance.now();
     expect(await seedDemo(db, { members: 5000, now: NOW })).toEqual({ seeded: true, members: 5000 });

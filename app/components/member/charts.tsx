@@ -1,0 +1,88 @@
+import { formatMonth, formatSatang } from '~/lib/thai-format';
+
+import { DataTable } from './data';
+
+const W = 640;
+const H = 220;
+const PAD = { top: 16, right: 12, bottom: 36, left: 12 };
+
+function monthLabel(month: string, style: 'short' | 'long'): string {
+  const [y, m] = month.split('-').map(Number);
+  return formatMonth(y ?? 0, m ?? 0, style);
+}
+
+/**
+ * Share capital at the end of each of the last months: a server-rendered SVG bar chart (no JavaScript),
+ * described for screen readers, with the same figures in a table for anyone who wants the numbers.
+ */
+export function CapitalChart({ points }: { points: Array<{ month: string; capitalSatang: number }> }) {
+  if (!points.length) return null;
+  const max = Math.max(...points.map((p) => p.capitalSatang), 1);
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = H - PAD.top - PAD.bottom;
+  const step = innerW / points.length;
+  const barW = Math.max(step * 0.7, 2);
+  const first = points[0];
+  const last = points[points.length - 1];
+  const summary =
+    first && last
+      ? `ทุนเรือนหุ้นสิ้นเดือน ${monthLabel(first.month, 'long')} ${formatSatang(first.capitalSatang)} บาท ถึง ${monthLabel(last.month, 'long')} ${formatSatang(last.capitalSatang)} บาท`
+      : '';
+  return (
+    <figure className="chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="capital-chart-title capital-chart-desc"
+        className="chart__svg"
+      >
+        <title id="capital-chart-title">{`ทุนเรือนหุ้นย้อนหลัง ${points.length} เดือน`}</title>
+        <desc id="capital-chart-desc">{summary}</desc>
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="chart__axis" />
+        {points.map((p, i) => {
+          const h = Math.round((p.capitalSatang / max) * innerH);
+          const x = PAD.left + i * step + (step - barW) / 2;
+          return (
+            <g key={p.month}>
+              <rect x={x} y={H - PAD.bottom - h} width={barW} height={h} className="chart__bar" />
+              {i % 3 === 0 || i === points.length - 1 ? (
+                <text x={x + barW / 2} y={H - PAD.bottom + 16} textAnchor="middle" className="chart__label">
+                  {monthLabel(p.month, 'short')}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>{summary}</figcaption>
+      <details className="chart__data">
+        <summary>ดูข้อมูลทุนเรือนหุ้นรายเดือนเป็นตาราง</summary>
+        <DataTable id="capital-table" caption="ทุนเรือนหุ้น ณ สิ้นเดือน" head={['เดือน', 'ทุนเรือนหุ้น (บาท)']}>
+          {points.map((p) => (
+            <tr key={p.month}>
+              <th scope="row">{monthLabel(p.month, 'long')}</th>
+              <td className="num">{formatSatang(p.capitalSatang)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </details>
+    </figure>
+  );
+}
+
+/** Repayment progress of one loan: an SVG bar whose text alternative is the percentage itself. */
+export function RepaymentBar({ percent, contractNo }: { percent: string; contractNo: string }) {
+  const value = Math.min(Math.max(Number(percent), 0), 100);
+  const label = `ชำระแล้ว ${percent}% ของวงเงินกู้ สัญญา ${contractNo}`;
+  return (
+    <div className="repayment">
+      <svg viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label={label} className="repayment__svg">
+        <rect x="0" y="0" width="100" height="8" rx="4" className="repayment__track" />
+        <rect x="0" y="0" width={value} height="8" rx="4" className="repayment__fill" />
+      </svg>
+      <p className="repayment__text" aria-hidden="true">
+        ชำระแล้ว {percent}%
+      </p>
+    </div>
+  );
+}

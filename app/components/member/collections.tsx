@@ -1,0 +1,115 @@
+import { COLLECTION_STATUS_TEXT, collectionStatus, collectionTone, toneClass } from '~/lib/status-colors';
+import { formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
+import type { MonthlyCollection } from '~/server/coop/types';
+
+import { DataTable, Empty } from './data';
+
+/** View model of a collection month (kep or kepcrem): only display strings reach the browser. */
+export function collectionView(c: MonthlyCollection) {
+  const status = collectionStatus({
+    posted: c.posted,
+    billedSatang: c.billedSatang,
+    collectedSatang: c.collectedSatang,
+  });
+  return {
+    key: `${c.year}-${String(c.month).padStart(2, '0')}`,
+    month: formatMonth(c.year, c.month),
+    status,
+    statusText: COLLECTION_STATUS_TEXT[status],
+    toneClass: toneClass(collectionTone(status)),
+    billed: formatSatang(c.billedSatang),
+    collected: formatSatang(c.collectedSatang),
+    receiptNo: c.receiptNo ?? ' - ',
+    receiptDate: formatDate(c.receiptDate),
+    isReceipt: c.posted,
+    lines: c.lines.map((l) => ({
+      seq: l.seq,
+      description: l.description,
+      contractNo: l.contractNo ?? '',
+      period: l.period ?? ' - ',
+      principal: formatSatang(l.principalSatang),
+      interest: formatSatang(l.interestSatang),
+      amount: formatSatang(l.amountSatang),
+    })),
+  };
+}
+
+export type CollectionView = ReturnType<typeof collectionView>;
+
+/**
+ * One card per billing month with its status in text and colour; the detail lines open in a
+ * <details> (works without JavaScript, keyboard-operable by default).
+ */
+export function CollectionList({
+  months,
+  idPrefix,
+  printBase,
+}: {
+  months: CollectionView[];
+  idPrefix: string;
+  printBase?: string;
+}) {
+  if (!months.length) return <Empty>ยังไม่มีรายการเรียกเก็บ</Empty>;
+  return (
+    <ul className="cards">
+      {months.map((m) => (
+        <li key={m.key} className="panel">
+          <article aria-labelledby={`${idPrefix}-${m.key}`}>
+            <h2 id={`${idPrefix}-${m.key}`} className="collection__title">
+              <span>{m.month}</span>
+              <span className={`badge ${m.toneClass}`}>{m.statusText}</span>
+            </h2>
+            <dl className="facts">
+              <div>
+                <dt>ยอดเรียกเก็บ</dt>
+                <dd>{m.billed} บาท</dd>
+              </div>
+              <div>
+                <dt>ยอดที่หักได้</dt>
+                <dd>{m.collected} บาท</dd>
+              </div>
+              <div>
+                <dt>เลขที่ใบเสร็จ</dt>
+                <dd>{m.receiptNo}</dd>
+              </div>
+              <div>
+                <dt>วันที่ใบเสร็จ</dt>
+                <dd>{m.receiptDate}</dd>
+              </div>
+            </dl>
+            <details className="collection__details">
+              <summary>รายละเอียด {m.lines.length} รายการ</summary>
+              <DataTable
+                id={`${idPrefix}-lines-${m.key}`}
+                caption={`รายละเอียดรายการเรียกเก็บ ${m.month}`}
+                head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
+              >
+                {m.lines.map((l) => (
+                  <tr key={l.seq}>
+                    <td className="num">{l.seq}</td>
+                    <td>
+                      {l.description}
+                      {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
+                    </td>
+                    <td className="num">{l.period}</td>
+                    <td className="num">{l.principal}</td>
+                    <td className="num">{l.interest}</td>
+                    <td className="num">{l.amount}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            </details>
+            {printBase ? (
+              <p>
+                <a href={`${printBase}/${m.key}`}>
+                  {m.isReceipt ? 'พิมพ์ใบเสร็จรับเงิน' : 'พิมพ์ใบแจ้งหนี้'}
+                  <span className="visually-hidden"> {m.month}</span>
+                </a>
+              </p>
+            ) : null}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

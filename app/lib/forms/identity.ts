@@ -1,0 +1,55 @@
+import * as z from 'zod';
+
+import { parseDateDMY } from '~/lib/thai-format';
+
+export const IDENTITY_MESSAGES = {
+  nationalIdRequired: 'กรุณากรอกเลขประจำตัวประชาชน',
+  nationalIdInvalid: 'เลขประจำตัวประชาชนไม่ถูกต้อง',
+  beDateInvalid: 'กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.)',
+  nameMax: 'ต้องไม่เกิน 100 ตัวอักษร',
+} as const;
+
+export const THAI_NAME_MAX = 100;
+
+/**
+ * Thai national ID check: 13 digits, the last being
+ * (11 − (Σ_{i=1..12} d_i × (14 − i)) mod 11) mod 10.
+ */
+export function isValidThaiNationalId(digits: string): boolean {
+  if (!/^\d{13}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (13 - i);
+  return (11 - (sum % 11)) % 10 === Number(digits[12]);
+}
+
+/** National ID as typed (`1-2345-67890-12-1` or with spaces) → 13 digits, checksum verified. */
+export const nationalIdField = z
+  .string({ error: IDENTITY_MESSAGES.nationalIdRequired })
+  .overwrite((value) => value.replace(/[\s-]/g, ''))
+  .min(1, { error: IDENTITY_MESSAGES.nationalIdRequired, abort: true })
+  .refine(isValidThaiNationalId, IDENTITY_MESSAGES.nationalIdInvalid);
+
+/** A typed Buddhist-era `DD/MM/BBBB` date → Gregorian `YYYY-MM-DD`. */
+export function beDateField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .transform((text, ctx) => {
+      const iso = parseDateDMY(text);
+      if (iso === null) {
+        ctx.addIssue({ code: 'custom', message: IDENTITY_MESSAGES.beDateInvalid, input: text });
+        return z.NEVER;
+      }
+      return iso;
+    });
+}
+
+/** A person's name: trimmed, 1–100 characters. */
+export function thaiNameField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(THAI_NAME_MAX, IDENTITY_MESSAGES.nameMax);
+}

@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+
+import { DataTable, Empty } from '~/components/member/data';
+import { titleFor } from '~/lib/meta';
+import { formatSatang, toBuddhistYear } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+
+/** Shown instead of an amount the cooperative withheld (spec: 'งด'). */
+const WITHHELD = 'งด';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const { backend } = await app();
+  const dividends = await backend.getDividends(member.credentials);
+  return json(
+    {
+      years: dividends.map((d) => {
+        const dividend = d.dividendWithheld ? 0 : d.dividendSatang;
+        const averageReturn = d.averageReturnWithheld ? 0 : d.averageReturnSatang;
+        return {
+          year: toBuddhistYear(d.year),
+          dividendRate: d.dividendRate,
+          dividend: d.dividendWithheld ? WITHHELD : formatSatang(d.dividendSatang),
+          averageReturnRate: d.averageReturnRate,
+          averageReturn: d.averageReturnWithheld ? WITHHELD : formatSatang(d.averageReturnSatang),
+          interestPaid: formatSatang(d.interestPaidSatang),
+          net: formatSatang(dividend + averageReturn),
+          payoutMethod: d.payoutMethod,
+        };
+      }),
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'เงินปันผล')];
+
+export default function DividendPage() {
+  const { years } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>เงินปันผลและเงินเฉลี่ยคืน</h1>
+      {years.length ? (
+        <DataTable
+          id="dividend-table"
+          caption="เงินปันผลและเงินเฉลี่ยคืนรายปี"
+          head={[
+            'ปีบัญชี',
+            'อัตราปันผล (%)',
+            'เงินปันผล (บาท)',
+            'อัตราเฉลี่ยคืน (%)',
+            'เงินเฉลี่ยคืน (บาท)',
+            'ดอกเบี้ยที่ชำระ (บาท)',
+            'รับสุทธิ (บาท)',
+            'วิธีรับเงิน',
+          ]}
+        >
+          {years.map((y) => (
+            <tr key={y.year}>
+              <th scope="row">{y.year}</th>
+              <td className="num">{y.dividendRate}</td>
+              <td className="num">{y.dividend}</td>
+              <td className="num">{y.averageReturnRate}</td>
+              <td className="num">{y.averageReturn}</td>
+              <td className="num">{y.interestPaid}</td>
+              <td className="num">
+                <strong>{y.net}</strong>
+              </td>
+              <td>{y.payoutMethod}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : (
+        <Empty>ยังไม่มีข้อมูลเงินปันผล</Empty>
+      )}
+    </>
+  );
+}

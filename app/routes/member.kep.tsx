@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+
+import { CollectionList, collectionView } from '~/components/member/collections';
+import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const { backend } = await app();
+  const months = await backend.getCollections(member.credentials, 'kep');
+  return json({ months: months.map(collectionView) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเรียกเก็บประจำเดือน')];
+
+export default function KepPage() {
+  const { months } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>รายการเรียกเก็บประจำเดือน</h1>
+      <CollectionList months={months} idPrefix="kep" printBase="/member/kep" />
+    </>
+  );
+}

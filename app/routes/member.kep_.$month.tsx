@@ -1,0 +1,97 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+
+import { collectionView } from '~/components/member/collections';
+import { DataTable } from '~/components/member/data';
+import { PrintButton } from '~/components/member/print-button';
+import { site } from '~/config/site';
+import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+
+/** Printable bill (before posting) or receipt (after) of one billing month: `/member/kep/2568-05` style keys in Gregorian `YYYY-MM`. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
+  const { backend } = await app();
+  const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
+  const found = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
+  if (!found) throw json(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+  return json(
+    { bill: collectionView(found), memberName: member.memberName, membershipNo: member.membershipNo },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'ใบแจ้งหนี้ / ใบเสร็จรับเงิน')];
+
+export default function KepPrint() {
+  const { bill, memberName, membershipNo } = useLoaderData<typeof loader>();
+  const title = bill.isReceipt ? 'ใบเสร็จรับเงิน' : 'ใบแจ้งหนี้';
+  return (
+    <article className="print-doc">
+      <header className="print-doc__head">
+        <img src={site.logo.src} alt="" width={56} height={56} />
+        <div>
+          <p className="print-doc__coop">{site.nameTh}</p>
+          <p className="print-doc__address">{site.address}</p>
+        </div>
+      </header>
+      <h1>
+        {title} ประจำเดือน {bill.month}
+      </h1>
+      <dl className="facts">
+        <div>
+          <dt>ชื่อสมาชิก</dt>
+          <dd>{memberName}</dd>
+        </div>
+        <div>
+          <dt>เลขทะเบียนสมาชิก</dt>
+          <dd>{membershipNo}</dd>
+        </div>
+        <div>
+          <dt>สถานะ</dt>
+          <dd>{bill.statusText}</dd>
+        </div>
+        {bill.isReceipt ? (
+          <div>
+            <dt>เลขที่ใบเสร็จ / วันที่</dt>
+            <dd>
+              {bill.receiptNo} / {bill.receiptDate}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <DataTable
+        id="bill-lines"
+        caption={`รายการ${title}`}
+        head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
+      >
+        {bill.lines.map((l) => (
+          <tr key={l.seq}>
+            <td className="num">{l.seq}</td>
+            <td>
+              {l.description}
+              {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
+            </td>
+            <td className="num">{l.period}</td>
+            <td className="num">{l.principal}</td>
+            <td className="num">{l.interest}</td>
+            <td className="num">{l.amount}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <p className="print-doc__total">
+        ยอดเรียกเก็บรวม <strong>{bill.billed} บาท</strong>
+        {bill.isReceipt ? (
+          <>
+            {' '}
+            · ยอดที่หักได้ <strong>{bill.collected} บาท</strong>
+          </>
+        ) : null}
+      </p>
+      <PrintButton />
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+
+import { RepaymentBar } from '~/components/member/charts';
+import { Empty, Facts } from '~/components/member/data';
+import { titleFor } from '~/lib/meta';
+import { formatDate, formatSatang } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const { backend } = await app();
+  const loans = await backend.getLoans(member.credentials);
+  return json(
+    {
+      loans: loans.map((l) => ({
+        contractNo: l.contractNo,
+        loanType: l.loanType,
+        approved: formatSatang(l.approvedSatang),
+        balance: formatSatang(l.balanceSatang),
+        startDate: formatDate(l.startDate),
+        instalment: formatSatang(l.instalmentSatang),
+        progress: `${l.lastPeriod} / ${l.periods}`,
+        interestRate: l.interestRate,
+        percentRepaid: l.percentRepaid,
+        collateral: l.collateral.map((c) => ({ description: c.description, amount: formatSatang(c.amountSatang) })),
+      })),
+      totalBalance: formatSatang(loans.reduce((sum, l) => sum + l.balanceSatang, 0)),
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'เงินกู้')];
+
+export default function LoanPage() {
+  const { loans, totalBalance } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>เงินกู้</h1>
+      {loans.length ? (
+        <>
+          <p className="lead">
+            หนี้เงินกู้คงเหลือรวม <strong>{totalBalance} บาท</strong> ({loans.length} สัญญา)
+          </p>
+          <ul className="cards">
+            {loans.map((loan) => (
+              <li key={loan.contractNo} className="panel">
+                <article aria-labelledby={`loan-${loan.contractNo}`}>
+                  <h2 id={`loan-${loan.contractNo}`}>
+                    {loan.loanType} <span className="nowrap">สัญญาเลขที่ {loan.contractNo}</span>
+                  </h2>
+                  <RepaymentBar percent={loan.percentRepaid} contractNo={loan.contractNo} />
+                  <Facts
+                    items={[
+                      ['วงเงินกู้', `${loan.approved} บาท`],
+                      ['หนี้คงเหลือ', `${loan.balance} บาท`],
+                      ['วันที่เริ่มสัญญา', loan.startDate],
+                      ['ชำระต่องวด', `${loan.instalment} บาท`],
+                      ['งวดที่ชำระแล้ว', loan.progress],
+                      ['อัตราดอกเบี้ย', `${loan.interestRate}% ต่อปี`],
+                    ]}
+                  />
+                  <h3>หลักประกัน</h3>
+                  {loan.collateral.length ? (
+                    <ul className="plain-list">
+                      {loan.collateral.map((c, i) => (
+                        <li key={i}>
+                          {c.description} <span className="nowrap">({c.amount} บาท)</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p>ไม่มีหลักประกัน</p>
+                  )}
+                  <p>
+                    <Link to={`/member/loan_statement/${encodeURIComponent(loan.contractNo)}`}>
+                      ดูรายการเคลื่อนไหว<span className="visually-hidden"> สัญญา {loan.contractNo}</span>
+                    </Link>
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Empty>ไม่มีเงินกู้คงเหลือ</Empty>
+      )}
+    </>
+  );
+}

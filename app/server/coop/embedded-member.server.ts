@@ -1,0 +1,423 @@
+import type { Db } from '../db/index.server';
+import type {
+  Beneficiary,
+  CapitalPoint,
+  Collateral,
+  CoopBackend,
+  DepositAccount,
+  Dividend,
+  Guarantee,
+  Loan,
+  MemberCredentials,
+  MonthlyCollection,
+  Page,
+  StatementQuery,
+  WelfareItem,
+} from './types';
+
+type MemberFeeds = Pick<
+  CoopBackend,
+  | 'getShareSummary'
+  | 'getShareStatement'
+  | 'getShareCapitalHistory'
+  | 'getLoans'
+  | 'getLoan'
+  | 'getLoanStatement'
+  | 'getDepositAccounts'
+  | 'getDepositAccount'
+  | 'getDepositStatement'
+  | 'getCollections'
+  | 'getGuarantees'
+  | 'getBeneficiaries'
+  | 'getDividends'
+  | 'getWelfare'
+>;
+
+/** Percentage of `approved` repaid, floored to two decimals, as a decimal string (integer math). */
+export function percentRepaid(approvedSatang: number, balanceSatang: number): string {
+  if (approvedSatang <= 0) return '0.00';
+  const repaid = Math.min(Math.max(approvedSatang - balanceSatang, 0), approvedSatang);
+  const basisPoints = Math.floor((repaid * 10_000) / approvedSatang);
+  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
+}
+
+/** Today's calendar month in Bangkok as `YYYY-MM`, shifted by `offset` months. */
+export function bangkokMonth(now: number, offset = 0): string {
+  const bangkok = new Date(now + 7 * 3600_000);
+  const d = new Date(Date.UTC(bangkok.getUTCFullYear(), bangkok.getUTCMonth() + offset, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * The member feeds of the embedded backend. `memberOf` turns the session's token into the member
+ * number; every query is scoped by it, so another member's contract or account simply is not found.
+ */
+export function createMemberFeeds(
+  db: Db,
+  memberOf: (cred: MemberCredentials) => Promise<string>,
+  now: () => number,
+): MemberFeeds {
+  async function collateralFor(contractNos: string[]): Promise<Map<string, Collateral[]>> {
+    const map = new Map<string, Collateral[]>();
+    if (!contractNos.length) return map;
+    const rows = await db
+      .selectFrom('loan_collateral')
+      .select(['contract_no', 'kind', 'guarantor_no', 'description', 'amount_satang'])
+      .where('contract_no', 'in', contractNos)
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const list = map.get(r.contract_no) ?? [];
+      list.push({
+        kind: r.kind,
+        guarantorNo: r.guarantor_no,
+        description: r.description,
+        amountSatang: Number(r.amount_satang),
+      });
+      map.set(r.contract_no, list);
+    }
+    return map;
+  }
+
+  async function loansOf(membershipNo: string, contractNo?: string): Promise<Loan[]> {
+    let q = db.selectFrom('loans').selectAll().where('membership_no', '=', membershipNo);
+    if (contractNo) q = q.where('contract_no', '=', contractNo);
+    else q = q.where('balance_satang', '>', 0);
+    const rows = await q.orderBy('balance_satang', 'desc').orderBy('contract_no').execute();
+    const collateral = await collateralFor(rows.map((r) => r.contract_no));
+    return rows.map((r) => ({
+      contractNo: r.contract_no,
+      loanType: r.loan_type,
+      approvedSatang: Number(r.approved_satang),
+      balanceSatang: Number(r.balance_satang),
+      startDate: r.start_date,
+      instalmentSatang: Number(r.instalment_satang),
+      periods: r.periods,
+      lastPeriod: r.last_period,
+      interestRate: r.interest_rate,
+      percentRepaid: percentRepaid(Number(r.approved_satang), Number(r.balance_satang)),
+      collateral: collateral.get(r.contract_no) ?? [],
+    }));
+  }
+
+  async function depositsOf(membershipNo: string, accountNo?: string): Promise<DepositAccount[]> {
+    let q = db.selectFrom('deposit_accounts').selectAll().where('membership_no', '=', membershipNo);
+    if (accountNo) q = q.where('account_no', '=', accountNo);
+    const rows = await q.orderBy('account_no').execute();
+    return rows.map((r) => ({
+      accountNo: r.account_no,
+      typeCode: r.type_code,
+      typeName: r.type_name,
+      accountName: r.account_name,
+      balanceSatang: Number(r.balance_satang),
+      accruedInterestSatang: Number(r.accrued_interest_satang),
+      heldSatang: Number(r.held_satang),
+      withdrawableSatang: Math.max(Number(r.balance_satang) - Number(r.held_satang), 0),
+      openedDate: r.opened_date,
+    }));
+  }
+
+  function page<T>(rows: T[], total: number, query: StatementQuery): Page<T> {
+    return { rows, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  return {
+    async getShareSummary(cred) {
+      const membershipNo = await memberOf(cred);
+      const r = await db
+        .selectFrom('share_accounts')
+        .selectAll()
+        .where('membership_no', '=', membershipNo)
+        .executeTakeFirst();
+      return r
+        ? {
+            capitalSatang: Number(r.capital_satang),
+            monthlySatang: Number(r.monthly_satang),
+            lastPeriod: r.last_period,
+            suspended: r.suspended === 1,
+          }
+        : null;
+    },
+
+    async getShareStatement(cred, query) {
+      const membershipNo = await memberOf(cred);
+      let base = db.selectFrom('share_statements').where('membership_no', '=', membershipNo);
+      if (query.from) base = base.where('op_date', '>=', query.from);
+      if (query.to) base = base.where('op_date', '<=', query.to);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
+          .orderBy('op_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return page(
+        rows.map((r) => ({
+          date: r.op_date,
+          period: r.period,
+          description: r.description,
+          amountSatang: Number(r.amount_satang),
+          balanceSatang: Number(r.balance_satang),
+        })),
+        Number(count.n),
+        query,
+      );
+    },
+
+    async getShareCapitalHistory(cred, months) {
+      const membershipNo = await memberOf(cred);
+      const firstMonth = bangkokMonth(now(), -(months - 1));
+      const start = `${firstMonth}-01`;
+      const [before, rows] = await Promise.all([
+        db
+          .selectFrom('share_statements')
+          .select('balance_satang')
+          .where('membership_no', '=', membershipNo)
+          .where('op_date', '<', start)
+          .orderBy('op_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('share_statements')
+          .select(['op_date', 'balance_satang'])
+          .where('membership_no', '=', membershipNo)
+          .where('op_date', '>=', start)
+          .orderBy('op_date')
+          .orderBy('id')
+          .execute(),
+      ]);
+      let capital = Number(before?.balance_satang ?? 0);
+      const points: CapitalPoint[] = [];
+      let i = 0;
+      for (let m = 0; m < months; m += 1) {
+        const month = bangkokMonth(now(), -(months - 1) + m);
+        while (i < rows.length && (rows[i]?.op_date ?? '').slice(0, 7) <= month) {
+          capital = Number(rows[i]?.balance_satang ?? capital);
+          i += 1;
+        }
+        points.push({ month, capitalSatang: capital });
+      }
+      return points;
+    },
+
+    async getLoans(cred) {
+      return loansOf(await memberOf(cred));
+    },
+
+    async getLoan(cred, contractNo) {
+      const [loan] = await loansOf(await memberOf(cred), contractNo);
+      return loan ?? null;
+    },
+
+    async getLoanStatement(cred, contractNo, query) {
+      const membershipNo = await memberOf(cred);
+      const owned = await db
+        .selectFrom('loans')
+        .select('contract_no')
+        .where('contract_no', '=', contractNo)
+        .where('membership_no', '=', membershipNo)
+        .executeTakeFirst();
+      if (!owned) return null;
+      let base = db.selectFrom('loan_statements').where('contract_no', '=', contractNo);
+      if (query.from) base = base.where('op_date', '>=', query.from);
+      if (query.to) base = base.where('op_date', '<=', query.to);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
+          .orderBy('op_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return page(
+        rows.map((r) => ({
+          date: r.op_date,
+          period: r.period,
+          item: r.item,
+          principalSatang: Number(r.principal_satang),
+          interestSatang: Number(r.interest_satang),
+          balanceSatang: Number(r.balance_satang),
+        })),
+        Number(count.n),
+        query,
+      );
+    },
+
+    async getDepositAccounts(cred) {
+      return depositsOf(await memberOf(cred));
+    },
+
+    async getDepositAccount(cred, accountNo) {
+      const [account] = await depositsOf(await memberOf(cred), accountNo);
+      return account ?? null;
+    },
+
+    async getDepositStatement(cred, accountNo, query) {
+      const membershipNo = await memberOf(cred);
+      const [account] = await depositsOf(membershipNo, accountNo);
+      if (!account) return null;
+      let base = db.selectFrom('deposit_statements').where('account_no', '=', accountNo);
+      if (query.from) base = base.where('op_date', '>=', query.from);
+      if (query.to) base = base.where('op_date', '<=', query.to);
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
+          .orderBy('op_date', 'desc')
+          .orderBy('seq', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return page(
+        rows.map((r) => ({
+          date: r.op_date,
+          description: r.description,
+          amountSatang: Number(r.amount_satang),
+          balanceSatang: Number(r.balance_satang),
+        })),
+        Number(count.n),
+        query,
+      );
+    },
+
+    async getCollections(cred, kind) {
+      const membershipNo = await memberOf(cred);
+      const heads = await db
+        .selectFrom('collections')
+        .selectAll()
+        .where('membership_no', '=', membershipNo)
+        .where('kind', '=', kind)
+        .orderBy('year', 'desc')
+        .orderBy('month', 'desc')
+        .execute();
+      const lines = heads.length
+        ? await db
+            .selectFrom('collection_lines')
+            .selectAll()
+            .where(
+              'collection_id',
+              'in',
+              heads.map((h) => h.id),
+            )
+            .orderBy('collection_id')
+            .orderBy('seq')
+            .execute()
+        : [];
+      return heads.map((h): MonthlyCollection => ({
+        year: h.year,
+        month: h.month,
+        billedSatang: Number(h.billed_satang),
+        collectedSatang: Number(h.collected_satang),
+        posted: h.posted === 1,
+        receiptNo: h.receipt_no,
+        receiptDate: h.receipt_date,
+        lines: lines
+          .filter((l) => Number(l.collection_id) === Number(h.id))
+          .map((l) => ({
+            seq: l.seq,
+            itemCode: l.item_code,
+            description: l.description,
+            contractNo: l.contract_no,
+            period: l.period,
+            principalSatang: Number(l.principal_satang),
+            interestSatang: Number(l.interest_satang),
+            amountSatang: Number(l.amount_satang),
+          })),
+      }));
+    },
+
+    async getGuarantees(cred) {
+      const membershipNo = await memberOf(cred);
+      const rows = await db
+        .selectFrom('loan_collateral')
+        .innerJoin('loans', 'loans.contract_no', 'loan_collateral.contract_no')
+        .innerJoin('members', 'members.membership_no', 'loans.membership_no')
+        .select([
+          'loans.membership_no',
+          'members.prename',
+          'members.first_name',
+          'members.last_name',
+          'loans.contract_no',
+          'loans.start_date',
+          'loans.approved_satang',
+          'loans.balance_satang',
+          'loans.interest_arrear_satang',
+          'loan_collateral.amount_satang',
+        ])
+        .where('loan_collateral.guarantor_no', '=', membershipNo)
+        .where('loan_collateral.kind', '=', 'member')
+        .where('loans.balance_satang', '>', 0)
+        .orderBy('loans.start_date', 'desc')
+        .execute();
+      return rows.map((r): Guarantee => ({
+        borrowerNo: r.membership_no,
+        borrowerName: `${r.prename}${r.first_name} ${r.last_name}`,
+        contractNo: r.contract_no,
+        startDate: r.start_date,
+        approvedSatang: Number(r.approved_satang),
+        balanceSatang: Number(r.balance_satang),
+        interestArrearSatang: Number(r.interest_arrear_satang),
+        guaranteedSatang: Number(r.amount_satang),
+      }));
+    },
+
+    async getBeneficiaries(cred) {
+      const membershipNo = await memberOf(cred);
+      const rows = await db
+        .selectFrom('beneficiaries')
+        .select(['seq', 'name', 'relationship'])
+        .where('membership_no', '=', membershipNo)
+        .orderBy('seq')
+        .execute();
+      return rows as Beneficiary[];
+    },
+
+    async getDividends(cred) {
+      const membershipNo = await memberOf(cred);
+      const rows = await db
+        .selectFrom('dividends')
+        .selectAll()
+        .where('membership_no', '=', membershipNo)
+        .orderBy('year', 'desc')
+        .execute();
+      return rows.map((r): Dividend => ({
+        year: r.year,
+        dividendRate: r.dividend_rate,
+        dividendSatang: Number(r.dividend_satang),
+        dividendWithheld: r.dividend_withheld === 1,
+        averageReturnRate: r.average_return_rate,
+        averageReturnSatang: Number(r.average_return_satang),
+        averageReturnWithheld: r.average_return_withheld === 1,
+        interestPaidSatang: Number(r.interest_paid_satang),
+        payoutMethod: r.payout_method,
+      }));
+    },
+
+    async getWelfare(cred) {
+      const membershipNo = await memberOf(cred);
+      const rows = await db
+        .selectFrom('welfare_items')
+        .selectAll()
+        .where('membership_no', '=', membershipNo)
+        .orderBy('tab')
+        .orderBy('item_date', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map((r): WelfareItem => ({
+        tab: r.tab,
+        kind: r.kind,
+        description: r.description,
+        date: r.item_date,
+        amountSatang: Number(r.amount_satang),
+      }));
+    },
+  };
+}

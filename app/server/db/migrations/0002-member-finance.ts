@@ -1,0 +1,191 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
+
+function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-numbered primary key `id` on either database. */
+function withId(db: Kysely<any>, table: string) {
+  const t = db.schema.createTable(table);
+  return isPostgres(db)
+    ? t.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+const member = (c: any) => c.notNull().references('members.membership_no').onDelete('cascade');
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('share_accounts')
+    .addColumn('membership_no', 'text', (c) => c.primaryKey().references('members.membership_no').onDelete('cascade'))
+    .addColumn('capital_satang', 'bigint', (c) => c.notNull())
+    .addColumn('monthly_satang', 'bigint', (c) => c.notNull())
+    .addColumn('last_period', 'integer', (c) => c.notNull())
+    .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+
+  await withId(db, 'share_statements')
+    .addColumn('membership_no', 'text', member)
+    .addColumn('op_date', 'text', (c) => c.notNull())
+    .addColumn('period', 'integer')
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('amount_satang', 'bigint', (c) => c.notNull())
+    .addColumn('balance_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('share_statements_member_date')
+    .on('share_statements')
+    .columns(['membership_no', 'op_date'])
+    .execute();
+
+  await db.schema
+    .createTable('loans')
+    .addColumn('contract_no', 'text', (c) => c.primaryKey())
+    .addColumn('membership_no', 'text', member)
+    .addColumn('loan_type', 'text', (c) => c.notNull())
+    .addColumn('approved_satang', 'bigint', (c) => c.notNull())
+    .addColumn('balance_satang', 'bigint', (c) => c.notNull())
+    .addColumn('start_date', 'text', (c) => c.notNull())
+    .addColumn('instalment_satang', 'bigint', (c) => c.notNull())
+    .addColumn('periods', 'integer', (c) => c.notNull())
+    .addColumn('last_period', 'integer', (c) => c.notNull())
+    .addColumn('interest_rate', 'text', (c) => c.notNull())
+    .addColumn('interest_arrear_satang', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.createIndex('loans_member').on('loans').column('membership_no').execute();
+
+  await withId(db, 'loan_collateral')
+    .addColumn('contract_no', 'text', (c) => c.notNull().references('loans.contract_no').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('guarantor_no', 'text', (c) => c.references('members.membership_no').onDelete('set null'))
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('amount_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('loan_collateral_contract').on('loan_collateral').column('contract_no').execute();
+  await db.schema.createIndex('loan_collateral_guarantor').on('loan_collateral').column('guarantor_no').execute();
+
+  await withId(db, 'loan_statements')
+    .addColumn('contract_no', 'text', (c) => c.notNull().references('loans.contract_no').onDelete('cascade'))
+    .addColumn('op_date', 'text', (c) => c.notNull())
+    .addColumn('period', 'integer')
+    .addColumn('item', 'text', (c) => c.notNull())
+    .addColumn('principal_satang', 'bigint', (c) => c.notNull())
+    .addColumn('interest_satang', 'bigint', (c) => c.notNull())
+    .addColumn('balance_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('loan_statements_contract_date')
+    .on('loan_statements')
+    .columns(['contract_no', 'op_date'])
+    .execute();
+
+  await db.schema
+    .createTable('deposit_accounts')
+    .addColumn('account_no', 'text', (c) => c.primaryKey())
+    .addColumn('membership_no', 'text', member)
+    .addColumn('type_code', 'text', (c) => c.notNull())
+    .addColumn('type_name', 'text', (c) => c.notNull())
+    .addColumn('account_name', 'text', (c) => c.notNull())
+    .addColumn('balance_satang', 'bigint', (c) => c.notNull())
+    .addColumn('accrued_interest_satang', 'bigint', (c) => c.notNull())
+    .addColumn('held_satang', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('opened_date', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('deposit_accounts_member').on('deposit_accounts').column('membership_no').execute();
+
+  await withId(db, 'deposit_statements')
+    .addColumn('account_no', 'text', (c) => c.notNull().references('deposit_accounts.account_no').onDelete('cascade'))
+    .addColumn('op_date', 'text', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('amount_satang', 'bigint', (c) => c.notNull())
+    .addColumn('balance_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('deposit_statements_account_date')
+    .on('deposit_statements')
+    .columns(['account_no', 'op_date'])
+    .execute();
+
+  // Monthly collections: kind 'kep' (the cooperative) or 'crem' (the cremation welfare association).
+  await withId(db, 'collections')
+    .addColumn('membership_no', 'text', member)
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('month', 'integer', (c) => c.notNull())
+    .addColumn('billed_satang', 'bigint', (c) => c.notNull())
+    .addColumn('collected_satang', 'bigint', (c) => c.notNull())
+    .addColumn('posted', 'integer', (c) => c.notNull())
+    .addColumn('receipt_no', 'text')
+    .addColumn('receipt_date', 'text')
+    .addUniqueConstraint('collections_member_month', ['membership_no', 'kind', 'year', 'month'])
+    .execute();
+
+  await withId(db, 'collection_lines')
+    .addColumn('collection_id', 'bigint', (c) => c.notNull().references('collections.id').onDelete('cascade'))
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('item_code', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('contract_no', 'text')
+    .addColumn('period', 'integer')
+    .addColumn('principal_satang', 'bigint', (c) => c.notNull())
+    .addColumn('interest_satang', 'bigint', (c) => c.notNull())
+    .addColumn('amount_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('collection_lines_collection').on('collection_lines').column('collection_id').execute();
+
+  await withId(db, 'beneficiaries')
+    .addColumn('membership_no', 'text', member)
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('relationship', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('beneficiaries_member').on('beneficiaries').column('membership_no').execute();
+
+  await db.schema
+    .createTable('dividends')
+    .addColumn('membership_no', 'text', member)
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('dividend_rate', 'text', (c) => c.notNull())
+    .addColumn('dividend_satang', 'bigint', (c) => c.notNull())
+    .addColumn('dividend_withheld', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('average_return_rate', 'text', (c) => c.notNull())
+    .addColumn('average_return_satang', 'bigint', (c) => c.notNull())
+    .addColumn('average_return_withheld', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('interest_paid_satang', 'bigint', (c) => c.notNull())
+    .addColumn('payout_method', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('dividends_pk', ['membership_no', 'year'])
+    .execute();
+
+  // Welfare: tab 'received' (paid out) or 'eligible' (can be claimed).
+  await withId(db, 'welfare_items')
+    .addColumn('membership_no', 'text', member)
+    .addColumn('tab', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('item_date', 'text')
+    .addColumn('amount_satang', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('welfare_items_member').on('welfare_items').column('membership_no').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const t of [
+    'welfare_items',
+    'dividends',
+    'beneficiaries',
+    'collection_lines',
+    'collections',
+    'deposit_statements',
+    'deposit_accounts',
+    'loan_statements',
+    'loan_collateral',
+    'loans',
+    'share_statements',
+    'share_accounts',
+  ]) {
+    await db.schema.dropTable(t).ifExists().execute();
+  }
+}

@@ -1,0 +1,169 @@
+import { DEMO, EMPTY_DEMO, expect, recordsNotOwnedBy, signIn, test } from './fixtures';
+
+test.describe('the demo member sees every area with real data', () => {
+  test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter', async ({
+    page,
+    axe,
+  }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/share');
+    await expect(page.getByRole('heading', { level: 1, name: 'ทุนเรือนหุ้น' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'ทุนเรือนหุ้น' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('img', { name: /ทุนเรือนหุ้นย้อนหลัง 24 เดือน/ })).toBeVisible();
+    const table = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await expect(table.getByRole('columnheader', { name: 'ทุนเรือนหุ้นคงเหลือ (บาท)' })).toBeVisible();
+    await expect(table.locator('tbody tr').first()).toContainText(/25\d\d/);
+    await axe();
+
+    await page.getByRole('navigation', { name: 'เลขหน้ารายการทุนเรือนหุ้น' }).getByRole('link', { name: 'ถัดไป' }).click();
+    await expect(page).toHaveURL(/\/member\/share\?page=2$/);
+    await expect(page.getByRole('table', { name: /หน้า 2 จาก/ })).toBeVisible();
+    await axe();
+
+    const year = new Date().getFullYear() + 543 - 1;
+    await page.getByLabel('ตั้งแต่วันที่').fill(`01/01/${year}`);
+    await page.getByLabel('ถึงวันที่').fill(`31/03/${year}`);
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=01%2F01%2F${year}`));
+    const filtered = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
+    await expect(filtered.locator('tbody tr')).not.toHaveCount(0);
+    for (const cell of await filtered.locator('tbody tr td:first-child').allInnerTexts()) {
+      expect(cell).toMatch(new RegExp(`(ม\\.ค\\.|ก\\.พ\\.|มี\\.ค\\.) ${year}`));
+    }
+    await axe();
+
+    await page.getByLabel('ตั้งแต่วันที่').fill('31/02/2568');
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page.getByText('กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568')).toBeVisible();
+    await axe();
+  });
+
+  test('loans: a card per loan with % repaid and collateral, and its statement', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/loan');
+    await expect(page.getByRole('heading', { level: 1, name: 'เงินกู้' })).toBeVisible();
+    const bars = page.getByRole('img', { name: /ชำระแล้ว [\d.]+% ของวงเงินกู้ สัญญา/ });
+    expect(await bars.count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('heading', { level: 3, name: 'หลักประกัน' }).first()).toBeVisible();
+    await axe();
+    await page
+      .getByRole('link', { name: /ดูรายการเคลื่อนไหว/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/member\/loan_statement\//);
+    await expect(page.getByRole('heading', { level: 1, name: /รายการเคลื่อนไหวเงินกู้/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: /รายการเคลื่อนไหวเงินกู้/ })
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เงินกู้' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await axe();
+  });
+
+  test('deposits: accounts with a total, and an account statement', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/deposit');
+    await expect(page.getByText(/ยอดเงินฝากรวม/)).toBeVisible();
+    const accounts = page.getByRole('table', { name: /บัญชีเงินฝาก/ });
+    expect(await accounts.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await axe();
+    await accounts.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/member\/dep_statement\//);
+    await expect(
+      page
+        .getByRole('table', { name: /รายการเคลื่อนไหวเงินฝาก/ })
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible();
+    await axe();
+  });
+
+  test('monthly collections: status per month, expandable lines, a printable bill or receipt', async ({
+    page,
+    axe,
+  }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/kep');
+    await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บประจำเดือน' })).toBeVisible();
+    for (const status of ['รอนำส่ง', 'หักได้ครบ'])
+      await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
+    const first = page.locator('details.collection__details').first();
+    await first.locator('summary').click();
+    await expect(first.getByRole('table')).toBeVisible();
+    await axe();
+    await page
+      .getByRole('link', { name: /พิมพ์ใบเสร็จรับเงิน/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: /ใบเสร็จรับเงิน ประจำเดือน/ })).toBeVisible();
+    await axe();
+    await page.goto('/member/kepcrem');
+    await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();
+    await axe();
+  });
+
+  test('guarantees, beneficiaries, dividends and welfare tabs', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/coll');
+    await expect(page.getByRole('table', { name: /สัญญาเงินกู้ที่ท่านค้ำประกัน/ })).toBeVisible();
+    await axe();
+    await page.goto('/member/gian');
+    expect(
+      await page.getByRole('table', { name: 'รายชื่อผู้รับผลประโยชน์' }).locator('tbody tr').count(),
+    ).toBeGreaterThanOrEqual(2);
+    await axe();
+    await page.goto('/member/dividend');
+    const dividends = page.getByRole('table', { name: 'เงินปันผลและเงินเฉลี่ยคืนรายปี' });
+    await expect(dividends.locator('tbody tr')).toHaveCount(5);
+    await expect(dividends.getByRole('cell', { name: 'งด', exact: true }).first()).toBeVisible();
+    await axe();
+    await page.goto('/member/welfare');
+    await expect(page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' })).toBeVisible();
+    await axe();
+    await page.getByRole(test.info().project.name === 'js' ? 'tab' : 'link', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' }).click();
+    await expect(page).toHaveURL(/\/member\/welfare\?tab=eligible$/);
+    await expect(page.getByRole('table', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toBeVisible();
+    await axe();
+  });
+});
+
+test('another member’s contract or account is not found (404), never shown', async ({
+  page,
+  axe,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 404/);
+  const others = await recordsNotOwnedBy(DEMO.membershipNo);
+  await signIn(page, axe, DEMO);
+  for (const path of [
+    `/member/loan_statement/${encodeURIComponent(others.contractNo)}`,
+    `/member/dep_statement/${others.accountNo}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(others.contractNo);
+    await axe();
+  }
+});
+
+test('a member with no loans and no deposits sees clear empty states', async ({ page, axe }) => {
+  await signIn(page, axe, EMPTY_DEMO);
+  for (const [path, text] of [
+    ['/member/loan', 'ไม่มีเงินกู้คงเหลือ'],
+    ['/member/deposit', 'ไม่มีบัญชีเงินฝาก'],
+    ['/member/coll', 'ท่านไม่ได้ค้ำประกันเงินกู้ของสมาชิกท่านอื่น'],
+    ['/member/welfare', 'ยังไม่เคยได้รับสวัสดิการ'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(text)).toBeVisible();
+    await axe();
+  }
+});
