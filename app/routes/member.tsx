@@ -1,8 +1,18 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 
+import { NOT_FOUND_TEXT } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
@@ -32,6 +42,44 @@ export default function MemberLayout() {
   return (
     <MemberShell pathname={pathname} memberName={memberName} membershipNo={membershipNo}>
       <Outlet />
+    </MemberShell>
+  );
+}
+
+/**
+ * A member page that failed keeps the member layout usable: not found (another member's record, a
+ * mistyped link) or the backend unavailable (HTTP 503, spec §8 'ไม่สามารถเชื่อมต่อได้').
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>('routes/member');
+  const { pathname, search } = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const content = (
+    <div className="panel" role="alert">
+      <h1>{notFound ? NOT_FOUND_TEXT : UNAVAILABLE_MESSAGE}</h1>
+      <p>{notFound ? 'ไม่พบข้อมูลที่ต้องการ หรือข้อมูลนี้ไม่ใช่ของท่าน' : 'ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง'}</p>
+      <p className="status-page__actions">
+        {notFound ? null : (
+          <a className="button" href={`${pathname}${search}`}>
+            ลองใหม่อีกครั้ง
+          </a>
+        )}
+        <Link className="button button--secondary" to="/member/status">
+          กลับสู่หน้าข้อมูลส่วนตัว
+        </Link>
+      </p>
+    </div>
+  );
+  if (!layout)
+    return (
+      <main id="main" className="status-page">
+        {content}
+      </main>
+    );
+  return (
+    <MemberShell pathname={pathname} memberName={layout.memberName} membershipNo={layout.membershipNo}>
+      {content}
     </MemberShell>
   );
 }

@@ -1,5 +1,6 @@
 import { createEmbeddedBackend } from './coop/embedded.server';
 import type { CoopBackend } from './coop/types';
+import { degradeGracefully } from './coop/unavailable.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
@@ -33,7 +34,7 @@ async function init(): Promise<AppServices> {
     ].join('\n');
     process.stdout.write(banner + '\n');
   }
-  return { env: config, db, backend: createEmbeddedBackend(db) };
+  return { env: config, db, backend: degradeGracefully(createEmbeddedBackend(db)) };
 }
 
 /** Open the database, run migrations and seed demo data if demo mode is on. Idempotent. */

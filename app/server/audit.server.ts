@@ -2,7 +2,19 @@ import { app } from './app.server';
 import { log } from './log.server';
 
 export type AuditType =
-  'login_success' | 'login_failure' | 'login_locked' | 'lockout' | 'logout' | 'session_expired' | 'terms_accepted';
+  | 'login_success'
+  | 'login_failure'
+  | 'login_locked'
+  | 'lockout'
+  | 'logout'
+  | 'session_expired'
+  | 'terms_accepted'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'register_success'
+  | 'register_failure'
+  | 'forget_success'
+  | 'forget_failure';
 
 /**
  * Record a security event in the audit table. Never pass passwords, tokens or cookie values.

@@ -119,3 +119,25 @@ export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
   const { db } = await app();
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** End every other session of this member (after a password change); returns their upstream tokens. */
+export async function endOtherSessions(membershipNo: string, keepIdHash: string): Promise<string[]> {
+  const { db } = await app();
+  const others = await db
+    .selectFrom('sessions')
+    .select(['id_hash', 'upstream_token'])
+    .where('membership_no', '=', membershipNo)
+    .where('id_hash', '!=', keepIdHash)
+    .execute();
+  if (others.length) {
+    await db
+      .deleteFrom('sessions')
+      .where(
+        'id_hash',
+        'in',
+        others.map((o) => o.id_hash),
+      )
+      .execute();
+  }
+  return others.map((o) => o.upstream_token);
+}

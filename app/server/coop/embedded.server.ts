@@ -1,6 +1,7 @@
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberProfile } from './types';
 import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
+import { createAccountFeeds } from './embedded-account.server';
 import { createMemberFeeds } from './embedded-member.server';
 
 const HOUR = 3600_000;
@@ -36,6 +37,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
   return {
     kind: 'embedded',
     ...createMemberFeeds(db, memberOf, now),
+    ...createAccountFeeds(db, memberOf, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

@@ -230,6 +230,22 @@ export interface WelfareItem {
   amountSatang: number;
 }
 
+/** The five identity fields a member proves who they are with (register, forgotten password). */
+export interface IdentityCheck {
+  membershipNo: string;
+  /** 13 digits, checksum already validated. */
+  nationalId: string;
+  firstName: string;
+  lastName: string;
+  /** Gregorian `YYYY-MM-DD`. */
+  birthDate: string;
+}
+
+/** Outcome of register / forgotten password, in the core system's terms (spec §8). */
+export type AccountResult = { ok: true; message: string } | { ok: false; errors: string[] };
+
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'wrong_current' };
+
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
@@ -278,6 +294,15 @@ export interface CoopBackend {
   getBeneficiaries(member: MemberCredentials): Promise<Beneficiary[]>;
   getDividends(member: MemberCredentials): Promise<Dividend[]>;
   getWelfare(member: MemberCredentials): Promise<WelfareItem[]>;
+  /** Core `member_pass`: the current password must match. */
+  changePassword(
+    member: MemberCredentials,
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<ChangePasswordResult>;
+  /** First-time registration for online service; also records acceptance of the current terms. */
+  registerMember(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
+  /** Forgotten password: a registered member proves their identity and sets a new password. */
+  resetForgottenPassword(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
   getMenu(): Promise<MenuEntry[]>;
   getFooterPhones(): Promise<FooterPhone[]>;
   getHomeContent(): Promise<HomeContent>;

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+
+import { membershipNoField } from './fields';
+import { beDateField, nationalIdField, thaiNameField } from './identity';
+import { newPasswordField, PASSWORD_MESSAGES } from './password';
+
+/** First-time registration and forgotten password share one form (spec §2). */
+export type RegisterMode = 'register' | 'forget';
+
+export const REGISTER_MESSAGES = {
+  firstNameRequired: 'กรุณากรอกชื่อ',
+  lastNameRequired: 'กรุณากรอกนามสกุล',
+  birthDateRequired: 'กรุณากรอกวันเดือนปีเกิด',
+  acceptTermsRequired: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้บริการ',
+  tooMany: (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`,
+} as const;
+
+export const REGISTER_TITLES: Record<RegisterMode, string> = {
+  register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)',
+  forget: 'ลืมรหัสผ่าน',
+};
+
+const passwordPair = z.object({ password: newPasswordField, confirmPassword: z.string() });
+
+function build(mode: RegisterMode) {
+  return z
+    .object({
+      membershipNo: membershipNoField,
+      nationalId: nationalIdField,
+      firstName: thaiNameField(REGISTER_MESSAGES.firstNameRequired),
+      lastName: thaiNameField(REGISTER_MESSAGES.lastNameRequired),
+      birthDate: beDateField(REGISTER_MESSAGES.birthDateRequired),
+      password: newPasswordField,
+      confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+      // Only registration asks for it; the forgotten-password form has no such box.
+      acceptTerms: z
+        .boolean()
+        .default(false)
+        .refine((accepted) => mode !== 'register' || accepted === true, REGISTER_MESSAGES.acceptTermsRequired),
+    })
+    .refine((value) => value.confirmPassword === value.password, {
+      path: ['confirmPassword'],
+      message: PASSWORD_MESSAGES.mismatch,
+      // Checked as soon as both passwords are there, even while other fields still have errors.
+      when: (payload) => passwordPair.safeParse(payload.value).success,
+    });
+}
+
+const SCHEMAS = { register: build('register'), forget: build('forget') };
+
+/** The form's schema for one mode (built once per mode). */
+export function registerSchema(mode: RegisterMode) {
+  return SCHEMAS[mode];
+}
+
+export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;

@@ -1,0 +1,134 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+
+import { ErrorSummary, Field, summaryItems } from '~/components/forms';
+import { ChangePasswordSchema, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password';
+import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
+import { audit } from '~/server/audit.server';
+import { requireMember } from '~/server/auth.server';
+import { setFlash } from '~/server/flash.server';
+import { passwordPolicyError } from '~/server/password-policy.server';
+import { clear, hit, peek } from '~/server/rate-limit.server';
+import { endOtherSessions } from '~/server/session.server';
+
+/** Wrong current passwords allowed per member in the window before the form is locked. */
+const MAX_WRONG_CURRENT = 5;
+const WINDOW_MS = 15 * 60_000;
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  return json(null, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
+    context.formErrors = true;
+    return json({ result: reply, attempt: Date.now() }, { status, headers: NO_STORE });
+  };
+  const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
+  if (submission.status !== 'success') return fail(submission.reply(hide), 400);
+
+  const key = `password:member:${member.membershipNo}`;
+  const count = (await peek([key])).get(key);
+  if (count && count.count >= MAX_WRONG_CURRENT) {
+    const minutes = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 60_000));
+    return fail(submission.reply({ ...hide, formErrors: [`ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`] }), 429);
+  }
+
+  const { currentPassword, newPassword, signOutOthers } = submission.value;
+  const policy = await passwordPolicyError(newPassword, member.membershipNo);
+  if (policy) return fail(submission.reply({ ...hide, fieldErrors: { newPassword: [policy] } }), 400);
+
+  const { backend } = await app();
+  const result = await backend.changePassword(member.credentials, { currentPassword, newPassword });
+  if (!result.ok) {
+    await hit(key, WINDOW_MS);
+    await audit('password_change_failed', { membershipNo: member.membershipNo, ip: context.clientAddress });
+    return fail(submission.reply({ ...hide, fieldErrors: { currentPassword: [PASSWORD_MESSAGES.wrongCurrent] } }), 400);
+  }
+  await clear(key);
+  if (signOutOthers) {
+    const tokens = await endOtherSessions(member.membershipNo, member.session.idHash);
+    await Promise.all(tokens.map((token) => backend.logout({ token }).catch(() => undefined)));
+  }
+  await audit('password_changed', {
+    membershipNo: member.membershipNo,
+    ip: context.clientAddress,
+    detail: signOutOthers ? 'other sessions ended' : null,
+  });
+  return redirect('/member/password', {
+    headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
+  });
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, 'เปลี่ยนรหัสผ่าน')];
+
+export default function PasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  const attempt = actionData?.attempt ?? 0;
+  return (
+    <>
+      <h1>เปลี่ยนรหัสผ่าน</h1>
+      <section className="panel" aria-labelledby="password-help">
+        <h2 id="password-help">รหัสผ่านที่ดี</h2>
+        <ul className="plain-list">
+          <li>ยาวอย่างน้อย {PASSWORD_MIN} ตัวอักษร ยิ่งยาวยิ่งปลอดภัย เช่น ประโยคที่จำได้ง่าย</li>
+          <li>ไม่จำเป็นต้องมีตัวพิมพ์ใหญ่หรืออักขระพิเศษ</li>
+          <li>ต้องไม่ใช่รหัสผ่านที่ใช้กันทั่วไป และต้องไม่มีหมายเลขสมาชิกของท่าน</li>
+        </ul>
+      </section>
+      <ErrorSummary
+        items={summaryItems([fields.currentPassword, fields.newPassword, fields.confirmPassword], form.errors)}
+      />
+      <Form method="post" {...getFormProps(form)} className="stack panel">
+        <Field
+          key={`current-${attempt}`}
+          meta={fields.currentPassword}
+          label="รหัสผ่านปัจจุบัน"
+          type="password"
+          inputProps={{ autoComplete: 'current-password' }}
+        />
+        <Field
+          key={`new-${attempt}`}
+          meta={fields.newPassword}
+          label="รหัสผ่านใหม่"
+          hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร`}
+          type="password"
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+        <Field
+          key={`confirm-${attempt}`}
+          meta={fields.confirmPassword}
+          label="ยืนยันรหัสผ่านใหม่"
+          type="password"
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+        <div className="checkbox">
+          <input id="password-sign-out" type="checkbox" name={fields.signOutOthers.name} defaultChecked />
+          <label htmlFor="password-sign-out">ออกจากระบบในอุปกรณ์อื่นทั้งหมด</label>
+        </div>
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+          บันทึกรหัสผ่านใหม่
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+
+import { RegisterScreen } from '~/components/member/register-screen';
+import { REGISTER_TITLES } from '~/lib/forms/register';
+import { titleFor } from '~/lib/meta';
+import type { RouteHandle } from '~/root';
+import { registerAction, registerLoader } from '~/server/register.server';
+
+export const handle: RouteHandle = { hydrate: true };
+
+export const loader = () => registerLoader('forget');
+
+export const action = (args: ActionFunctionArgs) => registerAction('forget', args);
+
+export const meta: MetaFunction = (args) => [titleFor(args, REGISTER_TITLES.forget)];
+
+export default function ForgetPage() {
+  return <RegisterScreen mode="forget" />;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+
+import { CoopAuthError, type CoopBackend } from './types';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+
+import { degradeGracefully } from './unavailable.server';
+
+function fakeBackend(error: unknown): CoopBackend {
+  return new Proxy({} as CoopBackend, {
+    get: (_t, prop) => (prop === 'kind' ? 'embedded' : async () => Promise.reject(error)),
+  });
+}
+
+describe('degradeGracefully', () => {
+  it('turns a failing call into HTTP 503 with the spec message', async () => {
+    const backend = degradeGracefully(fakeBackend(new Error('SQLITE_BUSY: database is locked')));
+    const thrown = await backend.getMenu().catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+  });
+
+  it('lets token refusals through so the session can end', async () => {
+    const backend = degradeGracefully(fakeBackend(new CoopAuthError('token is invalid')));
+    await expect(backend.getMemberProfile({ token: 't' })).rejects.toBeInstanceOf(CoopAuthError);
+  });
+
+  it('passes plain properties and results through', async () => {
+    const backend = degradeGracefully({ kind: 'embedded', getMenu: async () => [] } as unknown as CoopBackend);
+    expect(backend.kind).toBe('embedded');
+    expect(await backend.getMenu()).toEqual([]);
+  });
+});

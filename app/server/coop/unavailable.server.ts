@@ -1,0 +1,36 @@
+import { json } from '@remix-run/node';
+
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+
+import { log } from '../log.server';
+import { CoopAuthError, type CoopBackend } from './types';
+
+/**
+ * Wraps a backend so that a failing call (core system down, database error) becomes an HTTP 503
+ * response with the spec's Thai message, which the nearest error boundary shows inside the page's
+ * layout — never a crash page and never a stack trace. Token refusals pass through unchanged, as
+ * they end the session instead.
+ */
+export function degradeGracefully(backend: CoopBackend): CoopBackend {
+  return new Proxy(backend, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (error) {
+          if (error instanceof Response || error instanceof CoopAuthError) throw error;
+          log.error('backend call failed', {
+            call: String(property),
+            error: error instanceof Error ? error.message : String(error),
+          });
+          throw json(
+            { message: UNAVAILABLE_MESSAGE },
+            { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '30' } },
+          );
+        }
+      };
+    },
+  });
+}

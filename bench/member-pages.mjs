@@ -1,0 +1,107 @@
+// Member-page budgets (issue 3): server CPU per warm request and first-load JavaScript.
+//
+//   npm run build && node bench/member-pages.mjs
+//
+// Starts its own server on a fresh demo store, logs in as the demo member, warms up, then reads the
+// server process's CPU time (/proc/<pid>/stat, user+system) around N sequential requests per page.
+// CPU time is reported absolutely and as a ratio to /load (a static page without data) measured in the
+// same run, side by side, so the machine's speed cancels out. JavaScript is what /member/status asks for
+// on a first visit (module preloads and the entry module), gzip -9.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const N = Number(process.env.BENCH_REQUESTS ?? 200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit', '/member/kep', '/member/dividend'];
+const BUDGET = { cpuMs: 5, jsKiB: 120 };
+const TICK_MS = 1000 / 100; // USER_HZ
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
+const server = spawn(process.execPath, ['server.js'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+function cpuTicks(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime
+}
+
+async function waitReady() {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function login() {
+  const body = new URLSearchParams({ membershipNo: '012345', password: 'sahakorn-demo' });
+  const res = await fetch(`${BASE}/member/logon`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: { Origin: BASE },
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const sid = cookies.find((c) => c.includes('sahakorn_sid='));
+  if (!sid) throw new Error(`login failed (${res.status})`);
+  return sid;
+}
+
+async function cpuPerRequest(pathname, cookie) {
+  const get = () => fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+  for (let i = 0; i < 30; i += 1) await get();
+  const before = cpuTicks(server.pid);
+  for (let i = 0; i < N; i += 1) await get();
+  return ((cpuTicks(server.pid) - before) * TICK_MS) / N;
+}
+
+async function firstLoadJs(cookie) {
+  const html = await (await fetch(`${BASE}/member/status`, { headers: { Cookie: cookie } })).text();
+  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) urls.add(m[1]);
+  let gz = 0;
+  let raw = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.size, rawKiB: raw / 1024, gzipKiB: gz / 1024 };
+}
+
+try {
+  await waitReady();
+  const cookie = await login();
+  const baseline = await cpuPerRequest('/load', cookie);
+  const rows = [];
+  for (const page of PAGES) rows.push({ page, cpuMs: await cpuPerRequest(page, cookie) });
+  const js = await firstLoadJs(cookie);
+  console.log(`server CPU per request (mean of ${N}, warm; /load baseline ${baseline.toFixed(2)} ms):`);
+  for (const r of rows) {
+    console.log(
+      `  ${r.page.padEnd(18)} ${r.cpuMs.toFixed(2).padStart(6)} ms  ×${(r.cpuMs / baseline).toFixed(2)} of /load`,
+    );
+  }
+  console.log(
+    `first-load JavaScript of /member/status: ${js.files} files, ${js.rawKiB.toFixed(1)} KiB raw, ${js.gzipKiB.toFixed(1)} KiB gzip`,
+  );
+  const worst = Math.max(...rows.map((r) => r.cpuMs));
+  const ok = worst <= BUDGET.cpuMs && js.gzipKiB <= BUDGET.jsKiB;
+  console.log(
+    `budgets: CPU ≤ ${BUDGET.cpuMs} ms (worst ${worst.toFixed(2)}), JS ≤ ${BUDGET.jsKiB} KiB gzip → ${ok ? 'within' : 'OVER'}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,82 @@
+import { expect, logIn, signIn, test } from './fixtures';
+
+test('a member changes the password, other devices are signed out, and the new password works', async ({
+  page,
+  axe,
+  browser,
+  createMember,
+}) => {
+  const member = await createMember();
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/member/logon');
+  await logIn(otherPage, member.membershipNo, member.password);
+  await expect(otherPage).toHaveURL(/\/member\/status$/);
+
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'เปลี่ยนรหัสผ่าน' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เปลี่ยนรหัสผ่าน' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await axe();
+  const newPassword = 'ม้าลายกินหญ้าที่ทุ่งกว้าง';
+  await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
+  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
+  await expect(page.getByLabel('ออกจากระบบในอุปกรณ์อื่นทั้งหมด')).toBeChecked();
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
+  await axe();
+
+  // The other device's session ended; this one goes on.
+  await otherPage.goto('/member/status');
+  await expect(otherPage).toHaveURL(/\/member\/logon/);
+  await other.close();
+  await page.goto('/member/status');
+  await expect(page).toHaveURL(/\/member\/status$/);
+  await axe();
+
+  // The new password works, the old one no longer does.
+  await page.context().clearCookies();
+  await signIn(page, axe, { ...member, password: newPassword });
+});
+
+test('password rules: wrong current, mismatch, too short, common, membership number', async ({
+  page,
+  axe,
+  createMember,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  const member = await createMember();
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  await axe();
+
+  const attempt = async (current: string, next: string, confirm: string) => {
+    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(next);
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(confirm);
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  };
+
+  await attempt(member.password, 'สั้นไป', 'สั้นไป');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร');
+  await axe();
+
+  await attempt(member.password, 'correct horse battery', 'correct horse battery!');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน');
+
+  await attempt(member.password, 'password', 'password');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านนี้ถูกใช้กันทั่วไปและคาดเดาได้ง่าย');
+
+  await attempt(member.password, `my-${member.membershipNo}-pass`, `my-${member.membershipNo}-pass`);
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านต้องไม่ใช่หรือประกอบด้วยหมายเลขสมาชิก');
+
+  await attempt('not-my-password', 'correct horse battery', 'correct horse battery');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านเดิม ไม่ถูกต้อง');
+  await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).toHaveValue('');
+  await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
+  await axe();
+});
