@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -10,9 +10,10 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 
-import { NOT_FOUND_TEXT } from '~/components/error-pages';
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
@@ -30,6 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
+
+/** Used when a member page failed (this route holds the error boundary): each page sets its own title. */
+export const meta: MetaFunction = (args) => {
+  if (isRouteErrorResponse(args.error) && args.error.status === 404) return [{ title: NOT_FOUND_TITLE }];
+  return [titleFor(args, args.error ? UNAVAILABLE_MESSAGE : 'บริการสมาชิก')];
+};
 
 export function shouldRevalidate() {
   // The header's name and number do not change between member pages.
