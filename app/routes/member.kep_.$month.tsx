@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { collectionView } from '~/components/member/collections';
-import { DataTable } from '~/components/member/data';
+import { CollectionLines, collectionView } from '~/components/member/collections';
 import { PrintButton } from '~/components/member/print-button';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
@@ -63,25 +62,7 @@ export default function KepPrint() {
           </div>
         ) : null}
       </dl>
-      <DataTable
-        id="bill-lines"
-        caption={`รายการ${title}`}
-        head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
-      >
-        {bill.lines.map((l) => (
-          <tr key={l.seq}>
-            <td className="num">{l.seq}</td>
-            <td>
-              {l.description}
-              {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
-            </td>
-            <td className="num">{l.period}</td>
-            <td className="num">{l.principal}</td>
-            <td className="num">{l.interest}</td>
-            <td className="num">{l.amount}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <CollectionLines id="bill-lines" caption={`รายการ${title}`} lines={bill.lines} />
       <p className="print-doc__total">
         ยอดเรียกเก็บรวม <strong>{bill.billed} บาท</strong>
         {bill.isReceipt ? (

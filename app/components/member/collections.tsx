@@ -36,6 +36,35 @@ export function collectionView(c: MonthlyCollection) {
 
 export type CollectionView = ReturnType<typeof collectionView>;
 
+/** The detail lines of a billing month (the card's details and the printable bill share it). */
+export function CollectionLines({
+  id,
+  caption,
+  lines,
+}: {
+  id: string;
+  caption: string;
+  lines: CollectionView['lines'];
+}) {
+  return (
+    <DataTable id={id} caption={caption} head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}>
+      {lines.map((l) => (
+        <tr key={l.seq}>
+          <td className="num">{l.seq}</td>
+          <td>
+            {l.description}
+            {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
+          </td>
+          <td className="num">{l.period}</td>
+          <td className="num">{l.principal}</td>
+          <td className="num">{l.interest}</td>
+          <td className="num">{l.amount}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
 /**
  * One card per billing month with its status in text and colour; the detail lines open in a
  * <details> (works without JavaScript, keyboard-operable by default).
@@ -79,25 +108,11 @@ export function CollectionList({
             </dl>
             <details className="collection__details">
               <summary>รายละเอียด {m.lines.length} รายการ</summary>
-              <DataTable
+              <CollectionLines
                 id={`${idPrefix}-lines-${m.key}`}
                 caption={`รายละเอียดรายการเรียกเก็บ ${m.month}`}
-                head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
-              >
-                {m.lines.map((l) => (
-                  <tr key={l.seq}>
-                    <td className="num">{l.seq}</td>
-                    <td>
-                      {l.description}
-                      {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
-                    </td>
-                    <td className="num">{l.period}</td>
-                    <td className="num">{l.principal}</td>
-                    <td className="num">{l.interest}</td>
-                    <td className="num">{l.amount}</td>
-                  </tr>
-                ))}
-              </DataTable>
+                lines={m.lines}
+              />
             </details>
             {printBase ? (
               <p>
