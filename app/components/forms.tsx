@@ -2,6 +2,9 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { Label } from 'radix-ui';
 import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 
+import { MEMBERSHIP_NO_MAX } from '~/lib/forms/fields';
+import { padMembershipNo } from '~/lib/thai-format';
+
 export const ERROR_SUMMARY_TITLE = 'มีข้อผิดพลาด';
 export const ERROR_PREFIX = 'ข้อผิดพลาด:';
 
@@ -110,4 +113,26 @@ export function summaryItems(fields: FieldMetadata<unknown>[], formErrors: strin
   }
   for (const message of formErrors ?? []) items.push({ message });
   return items;
+}
+
+/**
+ * The membership number field of the login and register screens (spec §2, §5): at most 7 digits,
+ * left-padded to 6 on blur when scripts run (the server pads it in the schema anyway).
+ */
+export function MembershipNoField({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  return (
+    <Field
+      meta={meta}
+      label="หมายเลขสมาชิก"
+      hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
+      inputProps={{
+        inputMode: 'numeric',
+        autoComplete: 'username',
+        maxLength: MEMBERSHIP_NO_MAX,
+        onBlur: (event) => {
+          event.currentTarget.value = padMembershipNo(event.currentTarget.value);
+        },
+      }}
+    />
+  );
 }

@@ -5,15 +5,14 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 
-import { ErrorSummary, Field, summaryItems } from '~/components/forms';
+import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { Notices, type Notice } from '~/components/notices';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
-import { MEMBERSHIP_NO_MAX, MESSAGES } from '~/lib/forms/fields';
+import { MESSAGES } from '~/lib/forms/fields';
 import { useHydrated } from '~/lib/hooks';
 import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { padMembershipNo } from '~/lib/thai-format';
 import { login, optionalMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import type { RouteHandle } from '~/root';
@@ -106,19 +105,7 @@ export default function LogonPage() {
           ) : null}
           <Form method="post" {...getFormProps(form)} className="stack">
             <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
-            <Field
-              meta={fields.membershipNo}
-              label="หมายเลขสมาชิก"
-              hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
-              inputProps={{
-                inputMode: 'numeric',
-                autoComplete: 'username',
-                maxLength: MEMBERSHIP_NO_MAX,
-                onBlur: (event) => {
-                  event.currentTarget.value = padMembershipNo(event.currentTarget.value);
-                },
-              }}
-            />
+            <MembershipNoField meta={fields.membershipNo} />
             <Field
               // A new element after each failed attempt, so the password typed is never kept.
               key={`password-${actionData?.attempt ?? 0}`}

@@ -4,13 +4,11 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 
 import { AuthCard } from '~/components/auth-card';
-import { ERROR_PREFIX, ErrorSummary, Field, summaryItems } from '~/components/forms';
+import { ERROR_PREFIX, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import type { Notice } from '~/components/notices';
-import { MEMBERSHIP_NO_MAX } from '~/lib/forms/fields';
 import { PASSWORD_MIN } from '~/lib/forms/password';
 import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
-import { padMembershipNo } from '~/lib/thai-format';
 import type { registerAction } from '~/server/register.server';
 
 /** Registration and forgotten-password notices stay longer than the others (spec §8, §9: 10000 ms). */
@@ -94,19 +92,7 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
       <RegisterNotices notices={notices} />
       <ErrorSummary items={items} />
       <Form method="post" {...getFormProps(form)} className="stack">
-        <Field
-          meta={fields.membershipNo}
-          label="หมายเลขสมาชิก"
-          hint="กรุณากรอกให้ครบทุกหลัก เช่น 012345"
-          inputProps={{
-            inputMode: 'numeric',
-            autoComplete: 'username',
-            maxLength: MEMBERSHIP_NO_MAX,
-            onBlur: (event) => {
-              event.currentTarget.value = padMembershipNo(event.currentTarget.value);
-            },
-          }}
-        />
+        <MembershipNoField meta={fields.membershipNo} />
         <Field
           meta={fields.nationalId}
           label="เลขประจำตัวประชาชน"
