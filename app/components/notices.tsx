@@ -3,9 +3,14 @@ import { useEffect, useState } from 'react';
 /** Notices disappear after this long when scripts run (spec §9: 5000 ms); without scripts they stay. */
 export const NOTICE_MS = 5000;
 
+/** Registration and forgotten-password notices stay longer than the others (spec §8, §9: 10000 ms). */
+export const LONG_NOTICE_MS = 10_000;
+
 export interface Notice {
   kind: 'success' | 'error' | 'info';
   text: string;
+  /** How long it shows when scripts run; NOTICE_MS unless said otherwise. */
+  durationMs?: number;
 }
 
 /**
@@ -16,22 +21,29 @@ export function Notices({
   flash,
   notices = [],
   announce = true,
+  className,
 }: {
   flash?: Notice | null;
   notices?: Notice[];
   announce?: boolean;
+  className?: string;
 }) {
   const all = [...(flash ? [flash] : []), ...notices];
   const key = all.map((n) => n.text).join('|');
+  const duration = Math.max(NOTICE_MS, ...all.map((n) => n.durationMs ?? NOTICE_MS));
   const [hidden, setHidden] = useState<string | null>(null);
   useEffect(() => {
     if (!key) return;
-    const timer = setTimeout(() => setHidden(key), NOTICE_MS);
+    const timer = setTimeout(() => setHidden(key), duration);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, duration]);
   const visible = hidden === key ? [] : all;
   return (
-    <div className="notices" role={announce ? 'status' : undefined} aria-hidden={announce ? undefined : true}>
+    <div
+      className={className ? `notices ${className}` : 'notices'}
+      role={announce ? 'status' : undefined}
+      aria-hidden={announce ? undefined : true}
+    >
       {visible.map((n) => (
         <p key={n.text} className={`notice notice--${n.kind}`}>
           {n.text}

@@ -6,6 +6,7 @@ import { app } from './app.server';
 import { audit } from './audit.server';
 import { CoopUnavailableError } from './coop/types';
 import { setFlash } from './flash.server';
+import { LONG_NOTICE_MS } from '~/components/notices';
 import { passwordPolicyError } from './password-policy.server';
 import { hit } from './rate-limit.server';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
@@ -80,6 +81,9 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   await audit(`${mode}_success`, { membershipNo, ip: context.clientAddress });
 
   return redirect('/member/logon', {
-    headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: outcome.message }) },
+    headers: {
+      ...NO_STORE,
+      'Set-Cookie': await setFlash({ kind: 'success', text: outcome.message, durationMs: LONG_NOTICE_MS }),
+    },
   });
 }

@@ -1,42 +1,15 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { AuthCard } from '~/components/auth-card';
 import { ERROR_PREFIX, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
-import type { Notice } from '~/components/notices';
+import { LONG_NOTICE_MS, Notices, type Notice } from '~/components/notices';
 import { PASSWORD_MIN } from '~/lib/forms/password';
 import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
 import type { registerAction } from '~/server/register.server';
-
-/** Registration and forgotten-password notices stay longer than the others (spec §8, §9: 10000 ms). */
-export const REGISTER_NOTICE_MS = 10_000;
-
-/**
- * The form's notices: polite status messages that hide after 10 seconds when scripts run; without
- * scripts they stay. Same look as the site's toasts (`.notices` / `.notice`).
- */
-function RegisterNotices({ notices }: { notices: Notice[] }) {
-  const key = notices.map((n) => n.text).join('|');
-  const [hidden, setHidden] = useState<string | null>(null);
-  useEffect(() => {
-    if (!key) return;
-    const timer = setTimeout(() => setHidden(key), REGISTER_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [key]);
-  const visible = hidden === key ? [] : notices;
-  return (
-    <div className="notices notices--register" role="status" aria-live="polite">
-      {visible.map((n) => (
-        <p key={n.text} className={`notice notice--${n.kind}`}>
-          {n.text}
-        </p>
-      ))}
-    </div>
-  );
-}
 
 const SUBMIT_LABEL: Record<RegisterMode, { idle: string; busy: string }> = {
   register: { idle: 'ลงทะเบียน', busy: 'กำลังลงทะเบียน…' },
@@ -78,7 +51,11 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
     ],
     form.errors,
   );
-  const notices: Notice[] = items.map((item) => ({ kind: 'error', text: item.message }));
+  const notices: Notice[] = items.map((item) => ({
+    kind: 'error',
+    text: item.message,
+    durationMs: LONG_NOTICE_MS,
+  }));
 
   // A new element after each answer from the server, so the passwords typed are never kept.
   const attempt = actionData?.attempt ?? 0;
@@ -89,7 +66,7 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
 
   return (
     <AuthCard title={REGISTER_TITLES[mode]}>
-      <RegisterNotices notices={notices} />
+      <Notices notices={notices} className="notices--register" />
       <ErrorSummary items={items} />
       <Form method="post" {...getFormProps(form)} className="stack">
         <MembershipNoField meta={fields.membershipNo} />
