@@ -51,8 +51,9 @@ export default defineConfig({
       SEED_DEMO: '1',
       SEED_MEMBERS: '200',
       ENABLE_TEST_ROUTES: '1',
-      // Every test logs in from 127.0.0.1; the per-address limit has its own unit test.
+      // Every test comes from 127.0.0.1; the per-address limits have their own unit tests.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      IDENTITY_MAX_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Register / forgotten-password identity checks per client address and per membership number (15 minutes). */
+  IDENTITY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  IDENTITY_MAX_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),

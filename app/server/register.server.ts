@@ -4,6 +4,7 @@ import { json, redirect } from '@remix-run/node';
 
 import { app } from './app.server';
 import { audit } from './audit.server';
+import { env } from './env.server';
 import { CoopUnavailableError } from './coop/types';
 import { setFlash } from './flash.server';
 import { LONG_NOTICE_MS } from '~/components/notices';
@@ -12,8 +13,8 @@ import { hit } from './rate-limit.server';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { REGISTER_MESSAGES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 
-/** Identity checks (register and forget share the counters): per address and per membership number. */
-export const IDENTITY_LIMITS = { windowMs: 15 * 60_000, perAddress: 10, perMember: 5 } as const;
+/** Identity checks (register and forget share the counters) are counted over this window. */
+const IDENTITY_WINDOW_MS = 15 * 60_000;
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 /** The passwords typed are never sent back. */
@@ -40,13 +41,14 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
 
   // Every well-formed attempt counts, successful or not: guessing someone's identity is slow.
   const now = Date.now();
+  const limits = env();
   const [byAddress, byMember] = await Promise.all([
-    hit(`identity:address:${context.clientAddress ?? 'unknown'}`, IDENTITY_LIMITS.windowMs, now),
-    hit(`identity:member:${membershipNo}`, IDENTITY_LIMITS.windowMs, now),
+    hit(`identity:address:${context.clientAddress ?? 'unknown'}`, IDENTITY_WINDOW_MS, now),
+    hit(`identity:member:${membershipNo}`, IDENTITY_WINDOW_MS, now),
   ]);
   const blockedUntil = Math.max(
-    byAddress.count > IDENTITY_LIMITS.perAddress ? byAddress.resetAt : 0,
-    byMember.count > IDENTITY_LIMITS.perMember ? byMember.resetAt : 0,
+    byAddress.count > limits.IDENTITY_MAX_PER_ADDRESS ? byAddress.resetAt : 0,
+    byMember.count > limits.IDENTITY_MAX_PER_MEMBER ? byMember.resetAt : 0,
   );
   if (blockedUntil > now) {
     await audit(`${mode}_failure`, { membershipNo, ip: context.clientAddress, detail: 'rate_limited' });

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../../playwright.config';
+import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
 import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
 
@@ -55,6 +56,12 @@ const axeClean = new Set<string>();
 function database(): Db {
   db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
   return db;
+}
+
+/** A random, valid (checksummed) Thai national id. */
+export function randomNationalId(): string {
+  const first12 = `3${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`;
+  return `${first12}${thaiIdCheckDigit(first12)}`;
 }
 
 const FIRST = ['สมหญิง', 'ประเสริฐ', 'วิไลวรรณ', 'ธนพล', 'กาญจนา', 'อนุชา'];
@@ -121,7 +128,7 @@ export const test = base.extend<Fixtures>({
       for (;;) {
         const membershipNo = `0${String(80000 + Math.floor(Math.random() * 19999)).padStart(5, '0')}`;
         const first = FIRST[Math.floor(Math.random() * FIRST.length)] ?? 'สมหญิง';
-        const idCard = String(1_000_000_000_000 + Math.floor(Math.random() * 8_999_999_999_999));
+        const idCard = randomNationalId();
         try {
           await store.transaction().execute(async (trx) => {
             await trx

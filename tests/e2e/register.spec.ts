@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { isValidThaiNationalId } from '../../app/lib/forms/identity';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { expect, logIn, test as base, type TestMember } from './fixtures';
+import { expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
 
 const TITLE = { register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)', forget: 'ลืมรหัสผ่าน' } as const;
 const GENERIC = 'ข้อมูลไม่ตรงกับทะเบียนสมาชิก กรุณาตรวจสอบอีกครั้ง';
@@ -29,19 +29,6 @@ let db: Db | undefined;
 function database(): Db {
   db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
   return db;
-}
-
-/** Twelve digits plus the check digit of the Thai national id. */
-function withCheckDigit(first12: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (13 - i);
-  const id = `${first12}${(11 - (sum % 11)) % 10}`;
-  if (!isValidThaiNationalId(id)) throw new Error(`bad test national id ${id}`);
-  return id;
-}
-
-function randomNationalId(): string {
-  return withCheckDigit(`3${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`);
 }
 
 /** `1234567890123` → `1-2345-67890-12-3`, as the hint shows it. */
@@ -149,14 +136,6 @@ const test = base.extend<IdentityFixtures>({
   },
 });
 
-/**
- * Every test submits from 127.0.0.1 and the per-address limit (10 in 15 minutes) would soon
- * answer 429 to the whole suite: start each submission with a clean address counter.
- */
-async function clearAddressLimit(): Promise<void> {
-  await database().deleteFrom('rate_limits').where('key', 'like', 'identity:address:%').execute();
-}
-
 async function fillForm(
   page: Page,
   identity: Identity,
@@ -175,7 +154,6 @@ async function fillForm(
 
 /** Submit and return the status of the form POST (document or data request). */
 async function submit(page: Page, mode: 'register' | 'forget'): Promise<number> {
-  await clearAddressLimit();
   const response = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith(`/member/${mode}`),
   );
@@ -405,7 +383,6 @@ test.describe('register and forgotten password', () => {
     await page.goto('/member/registerauth');
     await axe();
     await fillForm(page, identity, newPassword(), { accept: true });
-    await clearAddressLimit();
     const response = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/member/registerauth',
     );

@@ -11,15 +11,16 @@ export const IDENTITY_MESSAGES = {
 
 export const THAI_NAME_MAX = 100;
 
-/**
- * Thai national ID check: 13 digits, the last being
- * (11 − (Σ_{i=1..12} d_i × (14 − i)) mod 11) mod 10.
- */
-export function isValidThaiNationalId(digits: string): boolean {
-  if (!/^\d{13}$/.test(digits)) return false;
+/** The 13th digit of a Thai national ID from the first 12: (11 − (Σ_{i=1..12} d_i × (14 − i)) mod 11) mod 10. */
+export function thaiIdCheckDigit(first12: string): number {
   let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (13 - i);
-  return (11 - (sum % 11)) % 10 === Number(digits[12]);
+  for (let i = 0; i < 12; i++) sum += Number(first12.charAt(i)) * (13 - i);
+  return (11 - (sum % 11)) % 10;
+}
+
+/** Thai national ID check: 13 digits, the last being the check digit of the first 12. */
+export function isValidThaiNationalId(digits: string): boolean {
+  return /^\d{13}$/.test(digits) && thaiIdCheckDigit(digits.slice(0, 12)) === Number(digits.charAt(12));
 }
 
 /** National ID as typed (`1-2345-67890-12-1` or with spaces) → 13 digits, checksum verified. */

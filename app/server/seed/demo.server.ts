@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { CATEGORIES, HISTORY, ITEMS, POLICY_HTML, POLICY_TITLE, TERMS_HTML, TERMS_TITLE } from './content-data';
 import { buildFinanceData, type FinanceData } from './finance';
 import { createRng, type Rng } from './rng';
+import { thaiIdCheckDigit } from '~/lib/forms/identity';
 import {
   BANGKOK_DISTRICTS,
   DOCTOR_PRENAMES,
@@ -262,17 +263,6 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
 
 // ---------------------------------------------------------------------------------------------
 // Members
-
-/** The 13th digit of a Thai national id from the first 12. */
-export function thaiIdCheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12.charAt(i)) * (13 - i);
-  return (11 - (sum % 11)) % 10;
-}
-
-export function isValidThaiId(id: string): boolean {
-  return /^\d{13}$/.test(id) && thaiIdCheckDigit(id.slice(0, 12)) === Number(id.charAt(12));
-}
 
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
