@@ -63,7 +63,9 @@ app.use((req, res, next) => {
 
 // Fingerprinted build assets never change; other public files may.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
-app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+// Other public files all have an extension: page paths skip the file-system lookup.
+const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 app.all(
   '*',

@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'node',
     env: { TZ: 'UTC' },
     pool: 'forks',
+    // The machines are shared (2 cores): generous, so load elsewhere does not fail a correct test.
+    testTimeout: 30_000,
   },
 });

@@ -3,15 +3,10 @@ import { Label } from 'radix-ui';
 import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 
 import { MEMBERSHIP_NO_MAX } from '~/lib/forms/fields';
+import { ERROR_PREFIX, pageTitle } from '~/lib/meta';
 import { padMembershipNo } from '~/lib/thai-format';
 
 export const ERROR_SUMMARY_TITLE = 'มีข้อผิดพลาด';
-export const ERROR_PREFIX = 'ข้อผิดพลาด:';
-
-/** `<title>` prefixed the GOV.UK way when the page shows form errors. */
-export function pageTitle(text: string, hasErrors = false): string {
-  return hasErrors ? `${ERROR_PREFIX} ${text}` : text;
-}
 
 export interface SummaryItem {
   /** The field's element id, or undefined for a form-level error. */

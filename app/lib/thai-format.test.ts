@@ -293,6 +293,15 @@ describe('formatSatang and formatBaht', () => {
     expect(formatSatang(0n)).toBe('0.00');
   });
 
+  it('groups the baht the way th-TH number formatting does', () => {
+    const intl = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let digits = 1n; digits <= 20n; digits += 1n) {
+      const baht = 7n * 10n ** (digits - 1n) + 3n;
+      const expected = intl.format(baht).replace(/\.\d+$/, '');
+      expect(formatSatang(baht * 100n)).toBe(`${expected}.00`);
+    }
+  });
+
   it('rejects non-integer or unsafe numbers instead of rounding money', () => {
     expect(() => formatSatang(1.5)).toThrow(RangeError);
     expect(() => formatSatang(2 ** 53)).toThrow(RangeError);

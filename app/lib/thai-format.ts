@@ -149,9 +149,18 @@ const MONTH_LONG = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'l
 const MONTH_SHORT = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'short', year: '2-digit' });
 
 /** A billing month (Gregorian year, month 1–12) in Thai with its BE year: `พฤษภาคม 2568` or `พ.ค. 68`. */
+const monthNames = new Map<string, string>();
+
 export function formatMonth(year: number, month: number, style: 'short' | 'long' = 'long'): string {
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return ' - ';
-  return (style === 'long' ? MONTH_LONG : MONTH_SHORT).format(new Date(Date.UTC(year, month - 1, 15)));
+  const key = `${style}${year}-${month}`;
+  let name = monthNames.get(key);
+  if (name === undefined) {
+    name = (style === 'long' ? MONTH_LONG : MONTH_SHORT).format(new Date(Date.UTC(year, month - 1, 15)));
+    if (monthNames.size > 2000) monthNames.clear();
+    monthNames.set(key, name);
+  }
+  return name;
 }
 
 /** `DD/MM/BBBB` with BE year in Bangkok, e.g. `05/01/2568`; `' - '` if empty. */
@@ -200,7 +209,6 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
 }
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
-const integerFmt = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
 
 /**
  * Thai-grouped number with exactly `fractionDigits` decimals, e.g. `1,234.50`.
@@ -227,6 +235,19 @@ export function formatNumber(value: number | string | bigint, fractionDigits = 2
  * Integer satang (1/100 baht) as `1,234.56`, using integer arithmetic only.
  * Throws RangeError for numbers that are not safe integers.
  */
+/**
+ * `1234567` → `1,234,567`: what th-TH grouping prints (a unit test compares with Intl), without an
+ * Intl call per figure — statements print hundreds of them per page.
+ */
+function groupThousands(digits: string): string {
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const part = digits.slice(Math.max(0, end - 3), end);
+    out = out ? `${part},${out}` : part;
+  }
+  return out;
+}
+
 export function formatSatang(satang: number | bigint): string {
   if (typeof satang === 'number' && !Number.isSafeInteger(satang)) {
     throw new RangeError(`formatSatang: expected an integer number of satang, got ${satang}`);
@@ -234,7 +255,7 @@ export function formatSatang(satang: number | bigint): string {
   const amount = BigInt(satang);
   const abs = amount < 0n ? -amount : amount;
   const sign = amount < 0n ? '-' : '';
-  return `${sign}${integerFmt.format(abs / 100n)}.${String(abs % 100n).padStart(2, '0')}`;
+  return `${sign}${groupThousands(String(abs / 100n))}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
 /** Satang as baht with unit: `1,234.56 บาท`. */

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 
 import { AuthCard } from '~/components/auth-card';
-import { ERROR_PREFIX, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
+import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
+import { ERROR_PREFIX } from '~/lib/meta';
 import { LONG_NOTICE_MS, Notices, type Notice } from '~/components/notices';
 import { PASSWORD_MIN } from '~/lib/forms/password';
 import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';

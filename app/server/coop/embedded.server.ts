@@ -12,21 +12,32 @@ export const TERMS_CATEGORY = 'term_of_conditional';
 
 /** The CoopBackend over our own SQL store (SQLite or PostgreSQL through Kysely). */
 export function createEmbeddedBackend(db: Db, now: () => number = Date.now): CoopBackend {
+  /**
+   * Tokens already resolved during this request. The route's credentials object lives for one request
+   * (requireMember builds it from the session row), so the session check resolves the token once and
+   * the terms check and the page's feeds reuse that answer; the next request asks the store again.
+   */
+  const resolved = new WeakMap<MemberCredentials, string>();
+
   /** The member a token belongs to; every member query is scoped by it, never by user input. */
   async function memberOf(cred: MemberCredentials): Promise<string> {
+    const known = resolved.get(cred);
+    if (known) return known;
     const row = await db
       .selectFrom('coop_tokens')
       .select(['membership_no', 'expires_at'])
       .where('token_hash', '=', sha256(cred.token))
       .executeTakeFirst();
     if (!row || row.expires_at <= now()) throw new CoopAuthError('token is invalid');
+    resolved.set(cred, row.membership_no);
     return row.membership_no;
   }
 
-  async function currentTerms() {
+  /** The published terms' number; the text is read only where it is shown. */
+  function currentTerms<K extends 'no' | 'title' | 'body_html'>(columns: K[]) {
     return db
       .selectFrom('content_items')
-      .select(['no', 'title', 'body_html'])
+      .select(columns)
       .where('category', '=', TERMS_CATEGORY)
       .where('disabled', '=', 0)
       .orderBy('posted_at', 'desc')
@@ -83,6 +94,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     },
 
     async logout(cred) {
+      resolved.delete(cred);
       await db.deleteFrom('coop_tokens').where('token_hash', '=', sha256(cred.token)).execute();
     },
 
@@ -97,13 +109,13 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     },
 
     async getTerms() {
-      const terms = await currentTerms();
+      const terms = await currentTerms(['no', 'title', 'body_html']);
       return terms ? { no: terms.no, title: terms.title, html: terms.body_html } : null;
     },
 
     async getTermsStatus(cred) {
       const membershipNo = await memberOf(cred);
-      const terms = await currentTerms();
+      const terms = await currentTerms(['no']);
       // With no terms published there is nothing to accept.
       if (!terms) return { accepted: true };
       const row = await db
@@ -117,7 +129,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
 
     async acceptTerms(cred, meta) {
       const membershipNo = await memberOf(cred);
-      const terms = await currentTerms();
+      const terms = await currentTerms(['no']);
       if (!terms) return;
       await db
         .insertInto('terms_acceptances')

@@ -43,7 +43,35 @@ export function openDb(config: DbConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running our small indexed queries.
+ * Kysely's queries are parameterised, so the same SQL text recurs and its prepared statement can be
+ * reused (better-sqlite3 is synchronous and we never stream, so a statement is never busy twice).
+ * DDL is not cached. The cache is emptied when full: our app has far fewer distinct queries.
+ */
+function withStatementCache(sqlite: Sqlite.Database) {
+  const cache = new Map<string, Sqlite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) return statement;
+      statement = sqlite.prepare(sql);
+      if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Apply pending migrations; throws with the failing migration's name. */
