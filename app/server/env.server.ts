@@ -31,6 +31,13 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Largest profile photo upload accepted, in bytes (ADR 009). */
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
