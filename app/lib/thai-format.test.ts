@@ -9,6 +9,7 @@ import {
   formatDate,
   formatDateDMY,
   formatDateTime,
+  formatFileSize,
   formatNumber,
   formatRelativeTime,
   formatSatang,
@@ -234,6 +235,20 @@ describe('formatRelativeTime', () => {
 
   it.each(emptyInputs)('returns " - " for %j', (value) => {
     expect(formatRelativeTime(value, NOW)).toBe(EMPTY);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('prints a byte limit in MB with at most one decimal, never rounding it up', () => {
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(2_500_000)).toBe('2.3 MB');
+    expect(formatFileSize(1024 * 1024 * 10.99)).toBe('10.9 MB');
+    expect(formatFileSize(50 * 1024 * 1024)).toBe('50 MB');
+  });
+
+  it('prints sizes below 1 MB in whole KB', () => {
+    expect(formatFileSize(64 * 1024)).toBe('64 KB');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1,023 KB');
   });
 });
 

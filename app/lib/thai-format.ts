@@ -258,6 +258,17 @@ export function formatSatang(satang: number | bigint): string {
   return `${sign}${groupThousands(String(abs / 100n))}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
+const fileSizeFmt = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 1 });
+
+/**
+ * A file size (a limit) in MB with at most one decimal, rounded down so the limit is never overstated:
+ * `5 MB`, `2.3 MB`; below 1 MB in whole KB: `64 KB`. (1 MB = 1,048,576 bytes.)
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${fileSizeFmt.format(Math.floor(bytes / 1024))} KB`;
+  return `${fileSizeFmt.format(Math.floor((bytes / 1024 / 1024) * 10) / 10)} MB`;
+}
+
 /** Satang as baht with unit: `1,234.56 บาท`. */
 export function formatBaht(satang: number | bigint): string {
   return `${formatSatang(satang)} บาท`;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
+import { ProfilePhoto } from '~/components/member/profile-photo';
 import { formatAge, formatBaht, formatDate } from '~/lib/thai-format';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
@@ -10,9 +11,13 @@ import { requireMember } from '~/server/auth.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
-  const p = await backend.getMemberProfile(member.credentials);
+  const [p, photo] = await Promise.all([
+    backend.getMemberProfile(member.credentials),
+    backend.getMemberPhotoInfo(member.credentials),
+  ]);
   return json(
     {
+      photoVersion: photo ? photo.updatedAt.getTime() : null,
       name: `${p.prename}${p.firstName} ${p.lastName}`,
       membershipNo: p.membershipNo,
       group: `${p.memberGroupName} (${p.memberGroupNo})`,
@@ -45,9 +50,17 @@ export default function StatusPage() {
     <>
       <h1>ข้อมูลส่วนตัว</h1>
       <section className="profile-card" aria-labelledby="profile-name">
-        <h2 id="profile-name" className="profile-card__name">
-          {p.name}
-        </h2>
+        <div className="profile-card__head">
+          <ProfilePhoto version={p.photoVersion} size={96} alt={`รูปโปรไฟล์ของ ${p.name}`} />
+          <div>
+            <h2 id="profile-name" className="profile-card__name">
+              {p.name}
+            </h2>
+            <Link to="/member/photo" className="profile-card__photo-link">
+              {p.photoVersion === null ? 'เพิ่มรูปโปรไฟล์' : 'เปลี่ยนรูปโปรไฟล์'}
+            </Link>
+          </div>
+        </div>
         <dl className="facts">
           <div>
             <dt>เลขทะเบียนสมาชิก</dt>

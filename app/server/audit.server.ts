@@ -11,6 +11,7 @@ export type AuditType =
   | 'terms_accepted'
   | 'password_changed'
   | 'password_change_failed'
+  | 'photo_changed'
   | 'register_success'
   | 'register_failure'
   | 'forget_success'

@@ -48,4 +48,14 @@ describe('parseEnv', () => {
     const env = parseEnv({ NODE_ENV: 'production', SEED_DEMO: '0', DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) });
     expect(env.secureCookies).toBe(true);
   });
+
+  it('PHOTO_MAX_BYTES defaults to 5 MiB and must stay within 64 KiB–50 MiB', () => {
+    const dir = tmp();
+    expect(parseEnv({ DATA_DIR: dir }).PHOTO_MAX_BYTES).toBe(5 * 1024 * 1024);
+    expect(parseEnv({ DATA_DIR: dir, PHOTO_MAX_BYTES: '2000000' }).PHOTO_MAX_BYTES).toBe(2_000_000);
+    expect(() => parseEnv({ DATA_DIR: dir, PHOTO_MAX_BYTES: '1000' })).toThrowError(/PHOTO_MAX_BYTES/);
+    expect(() => parseEnv({ DATA_DIR: dir, PHOTO_MAX_BYTES: String(200 * 1024 * 1024) })).toThrowError(
+      /PHOTO_MAX_BYTES/,
+    );
+  });
 });

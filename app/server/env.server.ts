@@ -34,6 +34,13 @@ const EnvSchema = z.object({
   /** Register / forgotten-password identity checks per client address and per membership number (15 minutes). */
   IDENTITY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   IDENTITY_MAX_PER_MEMBER: z.coerce.number().int().min(1).default(5),
+  /** Largest profile photo upload accepted, in bytes (ADR 009). */
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),

@@ -7,7 +7,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",

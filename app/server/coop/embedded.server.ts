@@ -3,6 +3,7 @@ import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
 import { createMemberFeeds } from './embedded-member.server';
+import { createPhotoFeeds } from './embedded-photo.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -49,6 +50,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     kind: 'embedded',
     ...createMemberFeeds(db, memberOf, now),
     ...createAccountFeeds(db, memberOf, now),
+    ...createPhotoFeeds(db, memberOf, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

@@ -246,6 +246,12 @@ export type AccountResult = { ok: true; message: string } | { ok: false; errors:
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'wrong_current' };
 
+/** The member's profile photo as stored: a 256 × 256 JPEG without metadata (ADR 009). */
+export interface MemberPhoto {
+  bytes: Uint8Array;
+  updatedAt: Date;
+}
+
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
@@ -303,6 +309,12 @@ export interface CoopBackend {
   registerMember(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
   /** Forgotten password: a registered member proves their identity and sets a new password. */
   resetForgottenPassword(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
+  /** The member's own profile photo (core `wwwupload`), or null when none was uploaded. */
+  getMemberPhoto(member: MemberCredentials): Promise<MemberPhoto | null>;
+  /** When the photo last changed, without its bytes (for a cache-busting URL), or null when none. */
+  getMemberPhotoInfo(member: MemberCredentials): Promise<{ updatedAt: Date } | null>;
+  /** Replace the member's photo with an already re-encoded JPEG (see app/server/photo.server.ts). */
+  setMemberPhoto(member: MemberCredentials, jpeg: Uint8Array): Promise<void>;
   getMenu(): Promise<MenuEntry[]>;
   getFooterPhones(): Promise<FooterPhone[]>;
   getHomeContent(): Promise<HomeContent>;

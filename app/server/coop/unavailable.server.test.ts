@@ -21,6 +21,20 @@ describe('degradeGracefully', () => {
     expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
   });
 
+  it('covers the photo calls too', async () => {
+    const backend = degradeGracefully(fakeBackend(new Error('connection refused')));
+    const member = { token: 't' };
+    for (const call of [
+      () => backend.getMemberPhoto(member),
+      () => backend.getMemberPhotoInfo(member),
+      () => backend.setMemberPhoto(member, new Uint8Array([0xff, 0xd8, 0xff])),
+    ]) {
+      const thrown = await call().catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(503);
+    }
+  });
+
   it('lets token refusals through so the session can end', async () => {
     const backend = degradeGracefully(fakeBackend(new CoopAuthError('token is invalid')));
     await expect(backend.getMemberProfile({ token: 't' })).rejects.toBeInstanceOf(CoopAuthError);

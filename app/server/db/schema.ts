@@ -30,6 +30,7 @@ export interface Database {
   beneficiaries: BeneficiariesTable;
   dividends: DividendsTable;
   welfare_items: WelfareItemsTable;
+  member_photos: MemberPhotosTable;
 }
 
 export interface MetaTable {
@@ -307,4 +308,11 @@ export interface WelfareItemsTable {
   description: string;
   item_date: string | null;
   amount_satang: number;
+}
+
+/** A member's profile photo: the 256 px JPEG we re-encoded (never the uploaded file). */
+export interface MemberPhotosTable {
+  membership_no: string;
+  jpeg: Uint8Array;
+  updated_at: number;
 }
