@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+
+import { AuthCard } from '~/components/auth-card';
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
+import { titleFor } from '~/lib/meta';
+import { impersonate } from '~/server/auth.server';
+import { env } from '~/server/env.server';
+import { setFlash } from '~/server/flash.server';
+
+/**
+ * Staff impersonation (ADR 010): a signed, single-use, 60-second link printed by
+ * `npm run impersonate` starts a session acting as the member. Without IMPERSONATION_SECRET the
+ * feature does not exist (404). Every refused link gets the same page and status.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const secret = env().IMPERSONATION_SECRET;
+  if (!secret) throw new Response(null, { status: 404 });
+  const token = new URL(request.url).searchParams.get('t') ?? '';
+  const outcome = await impersonate(request, token, secret, context.clientAddress);
+  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+  if (!outcome.ok) return json(null, { status: 403, headers });
+  headers.append('Set-Cookie', outcome.setCookie);
+  headers.append('Set-Cookie', await setFlash({ kind: 'info', text: IMPERSONATION_MESSAGES.started }));
+  return redirect('/member/status', { headers });
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, IMPERSONATION_MESSAGES.linkRefusedTitle)];
+
+export default function ImpersonationRefused() {
+  return (
+    <AuthCard title={IMPERSONATION_MESSAGES.linkRefusedTitle}>
+      <p>{IMPERSONATION_MESSAGES.linkRefusedText}</p>
+      <p className="auth-card__back">
+        <a href="/home">กลับสู่หน้าหลัก</a>
+      </p>
+    </AuthCard>
+  );
+}
