@@ -3,7 +3,6 @@ export const IMPERSONATION_MESSAGES = {
   /** The one page every refused link gets (tampered, expired, used, unknown member). */
   linkRefusedTitle: 'ลิงก์นี้หมดอายุหรือถูกใช้แล้ว',
   linkRefusedText: 'ลิงก์เข้าใช้งานในนามสมาชิกใช้ได้ครั้งเดียวภายใน 60 วินาทีหลังจากสร้าง กรุณาสร้างลิงก์ใหม่แล้วเปิดทันที',
-  started: 'เริ่มใช้งานในนามสมาชิกแล้ว',
   endButton: 'สิ้นสุดการใช้งานในนามสมาชิก',
   bannerLabel: 'การใช้งานในนามสมาชิก',
   passwordBlocked: 'เจ้าหน้าที่ที่ใช้งานในนามสมาชิกไม่สามารถเปลี่ยนรหัสผ่านแทนสมาชิกได้ รหัสผ่านเปลี่ยนได้โดยสมาชิกเท่านั้น',

@@ -6,7 +6,6 @@ import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { impersonate } from '~/server/auth.server';
 import { env } from '~/server/env.server';
-import { setFlash } from '~/server/flash.server';
 
 /**
  * Staff impersonation (ADR 010): a signed, single-use, 60-second link printed by
@@ -20,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await impersonate(request, token, secret, context.clientAddress);
   const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
   if (!outcome.ok) return json(null, { status: 403, headers });
+  // No notice: the banner on every member page already says who is acting as whom.
   headers.append('Set-Cookie', outcome.setCookie);
-  headers.append('Set-Cookie', await setFlash({ kind: 'info', text: IMPERSONATION_MESSAGES.started }));
   return redirect('/member/status', { headers });
 }
 
