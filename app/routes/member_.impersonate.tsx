@@ -15,9 +15,11 @@ import { env } from '~/server/env.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const secret = env().IMPERSONATION_SECRET;
   if (!secret) throw new Response(null, { status: 404 });
+  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+  // A HEAD (a link checker) must not use up the link.
+  if (request.method !== 'GET') return json(null, { status: 403, headers });
   const token = new URL(request.url).searchParams.get('t') ?? '';
   const outcome = await impersonate(request, token, secret, context.clientAddress);
-  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
   if (!outcome.ok) return json(null, { status: 403, headers });
   // No notice: the banner on every member page already says who is acting as whom.
   headers.append('Set-Cookie', outcome.setCookie);

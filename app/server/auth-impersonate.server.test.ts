@@ -23,6 +23,7 @@ const { IMPERSONATION_MAX_MS, lookupSession } = await import('./session.server')
 const passwordRoute = await import('~/routes/member.password');
 const termsRoute = await import('~/routes/member_.termofconditional');
 const layoutRoute = await import('~/routes/member');
+const impersonateRoute = await import('~/routes/member_.impersonate');
 
 const ORIGIN = 'http://coop.test';
 const DEMO = '012345';
@@ -137,6 +138,30 @@ describe('impersonate', () => {
     const good = await linkToken();
     expect(await use(good, ip)).toEqual({ ok: false });
     expect((await use(good, '10.66.0.2')).ok).toBe(true);
+  });
+});
+
+describe('/member/impersonate', () => {
+  const context = { clientAddress: '10.9.2.1', cspNonce: 'n' };
+  const load = (method: string, token: string) =>
+    impersonateRoute.loader({
+      request: new Request(`${ORIGIN}/member/impersonate?t=${token}`, { method }),
+      context,
+      params: {},
+    });
+
+  it('a HEAD (link checker) does not use the link; the GET then signs in and goes to the status page', async () => {
+    const token = await linkToken();
+    const head = await load('HEAD', token);
+    expect(head.status).toBe(403);
+    const get = await load('GET', token);
+    expect(get.status).toBe(302);
+    expect(get.headers.get('Location')).toBe('/member/status');
+    expect(get.headers.get('Set-Cookie')).toContain('sahakorn_sid=');
+    expect(get.headers.get('Cache-Control')).toBe('private, no-store');
+    const again = await load('GET', token);
+    expect(again.status).toBe(403);
+    expect(again.headers.get('Set-Cookie')).toBeNull();
   });
 });
 
