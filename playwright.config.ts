@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'tests/.tmp/e2e-data';
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+/** Turns staff impersonation on in the e2e server; the spec signs its links with it (ADR 010). */
+export const E2E_IMPERSONATION_SECRET = 'e2e-impersonation-secret-not-for-production-0001';
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -55,6 +57,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       IDENTITY_MAX_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
+      IMPERSONATION_SECRET: E2E_IMPERSONATION_SECRET,
+      PUBLIC_URL: baseURL,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -2,10 +2,11 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { ChangePasswordSchema, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password';
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
@@ -21,12 +22,21 @@ const WINDOW_MS = 15 * 60_000;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return json(null, { headers: NO_STORE });
+  const member = await requireMember(request);
+  return json({ acting: member.actingStaff !== null }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
+  if (member.actingStaff !== null) {
+    // The password is the member's alone (ADR 010): refused here, whatever the page showed.
+    await audit('impersonation_blocked', {
+      membershipNo: member.membershipNo,
+      ip: context.clientAddress,
+      detail: `change_password; staff=${member.actingStaff}`,
+    });
+    return json({ blocked: true as const }, { status: 403, headers: NO_STORE });
+  }
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
     context.formErrors = true;
@@ -71,7 +81,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, 'เปลี่ยนรหัสผ่าน')];
 
 export default function PasswordPage() {
-  const actionData = useActionData<typeof action>();
+  const { acting } = useLoaderData<typeof loader>();
+  if (acting) {
+    return (
+      <>
+        <h1>เปลี่ยนรหัสผ่าน</h1>
+        <p className="callout">{IMPERSONATION_MESSAGES.passwordBlocked}</p>
+      </>
+    );
+  }
+  return <PasswordForm />;
+}
+
+function PasswordForm() {
+  const raw = useActionData<typeof action>();
+  const actionData = raw && 'result' in raw ? raw : undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const [form, fields] = useForm({

@@ -20,14 +20,19 @@ import { requireMember } from '~/server/auth.server';
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** Member layout: login required, then the terms gate (spec §4: not accepted → /member/welcome). */
+/**
+ * Member layout: login required, then the terms gate (spec §4: not accepted → /member/welcome).
+ * Staff acting as the member pass the gate: only the member can accept the terms (ADR 010).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const { backend } = await app();
-  const terms = await backend.getTermsStatus(member.credentials);
-  if (!terms.accepted) throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
+  if (!member.actingStaff) {
+    const { backend } = await app();
+    const terms = await backend.getTermsStatus(member.credentials);
+    if (!terms.accepted) throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
+  }
   return json(
-    { memberName: member.memberName, membershipNo: member.membershipNo },
+    { memberName: member.memberName, membershipNo: member.membershipNo, actingStaff: member.actingStaff },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -44,10 +49,10 @@ export function shouldRevalidate() {
 }
 
 export default function MemberLayout() {
-  const { memberName, membershipNo } = useLoaderData<typeof loader>();
+  const { memberName, membershipNo, actingStaff } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
-    <MemberShell pathname={pathname} memberName={memberName} membershipNo={membershipNo}>
+    <MemberShell pathname={pathname} memberName={memberName} membershipNo={membershipNo} actingStaff={actingStaff}>
       <Outlet />
     </MemberShell>
   );
@@ -85,7 +90,12 @@ export function ErrorBoundary() {
       </main>
     );
   return (
-    <MemberShell pathname={pathname} memberName={layout.memberName} membershipNo={layout.membershipNo}>
+    <MemberShell
+      pathname={pathname}
+      memberName={layout.memberName}
+      membershipNo={layout.membershipNo}
+      actingStaff={layout.actingStaff}
+    >
       {content}
     </MemberShell>
   );

@@ -10,9 +10,9 @@ export async function loader() {
   return redirect('/member/logon');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  headers.append('Set-Cookie', await logout(request));
+  headers.append('Set-Cookie', await logout(request, context.clientAddress));
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.loggedOut }));
   return redirect('/member/logon', { headers });
 }

@@ -3,6 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
@@ -13,7 +14,7 @@ import { sanitizeRichText } from '~/server/sanitize.server';
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** The terms are readable by anyone; accepting them needs a logged-in member. */
+/** The terms are readable by anyone; accepting them needs the member themself (not staff acting for them). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await app();
   const [terms, session] = await Promise.all([backend.getTerms(), optionalMember(request)]);
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
       html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
-      canAccept: Boolean(session && terms),
+      canAccept: Boolean(session && terms && session.actingStaff === null),
+      acting: Boolean(session && session.actingStaff !== null),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
@@ -29,6 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
+  if (member.actingStaff !== null) {
+    // Consent is the member's own (ADR 010): staff cannot give it for them.
+    await audit('impersonation_blocked', {
+      membershipNo: member.membershipNo,
+      ip: context.clientAddress,
+      detail: `accept_terms; staff=${member.actingStaff}`,
+    });
+    return redirect('/member/termofconditional', {
+      status: 303,
+      headers: { 'Set-Cookie': await setFlash({ kind: 'error', text: IMPERSONATION_MESSAGES.termsBlocked }) },
+    });
+  }
   const { backend } = await app();
   await backend.acceptTerms(member.credentials, {
     ip: context.clientAddress,
@@ -43,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, 'ข้อกำหนดและเงื่อนไข')];
 
 export default function Terms() {
-  const { title, html, canAccept } = useLoaderData<typeof loader>();
+  const { title, html, canAccept, acting } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   return (
@@ -61,6 +75,8 @@ export default function Terms() {
             ยอมรับข้อกำหนดและเงื่อนไข
           </button>
         </Form>
+      ) : acting ? (
+        <p className="callout">{IMPERSONATION_MESSAGES.termsBlocked}</p>
       ) : (
         <p>
           <Link to="/member/logon">เข้าสู่ระบบเพื่อยอมรับข้อกำหนด</Link>

@@ -10,12 +10,18 @@ import { requireMember } from '~/server/auth.server';
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** First stop after login for a member who has not accepted the terms yet (needs login, no layout). */
+/**
+ * First stop after login for a member who has not accepted the terms yet (needs login, no layout).
+ * Staff acting as the member go on to the member pages: they cannot accept for the member (ADR 010).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const { accepted } = await backend.getTermsStatus(member.credentials);
-  return json({ memberName: member.memberName, accepted }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(
+    { memberName: member.memberName, accepted: accepted || member.actingStaff !== null },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ยินดีต้อนรับ')];

@@ -7,6 +7,7 @@ import { audit } from './audit.server';
 import type { MemberCredentials, MemberName } from './coop/types';
 import { env } from './env.server';
 import { setFlash } from './flash.server';
+import { consumeGrant } from './impersonation.server';
 import { clear, hit, peek } from './rate-limit.server';
 import {
   createSession,
@@ -22,6 +23,8 @@ export interface AuthedMember {
   memberName: string;
   credentials: MemberCredentials;
   session: MemberSession;
+  /** The staff member acting as this member through an impersonation link (ADR 010), or null. */
+  actingStaff: string | null;
 }
 
 /** The login page with a way back to where the visitor was going. */
@@ -60,7 +63,13 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
     await audit('session_expired', { membershipNo: session.membershipNo });
     throw await expired(request);
   }
-  return { membershipNo: session.membershipNo, memberName: session.memberName, credentials, session };
+  return {
+    membershipNo: session.membershipNo,
+    memberName: session.memberName,
+    credentials,
+    session,
+    actingStaff: session.actingStaff,
+  };
 }
 
 async function expired(request: Request): Promise<Response> {
@@ -167,12 +176,75 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
 }
 
 /** End the member's session here and upstream; returns the Set-Cookie header that clears it. */
-export async function logout(request: Request): Promise<string> {
+export async function logout(request: Request, clientAddress: string | null = null): Promise<string> {
   const found = await lookupSession(request);
   if (found.status === 'active') {
+    const { session } = found;
     const { backend } = await app();
-    await backend.logout({ token: found.session.upstreamToken }).catch(() => undefined);
-    await audit('logout', { membershipNo: found.session.membershipNo });
+    await backend.logout({ token: session.upstreamToken }).catch(() => undefined);
+    if (session.actingStaff !== null) {
+      await audit('impersonation_ended', {
+        membershipNo: session.membershipNo,
+        ip: clientAddress,
+        detail: `staff=${session.actingStaff}`,
+      });
+    } else {
+      await audit('logout', { membershipNo: session.membershipNo, ip: clientAddress });
+    }
   }
   return destroySession(request);
+}
+
+/** Refused impersonation links allowed per client address in the window; later ones are refused unchecked. */
+export const IMPERSONATION_MAX_REFUSALS = 30;
+const IMPERSONATION_WINDOW_MS = 15 * 60_000;
+
+export type ImpersonationOutcome = { ok: true; setCookie: string } | { ok: false };
+
+/**
+ * Use a staff impersonation link (ADR 010): verify and consume its single-use grant, get a member
+ * token from the backend without a password, and start a staff-acting session the way login does
+ * (fresh id, the request's old session deleted, never remembered). Every outcome is audited; the
+ * visitor learns only ok or not.
+ */
+export async function impersonate(
+  request: Request,
+  token: string,
+  secret: string,
+  clientAddress: string | null,
+): Promise<ImpersonationOutcome> {
+  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
+  const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
+  if (refusals >= IMPERSONATION_MAX_REFUSALS) {
+    // Past the limit nothing more is written: a flood of bad links cannot flood the audit log.
+    return { ok: false };
+  }
+  const refuse = async (fields: { membershipNo?: string; detail: string }) => {
+    const { count } = await hit(addressKey, IMPERSONATION_WINDOW_MS);
+    const detail = count === IMPERSONATION_MAX_REFUSALS ? `${fields.detail}; rate_limited` : fields.detail;
+    await audit('impersonation_refused', { membershipNo: fields.membershipNo, ip: clientAddress, detail });
+    return { ok: false } as const;
+  };
+
+  const { db, backend } = await app();
+  const grant = await consumeGrant(db, token, secret);
+  if (!grant.ok) {
+    const about = grant.staff ? `; staff=${grant.staff}; grant=${grant.grant ?? ''}` : '';
+    return refuse({ membershipNo: grant.membershipNo, detail: `${grant.reason}${about}` });
+  }
+  const about = `staff=${grant.staff}; grant=${grant.grant}`;
+  const issued = await backend.impersonate(grant.membershipNo);
+  if (!issued.ok) return refuse({ membershipNo: grant.membershipNo, detail: `${issued.reason}; ${about}` });
+
+  await purgeExpiredSessions();
+  const { prename, firstName, lastName } = issued.member;
+  const setCookie = await createSession(request, {
+    membershipNo: issued.member.membershipNo,
+    memberName: `${prename}${firstName} ${lastName}`,
+    upstreamToken: issued.token,
+    remember: false,
+    actingStaff: grant.staff,
+  });
+  await audit('impersonation_started', { membershipNo: issued.member.membershipNo, ip: clientAddress, detail: about });
+  return { ok: true, setCookie };
 }

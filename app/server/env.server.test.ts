@@ -58,4 +58,22 @@ describe('parseEnv', () => {
       /PHOTO_MAX_BYTES/,
     );
   });
+
+  it('impersonation is off without a secret; the secret must be long and differ from SESSION_SECRET', () => {
+    const dir = tmp();
+    const off = parseEnv({ DATA_DIR: dir, PORT: '3202' });
+    expect(off.IMPERSONATION_SECRET).toBeUndefined();
+    expect(off.publicUrl).toBe('http://localhost:3202');
+    expect(() => parseEnv({ DATA_DIR: dir, IMPERSONATION_SECRET: 'short' })).toThrowError(
+      /IMPERSONATION_SECRET must be at least 32 characters/,
+    );
+    const shared = 's'.repeat(40);
+    expect(() => parseEnv({ DATA_DIR: dir, SESSION_SECRET: shared, IMPERSONATION_SECRET: shared })).toThrowError(
+      /IMPERSONATION_SECRET: must differ from SESSION_SECRET/,
+    );
+    const on = parseEnv({ DATA_DIR: dir, IMPERSONATION_SECRET: 'i'.repeat(32), PUBLIC_URL: 'https://coop.example/' });
+    expect(on.IMPERSONATION_SECRET).toBe('i'.repeat(32));
+    expect(on.publicUrl).toBe('https://coop.example');
+    expect(() => parseEnv({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrowError(/PUBLIC_URL/);
+  });
 });

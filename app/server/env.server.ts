@@ -20,6 +20,13 @@ const EnvSchema = z.object({
     )
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** Staff impersonation (ADR 010) is on only when this is set. */
+  IMPERSONATION_SECRET: z.string().min(32, 'IMPERSONATION_SECRET must be at least 32 characters').optional(),
+  /** Where the site is reached from outside: the base of links printed by the CLI. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   SESSION_IDLE_MINUTES: z.coerce
@@ -57,6 +64,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   sessionSecret: string;
   /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
   secureCookies: boolean;
+  /** PUBLIC_URL without a trailing slash; default `http://localhost:PORT`. */
+  publicUrl: string;
 };
 
 export class EnvError extends Error {
@@ -84,6 +93,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }
+  if (raw.IMPERSONATION_SECRET && raw.IMPERSONATION_SECRET === sessionSecret) {
+    throw new EnvError('Invalid environment:\n  - IMPERSONATION_SECRET: must differ from SESSION_SECRET');
+  }
   return {
     ...raw,
     dataDir,
@@ -92,6 +104,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     sessionSecret,
     // A demo on http://<vm-address>:3000 must still log in; real deployments (not demo) get Secure.
     secureCookies: raw.COOKIE_SECURE ?? (raw.NODE_ENV === 'production' && !demo),
+    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
   };
 }
 

@@ -9,6 +9,8 @@ const DAY = 24 * 3600_000;
 export const REMEMBER_MS = 30 * DAY;
 /** Idle sessions are extended at most this often, to spare the database a write per request. */
 const TOUCH_EVERY_MS = 60_000;
+/** A staff-acting session (ADR 010) ends this long after it started, however active. */
+export const IMPERSONATION_MAX_MS = 30 * 60_000;
 
 export interface MemberSession {
   idHash: string;
@@ -17,6 +19,8 @@ export interface MemberSession {
   upstreamToken: string;
   remember: boolean;
   expiresAt: number;
+  /** The staff member acting as this member (impersonation link), or null for the member's own login. */
+  actingStaff: string | null;
 }
 
 /** The session cookie: a signed random id, nothing else. */
@@ -55,6 +59,7 @@ export async function lookupSession(request: Request, now = Date.now()): Promise
   let expiresAt = row.expires_at;
   if (!row.remember && now - row.last_seen_at >= TOUCH_EVERY_MS) {
     expiresAt = now + idleMs();
+    if (row.acting_staff !== null) expiresAt = Math.min(expiresAt, row.created_at + IMPERSONATION_MAX_MS);
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now, expires_at: expiresAt })
@@ -70,20 +75,31 @@ export async function lookupSession(request: Request, now = Date.now()): Promise
       upstreamToken: row.upstream_token,
       remember: row.remember === 1,
       expiresAt,
+      actingStaff: row.acting_staff ?? null,
     },
   };
 }
 
 /**
  * Start a session after a successful login: always a fresh id (no fixation), any session the
- * request carried is deleted. Returns the Set-Cookie header value.
+ * request carried is deleted. Returns the Set-Cookie header value. A staff-acting session
+ * (`actingStaff`) is never remembered and lasts at most IMPERSONATION_MAX_MS.
  */
 export async function createSession(
   request: Request,
-  input: { membershipNo: string; memberName: string; upstreamToken: string; remember: boolean },
+  input: {
+    membershipNo: string;
+    memberName: string;
+    upstreamToken: string;
+    remember: boolean;
+    actingStaff?: string | null;
+  },
   now = Date.now(),
 ): Promise<string> {
   const { db } = await app();
+  const actingStaff = input.actingStaff ?? null;
+  const remember = input.remember && actingStaff === null;
+  const lifetime = remember ? REMEMBER_MS : actingStaff ? Math.min(idleMs(), IMPERSONATION_MAX_MS) : idleMs();
   const previous = await presentedId(request);
   if (previous) await db.deleteFrom('sessions').where('id_hash', '=', sha256(previous)).execute();
   const id = randomToken();
@@ -94,14 +110,15 @@ export async function createSession(
       membership_no: input.membershipNo,
       member_name: input.memberName,
       upstream_token: input.upstreamToken,
-      remember: input.remember ? 1 : 0,
+      remember: remember ? 1 : 0,
       created_at: now,
       last_seen_at: now,
-      expires_at: now + (input.remember ? REMEMBER_MS : idleMs()),
+      expires_at: now + lifetime,
+      acting_staff: actingStaff,
     })
     .execute();
   // Without "stay signed in" the cookie has no Max-Age: it ends with the browser session.
-  return sessionCookie().serialize(id, input.remember ? { maxAge: REMEMBER_MS / 1000 } : {});
+  return sessionCookie().serialize(id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
 }
 
 /** Delete the request's session row; returns the Set-Cookie header that clears the cookie. */

@@ -2,21 +2,25 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import { site } from '~/config/site';
+import { actingAsText, IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { backPathFor, MEMBER_MENU, menuKeyForPath } from '~/lib/member-menu';
 
 /**
  * Member layout: header with the member's name and number, the side menu (a drawer below
- * 1024 px that opens with a plain link and :target, so it works without JavaScript).
+ * 1024 px that opens with a plain link and :target, so it works without JavaScript). While staff
+ * act as the member (ADR 010) a banner above everything says so and offers to end it.
  */
 export function MemberShell({
   pathname,
   memberName,
   membershipNo,
+  actingStaff = null,
   children,
 }: {
   pathname: string;
   memberName: string;
   membershipNo: string;
+  actingStaff?: string | null;
   children: ReactNode;
 }) {
   const activeKey = menuKeyForPath(pathname);
@@ -25,6 +29,7 @@ export function MemberShell({
       <a className="skip-link" href="#main">
         ข้ามไปยังเนื้อหาหลัก
       </a>
+      {actingStaff ? <ActingBanner memberName={memberName} membershipNo={membershipNo} staff={actingStaff} /> : null}
       <header className="member-header">
         <a className="member-header__drawer-toggle button button--small" href="#member-menu">
           เมนูสมาชิก
@@ -81,5 +86,27 @@ export function MemberShell({
         </main>
       </div>
     </div>
+  );
+}
+
+/** The staff impersonation banner: a labelled region (not a live region: it is there from the first paint). */
+export function ActingBanner({
+  memberName,
+  membershipNo,
+  staff,
+}: {
+  memberName: string;
+  membershipNo: string;
+  staff: string;
+}) {
+  return (
+    <section className="acting-banner" aria-label={IMPERSONATION_MESSAGES.bannerLabel}>
+      <p className="acting-banner__text">{actingAsText(memberName, membershipNo, staff)}</p>
+      <Form method="post" action="/member/logout" reloadDocument>
+        <button type="submit" className="button button--small acting-banner__end">
+          {IMPERSONATION_MESSAGES.endButton}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberPro
 import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
+import { createImpersonation } from './embedded-impersonate.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 
@@ -51,6 +52,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createMemberFeeds(db, memberOf, now),
     ...createAccountFeeds(db, memberOf, now),
     ...createPhotoFeeds(db, memberOf, now),
+    ...createImpersonation(db, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

@@ -23,6 +23,13 @@ export type LoginResult =
   /** The member must set a new password first (core system HTTP 406). */
   | { ok: false; reason: 'password_reset_required' };
 
+export type ImpersonateResult =
+  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
+  /** No active member with that number. */
+  | { ok: false; reason: 'unknown_member' }
+  /** This backend cannot issue a member token without the password (http mode). */
+  | { ok: false; reason: 'unsupported' };
+
 export interface MemberProfile extends MemberName {
   memberGroupNo: string;
   memberGroupName: string;
@@ -271,6 +278,14 @@ export interface CoopBackend {
   readonly kind: 'embedded' | 'http';
   login(input: { membershipNo: string; password: string; remember: boolean }): Promise<LoginResult>;
   logout(member: MemberCredentials): Promise<void>;
+  /**
+   * Staff impersonation (ADR 010): a member token issued without the member's password, for at
+   * most 30 minutes. Call it only after a verified, consumed single-use grant
+   * (`app/server/impersonation.server.ts`); the caller marks the session as staff-acting. The http
+   * backend will not support it (the core system's admin impersonation is outside the member
+   * contract): it answers `{ ok: false, reason: 'unsupported' }`.
+   */
+  impersonate(membershipNo: string): Promise<ImpersonateResult>;
   /** Session check (core `getAuthUser`): true while the token is valid. */
   getAuthUser(member: MemberCredentials): Promise<boolean>;
   getTermsStatus(member: MemberCredentials): Promise<{ accepted: boolean }>;

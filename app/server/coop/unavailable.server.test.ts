@@ -35,6 +35,13 @@ describe('degradeGracefully', () => {
     }
   });
 
+  it('covers impersonate too: a store failure there is a 503, not a crash', async () => {
+    const backend = degradeGracefully(fakeBackend(new Error('connection refused')));
+    const thrown = await backend.impersonate('012345').catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+  });
+
   it('lets token refusals through so the session can end', async () => {
     const backend = degradeGracefully(fakeBackend(new CoopAuthError('token is invalid')));
     await expect(backend.getMemberProfile({ token: 't' })).rejects.toBeInstanceOf(CoopAuthError);

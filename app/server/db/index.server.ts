@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-member-finance';
 import * as m0003 from './migrations/0003-member-photo';
+import * as m0004 from './migrations/0004-impersonation';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-member-finance': m0002,
   '0003-member-photo': m0003,
+  '0004-impersonation': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

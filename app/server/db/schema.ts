@@ -18,6 +18,7 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   audit_events: AuditEventsTable;
+  impersonation_grants: ImpersonationGrantsTable;
   share_accounts: ShareAccountsTable;
   share_statements: ShareStatementsTable;
   loans: LoansTable;
@@ -146,6 +147,8 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** Set when staff opened this session through an impersonation link (ADR 010): who is acting. */
+  acting_staff: string | null;
 }
 
 export interface RateLimitsTable {
@@ -161,6 +164,19 @@ export interface AuditEventsTable {
   membership_no: string | null;
   ip: string | null;
   detail: string | null;
+}
+
+/** A single-use staff impersonation link (ADR 010). */
+export interface ImpersonationGrantsTable {
+  /** SHA-256 of the link's random nonce. */
+  nonce_hash: string;
+  membership_no: string;
+  /** The staff member's name or id as given to the CLI. */
+  staff: string;
+  created_at: number;
+  expires_at: number;
+  /** When the link was used; null while unused. Set at most once (atomic UPDATE … WHERE used_at IS NULL). */
+  used_at: number | null;
 }
 
 export interface ShareAccountsTable {
