@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BOARD_MAX_POSTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  BOARD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),

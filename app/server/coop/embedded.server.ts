@@ -2,6 +2,7 @@ import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberPro
 import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
+import { createBoardFeeds } from './embedded-board.server';
 import { createMemberFeeds } from './embedded-member.server';
 
 const HOUR = 3600_000;
@@ -38,6 +39,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     kind: 'embedded',
     ...createMemberFeeds(db, memberOf, now),
     ...createAccountFeeds(db, memberOf, now),
+    ...createBoardFeeds(db, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db
