@@ -53,6 +53,8 @@ export default defineConfig({
       ENABLE_TEST_ROUTES: '1',
       // Every test logs in from 127.0.0.1; the per-address limit has its own unit test.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      // Every board posting comes from 127.0.0.1 too; the board limit has its own unit test.
+      BOARD_MAX_POSTS_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
