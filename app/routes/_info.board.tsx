@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { answerCountText } from '~/components/info/board';
+import { site } from '~/config/site';
 import { Pager } from '~/components/member/data';
 import { BOARD_PAGE_SIZE, parseListPage } from '~/lib/forms/board';
 import { pageCount } from '~/lib/forms/statement-query';
@@ -38,7 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const page = args.data?.page ?? 1;
-  return [titleFor(args, page > 1 ? `${BOARD_TITLE} หน้า ${page}` : BOARD_TITLE)];
+  return [
+    titleFor(args, page > 1 ? `${BOARD_TITLE} หน้า ${page}` : BOARD_TITLE),
+    {
+      name: 'description',
+      content: `${BOARD_TITLE}ของ${site.nameTh} สอบถามเรื่องหุ้น เงินกู้ เงินฝาก สวัสดิการ และบริการของสหกรณ์`,
+    },
+  ];
 };
 
 export default function BoardPage() {

@@ -49,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => NO_STORE;
 
-export const meta: MetaFunction = (args) => [titleFor(args, 'ตั้งกระทู้ใหม่')];
+export const meta: MetaFunction = (args) => [
+  titleFor(args, 'ตั้งกระทู้ใหม่'),
+  { name: 'description', content: 'ตั้งกระทู้ถามคำถามหรือแลกเปลี่ยนความคิดเห็นในกระดานถาม-ตอบของสหกรณ์' },
+];
 
 export default function BoardPostPage() {
   const { formKey } = useLoaderData<typeof loader>();

@@ -96,6 +96,7 @@ export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = (args) => [
   titleFor(args, args.data ? `${truncate(args.data.topic.title)} | กระดานถาม-ตอบ` : 'กระดานถาม-ตอบ'),
+  ...(args.data ? [{ name: 'description', content: truncate(args.data.topic.body.replace(/\s+/g, ' '), 150) }] : []),
 ];
 
 export default function BoardTopicPage() {

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { DemandStatusBadge } from '~/components/info/board';
+import { site } from '~/config/site';
 import { Pager } from '~/components/member/data';
 import { BOARD_PAGE_SIZE, parseListPage } from '~/lib/forms/board';
 import { pageCount } from '~/lib/forms/statement-query';
@@ -38,7 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const page = args.data?.page ?? 1;
-  return [titleFor(args, page > 1 ? `${DEMAND_TITLE} หน้า ${page}` : DEMAND_TITLE)];
+  return [
+    titleFor(args, page > 1 ? `${DEMAND_TITLE} หน้า ${page}` : DEMAND_TITLE),
+    { name: 'description', content: `เรื่องที่สมาชิกเสนอต่อ${site.nameTh} และคำตอบของสหกรณ์` },
+  ];
 };
 
 export default function DemandPage() {

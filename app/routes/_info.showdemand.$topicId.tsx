@@ -33,6 +33,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => [
   titleFor(args, args.data ? `${truncate(args.data.item.question)} | ความต้องการของสมาชิก` : 'ความต้องการของสมาชิก'),
+  ...(args.data ? [{ name: 'description', content: truncate(args.data.item.detail.replace(/\s+/g, ' '), 150) }] : []),
 ];
 
 export default function DemandItemPage() {
