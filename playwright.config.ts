@@ -56,6 +56,8 @@ export default defineConfig({
       // Every test comes from 127.0.0.1; the per-address limits have their own unit tests.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       IDENTITY_MAX_PER_ADDRESS: '100000',
+      // Every board posting comes from 127.0.0.1 too; the board limit has its own unit test.
+      BOARD_MAX_POSTS_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       IMPERSONATION_SECRET: E2E_IMPERSONATION_SECRET,
       PUBLIC_URL: baseURL,

@@ -36,7 +36,12 @@ export default function handleRequest(
         clearTimeout(timer);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(withoutNulBytes(Buffer.concat(chunks)), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         done();
       },
     });
@@ -71,6 +76,16 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   log.error('request failed', { method: request.method, error: describe(error) });
+}
+
+/**
+ * React 18.3's Node stream writer flushes its whole 2 KiB buffer when a multi-byte character does
+ * not fit at the end, unused zero bytes included (react#31134), so Thai pages carried U+0000 at
+ * chunk boundaries (dropped by browsers in text, but U+FFFD inside attributes and titles). UTF-8
+ * never has a zero byte inside another character, so removing them restores the exact document.
+ */
+function withoutNulBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  return body.includes(0) ? Buffer.from(body.filter((byte) => byte !== 0)) : body;
 }
 
 function describe(error: unknown): string {

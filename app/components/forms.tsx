@@ -1,6 +1,6 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { Label } from 'radix-ui';
-import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 import { MEMBERSHIP_NO_MAX } from '~/lib/forms/fields';
 import { ERROR_PREFIX, pageTitle } from '~/lib/meta';
@@ -95,6 +95,68 @@ export function Field({
         />
         {after}
       </div>
+    </div>
+  );
+}
+
+/** A labelled multi-line field, wired like `Field` (label, hint, inline error, ARIA). */
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  textareaProps,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+  textareaProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const error = meta.errors?.[0];
+  const describedBy = [hintId, error ? meta.errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const { key, ...conformProps } = getTextareaProps(meta, { ariaAttributes: false });
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <Label.Root htmlFor={meta.id} className="field__label">
+        {label}
+      </Label.Root>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="field__error">
+        {error ? (
+          <>
+            <span className="visually-hidden">{ERROR_PREFIX} </span>
+            {error}
+          </>
+        ) : null}
+      </p>
+      <div className="field__control">
+        <textarea
+          key={key}
+          rows={6}
+          {...conformProps}
+          {...textareaProps}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A spam trap: a text field people never see or reach (off-screen, out of the tab order, no
+ * autofill) and screen readers announce as "leave empty". Robots that fill every field give
+ * themselves away; the server then stores nothing but answers as if it had.
+ */
+export function HoneypotField({ name, id }: { name: string; id: string }) {
+  return (
+    <div className="honeypot">
+      <label htmlFor={id}>เว้นว่างช่องนี้ไว้ (สำหรับตรวจจับสแปม)</label>
+      <input id={id} type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

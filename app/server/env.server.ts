@@ -48,6 +48,8 @@ const EnvSchema = z.object({
     .min(64 * 1024)
     .max(50 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  BOARD_MAX_POSTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  BOARD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),

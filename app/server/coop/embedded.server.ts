@@ -3,6 +3,7 @@ import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
 import { createImpersonation } from './embedded-impersonate.server';
+import { createBoardFeeds } from './embedded-board.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 
@@ -53,6 +54,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createAccountFeeds(db, memberOf, now),
     ...createPhotoFeeds(db, memberOf, now),
     ...createImpersonation(db, now),
+    ...createBoardFeeds(db, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

@@ -264,6 +264,86 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** A page of a public list (board, demand): the page (1-based) and its size. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** A web board topic in a list (core `www_board` with `CountAnwser`). */
+export interface BoardTopicSummary {
+  id: number;
+  /** The core system's `Question`. Plain text. */
+  title: string;
+  /** The core system's `Name`. */
+  displayName: string;
+  createdAt: Date;
+  /** Visible answers. */
+  answerCount: number;
+}
+
+export interface BoardAnswer {
+  id: number;
+  /** The core system's `Msg`. Plain text. */
+  body: string;
+  displayName: string;
+  /** Written by the cooperative's staff (core `Namer = "Admin"`). */
+  staff: boolean;
+  createdAt: Date;
+}
+
+export interface BoardTopic extends BoardTopicSummary {
+  /** The core system's `Note`. Plain text; line breaks are the visitor's. */
+  body: string;
+  /** Oldest first. */
+  answers: BoardAnswer[];
+}
+
+export interface NewBoardTopic {
+  title: string;
+  body: string;
+  displayName: string;
+}
+
+export interface NewBoardAnswer {
+  body: string;
+  displayName: string;
+}
+
+/** Options of a posting: the form's random key makes a repeated submission store nothing (ADR 012). */
+export interface PostOptions {
+  idempotencyKey: string;
+}
+
+/** Where a posting landed; `replayed` when the key had been used and nothing new was stored. */
+export interface PostResult {
+  topicId: number;
+  replayed: boolean;
+}
+
+export interface AnswerResult extends PostResult {
+  answerId: number;
+}
+
+export type DemandStatus = 'received' | 'in_progress' | 'done';
+
+/** A member's request or question to the cooperative (the demand section), in a list. */
+export interface DemandSummary {
+  id: number;
+  question: string;
+  askerName: string;
+  askedAt: Date;
+  status: DemandStatus;
+}
+
+export interface DemandItem extends DemandSummary {
+  detail: string;
+  /** The cooperative's answer; null while it is being considered. */
+  answer: string | null;
+  answeredBy: string | null;
+  answeredAt: Date | null;
+}
+
 /** The token was refused (expired, invalid, absent): the session must end. */
 export class CoopAuthError extends Error {
   override name = 'CoopAuthError';
@@ -333,4 +413,14 @@ export interface CoopBackend {
   getMenu(): Promise<MenuEntry[]>;
   getFooterPhones(): Promise<FooterPhone[]>;
   getHomeContent(): Promise<HomeContent>;
+  /** Visible board topics, newest first. */
+  listBoardTopics(query: PageQuery): Promise<Page<BoardTopicSummary>>;
+  /** A visible topic with its visible answers; null when there is none (the route answers 404). */
+  getBoardTopic(id: number): Promise<BoardTopic | null>;
+  createBoardTopic(input: NewBoardTopic, options: PostOptions): Promise<PostResult>;
+  /** null when the topic does not exist or is hidden. */
+  createBoardAnswer(topicId: number, input: NewBoardAnswer, options: PostOptions): Promise<AnswerResult | null>;
+  /** Visible demand items, newest first. */
+  listDemandItems(query: PageQuery): Promise<Page<DemandSummary>>;
+  getDemandItem(id: number): Promise<DemandItem | null>;
 }

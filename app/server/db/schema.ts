@@ -32,6 +32,10 @@ export interface Database {
   dividends: DividendsTable;
   welfare_items: WelfareItemsTable;
   member_photos: MemberPhotosTable;
+  board_topics: BoardTopicsTable;
+  board_answers: BoardAnswersTable;
+  demand_items: DemandItemsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface MetaTable {
@@ -331,4 +335,51 @@ export interface MemberPhotosTable {
   membership_no: string;
   jpeg: Uint8Array;
   updated_at: number;
+}
+
+/** A web board topic. Title, body and name are plain text as typed (never HTML). */
+export interface BoardTopicsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  display_name: string;
+  created_at: number;
+  /** 1 when staff have hidden it (moderation); hidden topics are not shown anywhere. */
+  hidden: number;
+}
+
+export interface BoardAnswersTable {
+  id: Generated<number>;
+  topic_id: number;
+  body: string;
+  display_name: string;
+  /** 1 for an answer by the cooperative's staff (the core system's `Namer = "Admin"`). */
+  staff: number;
+  created_at: number;
+  hidden: number;
+}
+
+/** The demand section: a member's request or question and the cooperative's answer. */
+export interface DemandItemsTable {
+  id: Generated<number>;
+  question: string;
+  detail: string;
+  asker_name: string;
+  asked_at: number;
+  /** 'received', 'in_progress' or 'done'. */
+  status: string;
+  answer: string | null;
+  answered_by: string | null;
+  answered_at: number | null;
+  hidden: number;
+}
+
+/** A form submission key, claimed in the same transaction as the row it created (ADR 012). */
+export interface IdempotencyKeysTable {
+  /** What the key was used for, e.g. 'board_topic'. */
+  scope: string;
+  key: string;
+  /** The id of what the first submission created. */
+  result_ref: string;
+  created_at: number;
 }

@@ -4,6 +4,7 @@ import { site } from '../../config/site';
 import { hashPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import type { Database } from '../db/schema';
+import { buildBoardData, insertBoardData, type BoardData } from './board-data';
 import { CATEGORIES, HISTORY, ITEMS, POLICY_HTML, POLICY_TITLE, TERMS_HTML, TERMS_TITLE } from './content-data';
 import { buildFinanceData, type FinanceData } from './finance';
 import { createRng, type Rng } from './rng';
@@ -79,6 +80,8 @@ export interface DemoData {
   footerPhones: Row<'footer_phones'>[];
   /** Shares, loans, deposits, collections, beneficiaries, dividends and welfare of the members. */
   finance: FinanceData;
+  /** Web board topics and answers, and demand items. */
+  board: BoardData;
 }
 
 /**
@@ -116,6 +119,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
     await inBatches(data.footerPhones, (rows) => trx.insertInto('footer_phones').values(rows).execute());
     await insertFinance(trx, data.finance);
+    await insertBoardData(trx, data.board);
     await trx.insertInto('meta').values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() }).execute();
 
     return { seeded: true, members: data.members.length };
@@ -206,6 +210,7 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
   const memberRng = createRng(seed);
   const contentRng = createRng((seed ^ 0x5eed_c0de) >>> 0);
   const financeRng = createRng((seed ^ 0xf1a4_ce55) >>> 0);
+  const boardRng = createRng((seed ^ 0xb0a2_d5ee) >>> 0);
 
   const { members, credentials, registered } = buildMembers(memberRng, count, nowMs);
   const content = buildContent(contentRng, nowMs, count);
@@ -258,6 +263,7 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
     menuSubItems: MENU_SUB_ITEMS,
     footerPhones: FOOTER_PHONES,
     finance,
+    board: buildBoardData(boardRng, nowMs),
   };
 }
 
@@ -615,6 +621,7 @@ const MENU_SUB_ITEMS: Row<'menu_sub_items'>[] = [
   { seq: 9, menu_seq: 3, description: 'สวัสดิการ', url: '/list/welfare', status: 1, sort: 2 },
   { seq: 10, menu_seq: 3, description: 'ดาวน์โหลดเอกสาร', url: '/list/download', status: 1, sort: 3 },
   { seq: 11, menu_seq: 4, description: 'รายงานกิจการ', url: '/list/bussiness_report', status: 0, sort: 1 },
+  { seq: 12, menu_seq: 3, description: 'ความต้องการของสมาชิก', url: '/demand', status: 1, sort: 4 },
 ];
 
 const FOOTER_PHONES: Row<'footer_phones'>[] = [

@@ -1,0 +1,219 @@
+import type { Db } from '../db/index.server';
+import { once } from '../idempotency.server';
+import type { CoopBackend, DemandStatus, Page, PageQuery } from './types';
+
+type BoardFeeds = Pick<
+  CoopBackend,
+  'listBoardTopics' | 'getBoardTopic' | 'createBoardTopic' | 'createBoardAnswer' | 'listDemandItems' | 'getDemandItem'
+>;
+
+/** Idempotency scopes of the board's two forms. */
+export const BOARD_SCOPES = { topic: 'board_topic', answer: 'board_answer' } as const;
+
+const DEMAND_STATUSES: readonly DemandStatus[] = ['received', 'in_progress', 'done'];
+
+function demandStatus(value: string): DemandStatus {
+  return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
+}
+
+function pageOf<T>(rows: T[], total: number, query: PageQuery): Page<T> {
+  return { rows, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The web board and the demand section of the embedded backend. Hidden rows (moderation) are left
+ * out everywhere: a hidden topic is not listed, not shown and cannot be answered.
+ */
+export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
+  async function visibleTopic(id: number) {
+    return db
+      .selectFrom('board_topics')
+      .select(['id', 'title', 'body', 'display_name', 'created_at'])
+      .where('id', '=', id)
+      .where('hidden', '=', 0)
+      .executeTakeFirst();
+  }
+
+  return {
+    async listBoardTopics(query) {
+      const visible = db.selectFrom('board_topics').where('hidden', '=', 0);
+      const [count, rows] = await Promise.all([
+        visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        visible
+          .select((eb) => [
+            'board_topics.id',
+            'board_topics.title',
+            'board_topics.display_name',
+            'board_topics.created_at',
+            eb
+              .selectFrom('board_answers')
+              .select((sub) => sub.fn.countAll<number>().as('n'))
+              .whereRef('board_answers.topic_id', '=', 'board_topics.id')
+              .where('board_answers.hidden', '=', 0)
+              .as('answer_count'),
+          ])
+          .orderBy('board_topics.created_at', 'desc')
+          .orderBy('board_topics.id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return pageOf(
+        rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          displayName: r.display_name,
+          createdAt: new Date(Number(r.created_at)),
+          answerCount: Number(r.answer_count ?? 0),
+        })),
+        Number(count.n),
+        query,
+      );
+    },
+
+    async getBoardTopic(id) {
+      const topic = await visibleTopic(id);
+      if (!topic) return null;
+      const answers = await db
+        .selectFrom('board_answers')
+        .select(['id', 'body', 'display_name', 'staff', 'created_at'])
+        .where('topic_id', '=', id)
+        .where('hidden', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return {
+        id: topic.id,
+        title: topic.title,
+        body: topic.body,
+        displayName: topic.display_name,
+        createdAt: new Date(Number(topic.created_at)),
+        answerCount: answers.length,
+        answers: answers.map((a) => ({
+          id: a.id,
+          body: a.body,
+          displayName: a.display_name,
+          staff: a.staff === 1,
+          createdAt: new Date(Number(a.created_at)),
+        })),
+      };
+    },
+
+    async createBoardTopic(input, { idempotencyKey }) {
+      const at = now();
+      const result = await once(
+        db,
+        BOARD_SCOPES.topic,
+        idempotencyKey,
+        async (trx) => {
+          const row = await trx
+            .insertInto('board_topics')
+            .values({
+              title: input.title,
+              body: input.body,
+              display_name: input.displayName,
+              created_at: at,
+              hidden: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return String(row.id);
+        },
+        at,
+      );
+      // `create` never answers null here, so neither does `once`.
+      if (!result) throw new Error('board topic was not stored');
+      return { topicId: Number(result.ref), replayed: result.replayed };
+    },
+
+    async createBoardAnswer(topicId, input, { idempotencyKey }) {
+      const at = now();
+      const result = await once(
+        db,
+        BOARD_SCOPES.answer,
+        idempotencyKey,
+        async (trx) => {
+          const topic = await trx
+            .selectFrom('board_topics')
+            .select('id')
+            .where('id', '=', topicId)
+            .where('hidden', '=', 0)
+            .executeTakeFirst();
+          if (!topic) return null;
+          const row = await trx
+            .insertInto('board_answers')
+            .values({
+              topic_id: topicId,
+              body: input.body,
+              display_name: input.displayName,
+              staff: 0,
+              created_at: at,
+              hidden: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return String(row.id);
+        },
+        at,
+      );
+      if (!result) return null;
+      const answerId = Number(result.ref);
+      if (!result.replayed) return { topicId, answerId, replayed: false };
+      // A repeat lands where the first submission did (its topic, even if this URL named another).
+      const first = await db
+        .selectFrom('board_answers')
+        .innerJoin('board_topics', 'board_topics.id', 'board_answers.topic_id')
+        .select('board_answers.topic_id')
+        .where('board_answers.id', '=', answerId)
+        .where('board_topics.hidden', '=', 0)
+        .executeTakeFirst();
+      return first ? { topicId: first.topic_id, answerId, replayed: true } : null;
+    },
+
+    async listDemandItems(query) {
+      const visible = db.selectFrom('demand_items').where('hidden', '=', 0);
+      const [count, rows] = await Promise.all([
+        visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        visible
+          .select(['id', 'question', 'asker_name', 'asked_at', 'status'])
+          .orderBy('asked_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return pageOf(
+        rows.map((r) => ({
+          id: r.id,
+          question: r.question,
+          askerName: r.asker_name,
+          askedAt: new Date(Number(r.asked_at)),
+          status: demandStatus(r.status),
+        })),
+        Number(count.n),
+        query,
+      );
+    },
+
+    async getDemandItem(id) {
+      const r = await db
+        .selectFrom('demand_items')
+        .selectAll()
+        .where('id', '=', id)
+        .where('hidden', '=', 0)
+        .executeTakeFirst();
+      if (!r) return null;
+      return {
+        id: r.id,
+        question: r.question,
+        detail: r.detail,
+        askerName: r.asker_name,
+        askedAt: new Date(Number(r.asked_at)),
+        status: demandStatus(r.status),
+        answer: r.answer,
+        answeredBy: r.answered_by,
+        answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
+      };
+    },
+  };
+}

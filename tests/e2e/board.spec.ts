@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Page } from '@playwright/test';
+
+import { openDb, type Db } from '../../app/server/db/index.server';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+const NOT_FOUND = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
+
+let db: Db | undefined;
+function database(): Db {
+  db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
+  return db;
+}
+
+/** How many topics with this title are stored (hidden or not). */
+async function storedTopics(title: string): Promise<number> {
+  const row = await database()
+    .selectFrom('board_topics')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A title no other test (or project running in parallel) uses. */
+const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
+
+async function fillTopic(page: Page, topic: { title: string; body: string; name: string }) {
+  await page.getByLabel('หัวข้อกระทู้').fill(topic.title);
+  await page.getByLabel('รายละเอียด').fill(topic.body);
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill(topic.name);
+}
+
+test('the board lists topics ten a page; page 2 and a topic with its answers', async ({ page, axe }) => {
+  const response = await page.goto('/board');
+  expect(response?.headers()['cache-control']).toContain('public');
+  await expect(page.getByRole('heading', { level: 1, name: 'กระดานถาม-ตอบ' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ตั้งกระทู้ใหม่' })).toHaveAttribute('href', '/boardPost');
+  const items = page.locator('.topic-list__item');
+  await expect(items).toHaveCount(10);
+  // Relative dates (spec §9): the newest demo topics are from today and yesterday.
+  await expect(items.first().locator('time')).toHaveText(/ที่ผ่านมา$/);
+  await expect(page.getByText(/^เมื่อวาน เวลา \d\d:\d\d น\.$/).first()).toBeVisible();
+  // Question titles are cut at 120 graphemes with an ellipsis; the full text is the link's title.
+  const long = page.locator('.topic-list__title a', { hasText: 'รีไฟแนนซ์' });
+  await expect(long).toHaveText(/…$/);
+  await expect(long).toHaveAttribute('title', /ใช้เวลาพิจารณากี่วันครับ$/);
+  await axe();
+  // No framework JavaScript on public pages, and no stray zero bytes in the Thai HTML.
+  expect(await page.locator('script').count()).toBe(0);
+  expect((await (await page.request.get('/board')).body()).includes(0)).toBe(false);
+
+  const pager = page.getByRole('navigation', { name: 'หน้าของรายการกระทู้' });
+  await pager.getByRole('link', { name: 'หน้า 2' }).click();
+  await expect(page).toHaveURL(/\/board\?page=2$/);
+  await expect(page).toHaveTitle(/^กระดานถาม-ตอบ หน้า 2 \|/);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('หน้า 2');
+  await expect(page.locator('.topic-list__item')).toHaveCount(10);
+  await axe();
+
+  const answered = page.locator('.topic-list__item', { hasText: 'ตอบแล้ว' }).first();
+  const title = await answered.locator('.topic-list__title a').innerText();
+  const count = Number(/ตอบแล้ว (\d+) ความเห็น/.exec(await answered.innerText())?.[1]);
+  await answered.locator('.topic-list__title a').click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `คำตอบ ${count} ความเห็น` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /^ความเห็นที่ \d+$/ })).toHaveCount(count);
+  await expect(page.getByRole('heading', { level: 2, name: 'ร่วมตอบกระทู้' })).toBeVisible();
+  await axe();
+});
+
+test('posting a topic: errors on an empty submit, then it lands on the new topic with a notice', async ({
+  page,
+  axe,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  const response = await page.goto('/boardPost');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'ตั้งกระทู้ใหม่' })).toBeVisible();
+  await axe();
+
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading', { name: 'มีข้อผิดพลาด' })).toBeVisible();
+  for (const message of ['กรุณากรอกหัวข้อกระทู้', 'กรุณากรอกรายละเอียด', 'กรุณากรอกชื่อผู้ตั้งกระทู้']) {
+    await expect(summary.getByRole('link', { name: message })).toBeVisible();
+  }
+  await expect(page.getByLabel('หัวข้อกระทู้')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveTitle(/^ข้อผิดพลาด: ตั้งกระทู้ใหม่/);
+  await axe();
+
+  // What was typed stays; only the missing fields are reported.
+  const title = uniqueTitle('ขอสอบถามเรื่องการโอนหุ้น');
+  await page.getByLabel('หัวข้อกระทู้').fill(title);
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page.getByLabel('หัวข้อกระทู้')).toHaveValue(title);
+  await expect(summary.getByRole('link')).toHaveCount(2);
+  await axe();
+
+  await page.getByLabel('รายละเอียด').fill('บรรทัดแรก\nบรรทัดที่สอง <b>ไม่ใช่ตัวหนา</b>\n\nย่อหน้าที่สอง');
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await expect(page.getByText('บันทึกกระทู้เรียบร้อยแล้ว')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const body = page.locator('article .post__body p');
+  await expect(body).toHaveCount(2);
+  await expect(body.first()).toContainText('<b>ไม่ใช่ตัวหนา</b>');
+  await expect(page.locator('article b')).toHaveCount(0);
+  await expect(page.getByText('โดย สมาชิกทดสอบ')).toBeVisible();
+  await axe();
+
+  await page.goto('/board');
+  await expect(page.locator('.topic-list__title a').first()).toHaveText(title);
+  await axe();
+  expect(await storedTopics(title)).toBe(1);
+});
+
+test('the same form submitted twice stores one topic', async ({ page, axe, baseURL }) => {
+  await page.goto('/boardPost');
+  await axe();
+  const formKey = await page.locator('input[name="formKey"]').inputValue();
+  const title = uniqueTitle('ส่งซ้ำสองครั้ง');
+  const form = { title, body: 'กดปุ่มส่งสองครั้ง', displayName: 'ผู้ทดสอบ', formKey, website: '' };
+  // Two requests at once, as a double click through two instances behind a load balancer sends them.
+  const [first, second] = await Promise.all(
+    [1, 2].map(() => page.request.post('/boardPost', { form, headers: { Origin: baseURL ?? '' }, maxRedirects: 0 })),
+  );
+  expect(first?.status()).toBe(303);
+  expect(second?.status()).toBe(303);
+  expect(first?.headers().location).toMatch(/^\/boardShow\/\d+$/);
+  expect(second?.headers().location).toBe(first?.headers().location);
+  expect(await storedTopics(title)).toBe(1);
+
+  // And through the page itself: a double click on the submit button.
+  await page.goto('/boardPost');
+  await axe();
+  const clicked = uniqueTitle('ดับเบิลคลิก');
+  await fillTopic(page, { title: clicked, body: 'ดับเบิลคลิกปุ่มส่ง', name: 'ผู้ทดสอบ' });
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).dblclick();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: clicked })).toBeVisible();
+  await axe();
+  expect(await storedTopics(clicked)).toBe(1);
+});
+
+test('a filled spam trap is answered like a success but nothing is stored', async ({ page, axe }) => {
+  await page.goto('/boardPost');
+  await axe();
+  const title = uniqueTitle('โฆษณาเงินด่วน');
+  await fillTopic(page, { title, body: 'ทักไลน์ด่วน', name: 'บอท' });
+  const trap = page.locator('input[name="website"]');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await expect(trap).toHaveAttribute('autocomplete', 'off');
+  await trap.fill('http://spam.example', { force: true });
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/board$/);
+  await expect(page.getByText('บันทึกกระทู้เรียบร้อยแล้ว')).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await axe();
+  expect(await storedTopics(title)).toBe(0);
+});
+
+test('answering a topic', async ({ page, axe, allowConsoleError }) => {
+  allowConsoleError(/status of 400/);
+  await page.goto('/board');
+  await axe();
+  await page.locator('.topic-list__title a').nth(1).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  const response = await page.reload();
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await axe();
+
+  await page.getByRole('button', { name: 'ส่งคำตอบ' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('link', { name: 'กรุณากรอกข้อความตอบกระทู้' })).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'กรุณากรอกชื่อผู้ตอบ' })).toBeVisible();
+  await axe();
+
+  const text = `ขอบคุณสำหรับข้อมูลครับ ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('ข้อความตอบกระทู้').fill(text);
+  await page.getByLabel('ชื่อผู้ตอบ').fill('ผู้ตอบทดสอบ');
+  await page.getByRole('button', { name: 'ส่งคำตอบ' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+#answer-\d+$/);
+  await expect(page.getByText('บันทึกคำตอบเรียบร้อยแล้ว')).toBeVisible();
+  const answer = page.locator(`li#${new URL(page.url()).hash.slice(1)}`);
+  await expect(answer).toContainText(text);
+  await expect(answer).toContainText('โดย ผู้ตอบทดสอบ');
+  await expect(answer.getByText('เจ้าหน้าที่สหกรณ์')).toHaveCount(0);
+  await axe();
+});
+
+test('the demand section lists members’ requests and shows one with the cooperative’s answer', async ({
+  page,
+  axe,
+}) => {
+  await page.goto('/home');
+  await axe();
+  await expect(page.locator('a[href="/demand"]').first()).toHaveText('ความต้องการของสมาชิก');
+  await expect(page.locator('a[href="/board"]').first()).toHaveText('กระดานถาม-ตอบ');
+
+  await page.goto('/demand');
+  await expect(page.getByRole('heading', { level: 1, name: 'ความต้องการของสมาชิก' })).toBeVisible();
+  await expect(page.locator('.topic-list__item')).toHaveCount(10);
+  await axe();
+  await page
+    .getByRole('navigation', { name: 'หน้าของรายการความต้องการของสมาชิก' })
+    .getByRole('link', { name: 'หน้า 2' })
+    .click();
+  await expect(page).toHaveURL(/\/demand\?page=2$/);
+  await axe();
+
+  const done = page.locator('.topic-list__item', { hasText: 'ดำเนินการแล้ว' }).first();
+  const question = await done.locator('a').innerText();
+  await done.locator('a').click();
+  await expect(page).toHaveURL(/\/showdemand\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: question })).toBeVisible();
+  const answer = page.locator('section', { has: page.getByRole('heading', { name: 'คำตอบจากสหกรณ์' }) });
+  await expect(answer.locator('.post__body')).not.toBeEmpty();
+  await axe();
+  await page.getByRole('link', { name: 'กลับไปหน้าความต้องการของสมาชิก' }).click();
+  await expect(page).toHaveURL(/\/demand$/);
+  await axe();
+});
+
+test('unknown or hidden topics and items, and pages past the end, are not found', async ({
+  page,
+  axe,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 404/);
+  const hidden = await database()
+    .selectFrom('board_topics')
+    .select('id')
+    .where('hidden', '=', 1)
+    .executeTakeFirstOrThrow();
+  for (const path of [
+    '/boardShow/999999',
+    '/boardShow/abc',
+    `/boardShow/${hidden.id}`,
+    '/showdemand/999999',
+    '/showdemand/0',
+    '/board?page=99',
+    '/demand?page=99',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+    await axe();
+  }
+});
