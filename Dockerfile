@@ -19,6 +19,7 @@ COPY --from=build --chown=sahakorn:sahakorn /app/node_modules ./node_modules
 COPY --from=build --chown=sahakorn:sahakorn /app/build ./build
 COPY --from=build --chown=sahakorn:sahakorn /app/public ./public
 COPY --from=build --chown=sahakorn:sahakorn /app/package.json /app/server.js ./
+COPY --from=build --chown=sahakorn:sahakorn /app/server ./server
 USER sahakorn
 VOLUME ["/data"]
 EXPOSE 3000

@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 
+import { createPageCache } from './server/page-cache.js';
+
 // This server only ever serves the production build (React's production mode too).
 process.env.NODE_ENV ??= 'production';
 
@@ -66,6 +68,10 @@ app.use('/build', express.static(path.join(root, 'public/build'), { immutable: t
 // Other public files all have an extension: page paths skip the file-system lookup.
 const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, etagMatches: entry.etagMatches });
+entry.onPublicContentChanged(() => pageCache.clear());
+app.use(pageCache);
 
 app.all(
   '*',

@@ -6,11 +6,14 @@ import { renderToPipeableStream } from 'react-dom/server';
 
 import { NonceProvider } from './nonce';
 import { log } from './server/log.server';
+import { etagMatches, pageEtag } from './server/etag.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
 export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
+export { etagMatches } from './server/etag.server';
+export { onPublicContentChanged } from './server/public-content.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -36,12 +39,17 @@ export default function handleRequest(
         clearTimeout(timer);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
-        resolve(
-          new Response(withoutNulBytes(Buffer.concat(chunks)), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        const body = withoutNulBytes(Buffer.concat(chunks));
+        if (responseStatusCode === 200 && responseHeaders.get('Cache-Control')?.startsWith('public')) {
+          const etag = pageEtag(body, nonce);
+          responseHeaders.set('ETag', etag);
+          if (etagMatches(request.headers.get('If-None-Match'), etag)) {
+            resolve(new Response(null, { headers: responseHeaders, status: 304 }));
+            done();
+            return;
+          }
+        }
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

@@ -9,6 +9,7 @@ import { BOARD_LIMITS, BOARD_MESSAGES, HONEYPOT_FIELD, TopicSchema, type TopicFi
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
+import { publicContentChanged } from '~/server/public-content.server';
 import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
@@ -43,6 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isUnavailable(error)) throw error;
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
+  publicContentChanged();
   // A repeated submission (double click, resend) stored nothing and lands on the same topic.
   return redirect(`/boardShow/${posted.topicId}`, { status: 303, headers: { ...NO_STORE, ...saved } });
 }

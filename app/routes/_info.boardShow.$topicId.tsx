@@ -18,6 +18,7 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
+import { publicContentChanged } from '~/server/public-content.server';
 import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
@@ -86,6 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
   if (!posted) throw notFound();
+  publicContentChanged();
   return redirect(`/boardShow/${posted.topicId}#answer-${posted.answerId}`, {
     status: 303,
     headers: { ...NO_STORE, ...saved },

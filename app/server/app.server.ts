@@ -1,5 +1,6 @@
 import { createEmbeddedBackend } from './coop/embedded.server';
 import type { CoopBackend } from './coop/types';
+import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { degradeGracefully } from './coop/unavailable.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
@@ -34,7 +35,8 @@ async function init(): Promise<AppServices> {
     ].join('\n');
     process.stdout.write(banner + '\n');
   }
-  return { env: config, db, backend: degradeGracefully(createEmbeddedBackend(db)) };
+  const backend = cacheSharedFeeds(degradeGracefully(createEmbeddedBackend(db)), config.FEED_CACHE_SECONDS * 1000);
+  return { env: config, db, backend };
 }
 
 /** Open the database, run migrations and seed demo data if demo mode is on. Idempotent. */

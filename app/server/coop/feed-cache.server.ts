@@ -1,0 +1,28 @@
+import type { CoopBackend } from './types';
+
+/** Site-wide feeds every public page asks for: the same for every visitor. */
+const SHARED_FEEDS = ['getMenu', 'getFooterPhones', 'getHomeContent'] as const;
+type SharedFeed = (typeof SHARED_FEEDS)[number];
+
+/**
+ * Keeps the answers of the site-wide feeds in memory for `ttlMs` (ADR 014). Safe to be stale for that
+ * long: menus and the home arrangement change a few times a month. A failed call is not kept, and
+ * while a call is under way others wait for the same answer instead of asking again.
+ */
+export function cacheSharedFeeds(backend: CoopBackend, ttlMs: number, now: () => number = Date.now): CoopBackend {
+  if (ttlMs <= 0) return backend;
+  const kept = new Map<SharedFeed, { expires: number; value: Promise<unknown> }>();
+  const cached = { ...backend } as Record<string, unknown>;
+  for (const name of SHARED_FEEDS) {
+    const call = backend[name].bind(backend) as () => Promise<unknown>;
+    cached[name] = () => {
+      const entry = kept.get(name);
+      if (entry && entry.expires > now()) return entry.value;
+      const value = call();
+      kept.set(name, { expires: now() + ttlMs, value });
+      value.catch(() => kept.delete(name));
+      return value;
+    };
+  }
+  return cached as unknown as CoopBackend;
+}
