@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+
+import { DEMO, expect, signIn, test } from './fixtures';
+
+interface Target {
+  text?: string;
+  tag?: string;
+  role?: string;
+}
+
+/** Press Tab until the focused element matches `target` (at most `limit` presses). */
+async function tabUntil(page: Page, target: Target, limit = 25): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate(({ text, tag, role }) => {
+      const el = document.activeElement;
+      if (!el) return false;
+      return (
+        (text === undefined || el.textContent?.trim() === text) &&
+        (tag === undefined || el.tagName === tag) &&
+        (role === undefined || el.getAttribute('role') === role)
+      );
+    }, target);
+    if (reached) return;
+  }
+  throw new Error(`${JSON.stringify(target)} was not reached with the Tab key`);
+}
+
+test.describe('keyboard only', () => {
+  test.use({ viewport: { width: 400, height: 800 } });
+
+  test('the drawer opens, is walked and closes with the keyboard', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+    await expect(menu).toBeHidden();
+    await page.locator('body').focus();
+    await tabUntil(page, { text: 'เมนูสมาชิก' });
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await axe();
+    // The next stops are inside the drawer: its close link, then the menu entries.
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'ปิดเมนู' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+  });
+
+  test('billing details open and close from the keyboard', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/kep');
+    await axe();
+    const details = page.locator('details.collection__details').first();
+    const table = details.getByRole('table');
+    await expect(table).toBeHidden();
+    await page.locator('main').focus();
+    await tabUntil(page, { tag: 'SUMMARY' });
+    await page.keyboard.press('Enter');
+    await expect(table).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(table).toBeHidden();
+  });
+
+  test('welfare tabs change with the keyboard, and the tab is in the URL', async ({ page, axe, javaScriptEnabled }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/welfare');
+    await axe();
+    await page.locator('main').focus();
+    if (javaScriptEnabled) {
+      // Radix Tabs: Tab reaches the selected tab, arrows move between tabs.
+      await tabUntil(page, { role: 'tab' });
+      await expect(page.getByRole('tab', { name: 'สวัสดิการที่ได้รับ' })).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      const second = page.getByRole('tab', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' });
+      await expect(second).toBeFocused();
+      await expect(second).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/\?tab=eligible$/);
+    } else {
+      // Without scripts the tabs are links.
+      await tabUntil(page, { text: 'สวัสดิการที่มีสิทธิ์ได้รับ' });
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\?tab=eligible$/);
+      await expect(page.getByRole('link', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toHaveAttribute('aria-current', 'page');
+    }
+    await axe();
+  });
+});
