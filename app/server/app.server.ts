@@ -1,4 +1,5 @@
 import { createEmbeddedBackend } from './coop/embedded.server';
+import { ensureSearchIndex } from './coop/embedded-search.server';
 import type { CoopBackend } from './coop/types';
 import { degradeGracefully } from './coop/unavailable.server';
 import { migrate, openDb, type Db } from './db/index.server';
@@ -34,6 +35,8 @@ async function init(): Promise<AppServices> {
     ].join('\n');
     process.stdout.write(banner + '\n');
   }
+  // A store seeded or imported before the search index existed, or a new ICU: index it now.
+  if (await ensureSearchIndex(db)) log.info('search index rebuilt');
   return { env: config, db, backend: degradeGracefully(createEmbeddedBackend(db)) };
 }
 

@@ -3,6 +3,7 @@ import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
 import { createMemberFeeds } from './embedded-member.server';
+import { createSearchFeed } from './embedded-search.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -38,6 +39,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     kind: 'embedded',
     ...createMemberFeeds(db, memberOf, now),
     ...createAccountFeeds(db, memberOf, now),
+    ...createSearchFeed(db),
 
     async login({ membershipNo, password, remember }) {
       const row = await db
