@@ -11,6 +11,7 @@ import { applyCachePolicy } from './server/security.server';
 export { startup, shutdown } from './server/app.server';
 export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
+export { enhanceScriptVersion } from './server/enhance.server';
 
 const ABORT_DELAY = 5_000;
 
