@@ -39,7 +39,8 @@ const item = (no: number, category: string, title: string, body: string, daysAgo
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-search-'));
-  db = openDb({ dataDir: dir });
+  // SQLite by default; TEST_DATABASE_URL=postgres://… (an empty database) runs the same on PostgreSQL.
+  db = openDb({ dataDir: dir, databaseUrl: process.env.TEST_DATABASE_URL });
   await migrate(db);
   await db
     .insertInto('content_categories')
