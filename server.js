@@ -63,6 +63,13 @@ app.use((req, res, next) => {
     );
 });
 
+// The enhancement script is linked as /enhance.js?v=<content hash>: only the current version is immutable.
+app.use('/enhance.js', (req, res, next) => {
+  if (req.query.v && req.query.v === entry.enhanceScriptVersion()) {
+    res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  }
+  next();
+});
 // Fingerprinted build assets never change; other public files may.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
 // Other public files all have an extension: page paths skip the file-system lookup.

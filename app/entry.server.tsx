@@ -14,6 +14,7 @@ export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
 export { etagMatches } from './server/etag.server';
 export { onPublicContentChanged } from './server/public-content.server';
+export { enhanceScriptVersion } from './server/enhance.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -1,4 +1,5 @@
 import { createEmbeddedBackend } from './coop/embedded.server';
+import { ensureSearchIndex } from './coop/embedded-search.server';
 import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { degradeGracefully } from './coop/unavailable.server';
@@ -35,6 +36,8 @@ async function init(): Promise<AppServices> {
     ].join('\n');
     process.stdout.write(banner + '\n');
   }
+  // A store seeded or imported before the search index existed, or a new ICU: index it now.
+  if (await ensureSearchIndex(db)) log.info('search index rebuilt');
   const backend = cacheSharedFeeds(degradeGracefully(createEmbeddedBackend(db)), config.FEED_CACHE_SECONDS * 1000);
   return { env: config, db, backend };
 }

@@ -42,5 +42,8 @@ export function applyCachePolicy(headers: Headers, pathname: string, status: num
     headers.set('Cache-Control', 'private, no-store');
   } else if (!headers.has('Cache-Control')) {
     headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
+    // Public pages differ by cookie (the cookie banner, flash notices): a shared cache must keep
+    // them apart (ADR 013).
+    if (!/\bcookie\b/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie');
   }
 }

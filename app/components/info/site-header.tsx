@@ -1,6 +1,9 @@
 import { site } from '~/config/site';
 import type { MenuEntry } from '~/server/coop/types';
 
+import { Marquee } from './marquee';
+import { SearchTrigger } from './search';
+
 export const HOME_ENTRY = { label: 'หน้าแรก', url: '/home' } as const;
 export const EMPTY_SUBMENU = 'ยังไม่พบเมนู';
 
@@ -50,7 +53,7 @@ function MenuList({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: string }) {
 export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
   return (
     <header className="site-header">
-      <p className="topbar">{site.openingHours}</p>
+      <Marquee text={site.openingHours} />
       <div className="site-header__inner">
         <a className="brand" href="/home">
           <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />
@@ -62,6 +65,7 @@ export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
             <span className="brand__slogan">{site.slogan}</span>
           </span>
         </a>
+        <SearchTrigger />
         <a className="button button--small site-header__login" href="/member/logon">
           เข้าสู่ระบบสมาชิก
         </a>

@@ -6,6 +6,7 @@ import { createImpersonation } from './embedded-impersonate.server';
 import { createBoardFeeds } from './embedded-board.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
+import { createSearchFeed } from './embedded-search.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -55,6 +56,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createPhotoFeeds(db, memberOf, now),
     ...createImpersonation(db, now),
     ...createBoardFeeds(db, now),
+    ...createSearchFeed(db),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

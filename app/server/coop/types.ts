@@ -87,6 +87,35 @@ export interface HomeContent {
   latest: ContentSummary[];
 }
 
+/** One search result (vendor smartsearch item: No, Question, Note, find_note). */
+export interface ContentSearchHit {
+  no: number;
+  /** The title, plain text. */
+  question: string;
+  /** The body as plain text (HTML removed). */
+  note: string;
+  /** How often the query's words occur in the Note; above 0, the view shows a highlighted excerpt. */
+  findNote: number;
+}
+
+/** A 'เมนูแนะนำ' entry (vendor `recommened` item): a label and the link held in its Note. */
+export interface RecommendedLink {
+  question: string;
+  note: string;
+}
+
+/** Answer of a site search (vendor smartsearch: isSearchFound, result, recommened). */
+export interface ContentSearchResult {
+  found: boolean;
+  /** Matching items in all; `hits` holds the best of them (at most SEARCH_RESULT_LIMIT). */
+  total: number;
+  hits: ContentSearchHit[];
+  recommended: RecommendedLink[];
+}
+
+/** Results shown for one search (the spec gives no page size). */
+export const SEARCH_RESULT_LIMIT = 20;
+
 /** A page of a statement: rows newest first, `total` rows in the whole (filtered) statement. */
 export interface Page<T> {
   rows: T[];
@@ -423,4 +452,9 @@ export interface CoopBackend {
   /** Visible demand items, newest first. */
   listDemandItems(query: PageQuery): Promise<Page<DemandSummary>>;
   getDemandItem(id: number): Promise<DemandItem | null>;
+  /**
+   * Site search over public content (core `POST /api/info/list/smartsearch`). `query` is validated
+   * by the caller; an empty query answers only the recommended menu.
+   */
+  searchContent(query: string): Promise<ContentSearchResult>;
 }

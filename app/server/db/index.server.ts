@@ -10,6 +10,7 @@ import * as m0002 from './migrations/0002-member-finance';
 import * as m0003 from './migrations/0003-member-photo';
 import * as m0004 from './migrations/0004-impersonation';
 import * as m0006 from './migrations/0006-board';
+import * as m0007 from './migrations/0007-search-index';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-member-photo': m0003,
   '0004-impersonation': m0004,
   '0006-board': m0006,
+  '0007-search-index': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

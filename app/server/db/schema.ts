@@ -36,6 +36,9 @@ export interface Database {
   board_answers: BoardAnswersTable;
   demand_items: DemandItemsTable;
   idempotency_keys: IdempotencyKeysTable;
+  search_documents: SearchDocumentsTable;
+  search_terms: SearchTermsTable;
+  search_recommended: SearchRecommendedTable;
 }
 
 export interface MetaTable {
@@ -382,4 +385,32 @@ export interface IdempotencyKeysTable {
   /** The id of what the first submission created. */
   result_ref: string;
   created_at: number;
+}
+
+/** One searchable content item: its title (Question) and body (Note) as plain text (ADR 013). */
+export interface SearchDocumentsTable {
+  content_no: number;
+  question: string;
+  note: string;
+  /** Lower case, NFC, single spaces: what the substring tier matches with LIKE. */
+  question_norm: string;
+  note_norm: string;
+  indexed_at: number;
+}
+
+/** The Thai-segmented words of each item, per field ('q' title, 'n' body), with their counts. */
+export interface SearchTermsTable {
+  term: string;
+  content_no: number;
+  field: 'q' | 'n';
+  hits: number;
+}
+
+/** The 'เมนูแนะนำ' list shown with search results; `note` holds the link (vendor field names). */
+export interface SearchRecommendedTable {
+  seq: number;
+  question: string;
+  note: string;
+  status: number;
+  sort: number;
 }

@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 
 import { site } from '../../config/site';
+import { rebuildSearchIndex } from '../coop/embedded-search.server';
 import { hashPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import type { Database } from '../db/schema';
@@ -120,6 +121,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     await inBatches(data.footerPhones, (rows) => trx.insertInto('footer_phones').values(rows).execute());
     await insertFinance(trx, data.finance);
     await insertBoardData(trx, data.board);
+    // Last, so it indexes every content item inserted above (ADR 013).
+    await rebuildSearchIndex(trx, now.getTime());
     await trx.insertInto('meta').values({ key: DEMO_SEEDED_META_KEY, value: new Date().toISOString() }).execute();
 
     return { seeded: true, members: data.members.length };

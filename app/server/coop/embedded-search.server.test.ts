@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { migrate, openDb, type Db } from '~/server/db/index.server';
+
+import {
+  SEARCH_INDEX_META_KEY,
+  containsPattern,
+  createSearchFeed,
+  ensureSearchIndex,
+  indexContentItem,
+  rebuildSearchIndex,
+  searchIndexVersion,
+} from './embedded-search.server';
+
+let dir: string;
+let db: Db;
+const search = (q: string) => createSearchFeed(db).searchContent(q);
+const numbers = async (q: string) => (await search(q)).hits.map((h) => h.no);
+
+const DAY = 86_400_000;
+const item = (no: number, category: string, title: string, body: string, daysAgo = 1, disabled = 0) => ({
+  no,
+  category,
+  title,
+  body_html: body,
+  author: null,
+  posted_at: Date.UTC(2025, 5, 1) - daysAgo * DAY,
+  event_date: null,
+  cover_image: null,
+  attachment: null,
+  video_url: null,
+  pageview: 0,
+  disabled,
+  sort: 0,
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-search-'));
+  // SQLite by default; TEST_DATABASE_URL=postgres://… (an empty database) runs the same on PostgreSQL.
+  db = openDb({ dataDir: dir, databaseUrl: process.env.TEST_DATABASE_URL });
+  await migrate(db);
+  await db
+    .insertInto('content_categories')
+    .values([
+      { code: 'news_relations', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content', status: 1, sort: 1 },
+      { code: 'hidden_cat', description: 'ปิดอยู่', type: 'M', content_type: 'content', status: 0, sort: 2 },
+      { code: 'policy', description: 'นโยบาย', type: 'A', content_type: 'content', status: 1, sort: 3 },
+    ])
+    .execute();
+  await db
+    .insertInto('content_items')
+    .values([
+      item(1, 'news_relations', 'ประกาศจ่ายเงินปันผลประจำปี', '<p>สหกรณ์ฯ จ่ายเงินปันผลร้อยละ 5</p>', 10),
+      item(2, 'news_relations', 'ประชุมใหญ่สามัญประจำปี', '<p>วาระพิจารณาการจ่ายเงินปันผลและเงินเฉลี่ยคืน</p>', 5),
+      item(3, 'news_relations', 'อัตราดอกเบี้ยเงินฝาก', '<p>ดอกเบี้ยเงินฝากออมทรัพย์ 100% ตามประกาศ</p>', 3),
+      item(4, 'hidden_cat', 'เงินปันผลในหมวดที่ปิด', '<p>ไม่แสดง</p>'),
+      item(5, 'news_relations', 'เงินปันผลที่ซ่อนไว้', '<p>ไม่แสดง</p>', 1, 1),
+      item(6, 'policy', 'นโยบายเงินปันผล', '<p>ข้อความนโยบาย</p>'),
+      item(7, 'news_relations', 'ข่าว <script>alert(1)</script>', '<p>เนื้อหา &amp; ข่าว</p>', 2),
+    ])
+    .execute();
+  await rebuildSearchIndex(db);
+});
+
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('embedded site search', () => {
+  it('finds a Thai word inside unspaced text, title matches first', async () => {
+    const result = await search('เงินปันผล');
+    expect(result.found).toBe(true);
+    expect(result.hits.map((h) => h.no)).toEqual([1, 2]);
+    expect(result.total).toBe(2);
+    const [first, second] = result.hits;
+    expect(first).toMatchObject({ question: 'ประกาศจ่ายเงินปันผลประจำปี', note: 'สหกรณ์ฯ จ่ายเงินปันผลร้อยละ 5', findNote: 1 });
+    expect(second?.findNote).toBe(1);
+  });
+
+  it('leaves out disabled items, closed categories and administrative texts', async () => {
+    const all = await numbers('เงินปันผล');
+    for (const hidden of [4, 5, 6]) expect(all).not.toContain(hidden);
+  });
+
+  it('needs every word of the query', async () => {
+    expect(await numbers('เงินปันผล ดอกเบี้ย')).toEqual([]);
+    expect(await numbers('ดอกเบี้ยเงินฝาก')).toEqual([3]);
+  });
+
+  it('falls back to substrings for words the segmenter splits differently', async () => {
+    // 'สหกรณ์ฯ' is stored as สห | กรณ์ฯ, and 'ปันผ' is no word at all.
+    expect(await numbers('สหกรณ์')).toEqual([1]);
+    expect(await numbers('ปันผ')).toEqual([1, 2]);
+  });
+
+  it('treats LIKE wildcards in the query literally', async () => {
+    expect(containsPattern('100%_!')).toBe('%100!%!_!!%');
+    expect(await numbers('%')).toEqual([3]);
+    expect(await numbers('_')).toEqual([]);
+  });
+
+  it('says not found with the recommended menu', async () => {
+    const result = await search('ไม่มีคำนี้แน่นอน');
+    expect(result).toMatchObject({ found: false, total: 0, hits: [] });
+    expect(result.recommended[0]).toEqual({ question: 'ข่าวประชาสัมพันธ์', note: '/list/news_relations' });
+    expect(result.recommended.map((r) => r.note)).toContain('/member/logon');
+  });
+
+  it('stores titles and bodies as plain text', async () => {
+    const [hit] = (await search('เนื้อหา')).hits;
+    expect(hit).toMatchObject({ no: 7, question: 'ข่าว <script>alert(1)</script>', note: 'เนื้อหา & ข่าว' });
+  });
+
+  it('indexes a published, edited or deleted item incrementally', async () => {
+    await db
+      .insertInto('content_items')
+      .values(item(8, 'news_relations', 'สวัสดิการทุนการศึกษาบุตร', '<p>ยื่นเอกสาร</p>'))
+      .execute();
+    expect(await numbers('ทุนการศึกษา')).toEqual([]);
+    await indexContentItem(db, 8);
+    expect(await numbers('ทุนการศึกษา')).toEqual([8]);
+
+    await db.updateTable('content_items').set({ title: 'สวัสดิการค่ารักษาพยาบาล' }).where('no', '=', 8).execute();
+    await indexContentItem(db, 8);
+    expect(await numbers('ทุนการศึกษา')).toEqual([]);
+    expect(await numbers('รักษาพยาบาล')).toEqual([8]);
+
+    // Deleting the item takes its index rows with it (ON DELETE CASCADE); re-indexing is harmless.
+    await db.deleteFrom('content_items').where('no', '=', 8).execute();
+    expect(await db.selectFrom('search_terms').select('term').where('content_no', '=', 8).execute()).toEqual([]);
+    await indexContentItem(db, 8);
+    expect(await numbers('รักษาพยาบาล')).toEqual([]);
+  });
+
+  it('rebuilds at start-up only when the version or the item count changed', async () => {
+    expect(await ensureSearchIndex(db)).toBe(false);
+    await db.updateTable('meta').set({ value: 'old' }).where('key', '=', SEARCH_INDEX_META_KEY).execute();
+    expect(await ensureSearchIndex(db)).toBe(true);
+    const meta = await db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', SEARCH_INDEX_META_KEY)
+      .executeTakeFirst();
+    expect(meta?.value).toBe(searchIndexVersion());
+
+    await db
+      .insertInto('content_items')
+      .values(item(9, 'news_relations', 'นำเข้าโดยตรง', '<p>ข้อมูลนำเข้า</p>'))
+      .execute();
+    expect(await ensureSearchIndex(db)).toBe(true);
+    expect(await numbers('นำเข้า')).toEqual([9]);
+  });
+});
