@@ -61,6 +61,8 @@ app.use((req, res, next) => {
     );
 });
 
+// Text assets go out compressed (brotli or gzip, made once); the rest as they are.
+app.use(entry.compressedAssets(path.join(root, 'public')));
 // Fingerprinted build assets never change; other public files may.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
 app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));

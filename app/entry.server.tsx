@@ -5,12 +5,14 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 
 import { NonceProvider } from './nonce';
+import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
 export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
+export { compressedAssets } from './server/compression.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -36,7 +38,8 @@ export default function handleRequest(
         clearTimeout(timer);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const body = encodeDocument(request, Buffer.concat(chunks), responseHeaders);
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

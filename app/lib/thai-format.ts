@@ -290,3 +290,30 @@ export function padMembershipNo(raw: string): string {
   const trimmed = raw.trim();
   return /^\d{1,6}$/.test(trimmed) ? trimmed.padStart(6, '0') : trimmed;
 }
+
+const sizeFormats = [0, 1].map(
+  (digits) => new Intl.NumberFormat('th-TH', { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+);
+
+/**
+ * A file size for people, in binary units as file managers show them: `850 ไบต์`, `12.5 KB`,
+ * `3.2 MB`, `1.1 GB` (one decimal below 100, none above). Missing or invalid sizes give `' - '`.
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return EMPTY;
+  if (bytes < 1024) return `${sizeFormats[0]?.format(Math.round(bytes))} ไบต์`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  // Round first, so 1023.96 KB does not print as "1,024.0 KB".
+  if (Math.round(value * 10) / 10 >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const fmt = value < 100 ? sizeFormats[1] : sizeFormats[0];
+  return `${fmt?.format(value)} ${units[unit]}`;
+}

@@ -7,12 +7,14 @@ import pg from 'pg';
 
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-member-finance';
+import * as m0005 from './migrations/0005-public-content';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-member-finance': m0002,
+  '0005-public-content': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
