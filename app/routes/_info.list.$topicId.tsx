@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: topic.items.total,
     items,
     description: describe(
-      `${category.label} ของ${site.nameTh}${pages > 1 ? ` หน้า ${page} จาก ${pages}` : ''}${first ? ` ล่าสุด: ${first}` : ''}`,
+      `${category.label}ของ${site.nameTh}${pages > 1 ? ` หน้า ${page} จาก ${pages}` : ''}${first ? ` ล่าสุด: ${first}` : ''}`,
     ),
   });
 }

@@ -52,7 +52,8 @@ function addVary(headers: Headers): void {
  * Vary on `headers`. Returns the body to send.
  */
 export function encodeDocument(request: Request, body: Buffer<ArrayBuffer>, headers: Headers): Buffer<ArrayBuffer> {
-  if (request.method === 'HEAD' || headers.has('Content-Encoding') || body.length < MIN_SIZE) return body;
+  // HEAD gets the headers a GET would (Node sends no body for it anyway).
+  if (headers.has('Content-Encoding') || body.length < MIN_SIZE) return body;
   addVary(headers);
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
   if (!encoding) return body;
