@@ -70,13 +70,19 @@ app.use('/enhance.js', (req, res, next) => {
   }
   next();
 });
+// Text assets go out compressed (brotli or gzip, made once); the rest as they are.
+app.use(entry.compressedAssets(path.join(root, 'public')));
 // Fingerprinted build assets never change; other public files may.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
 // Other public files all have an extension: page paths skip the file-system lookup.
 const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, etagMatches: entry.etagMatches });
+const pageCache = createPageCache({
+  ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+  etagMatches: entry.etagMatches,
+  encodingFor: entry.negotiateEncoding,
+});
 entry.onPublicContentChanged(() => pageCache.clear());
 app.use(pageCache);
 

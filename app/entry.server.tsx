@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 
 import { NonceProvider } from './nonce';
+import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/etag.server';
 import { applyCachePolicy } from './server/security.server';
@@ -15,6 +16,7 @@ export { securityHeaders } from './server/security.server';
 export { etagMatches } from './server/etag.server';
 export { onPublicContentChanged } from './server/public-content.server';
 export { enhanceScriptVersion } from './server/enhance.server';
+export { compressedAssets, negotiateEncoding } from './server/compression.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -40,9 +42,9 @@ export default function handleRequest(
         clearTimeout(timer);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
-        const body = withoutNulBytes(Buffer.concat(chunks));
+        const html = withoutNulBytes(Buffer.concat(chunks));
         if (responseStatusCode === 200 && responseHeaders.get('Cache-Control')?.startsWith('public')) {
-          const etag = pageEtag(body, nonce);
+          const etag = pageEtag(html, nonce);
           responseHeaders.set('ETag', etag);
           if (etagMatches(request.headers.get('If-None-Match'), etag)) {
             resolve(new Response(null, { headers: responseHeaders, status: 304 }));
@@ -50,6 +52,7 @@ export default function handleRequest(
             return;
           }
         }
+        const body = encodeDocument(request, html, responseHeaders);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },

@@ -1,6 +1,9 @@
 // `npm run seed`: seed the demo cooperative into an empty store (SEED_MEMBERS members, default 1000).
 import { migrate, openDb } from '../app/server/db/index.server';
 import { parseEnv } from '../app/server/env.server';
+import { mediaDir } from '../app/server/media.server';
+import { DEMO_MEDIA } from '../app/server/seed/content-build';
+import { writeDemoMedia } from '../app/server/seed/content-media';
 import { DEMO_MEMBER, seedDemo } from '../app/server/seed/demo.server';
 
 const env = parseEnv();
@@ -8,6 +11,7 @@ const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 try {
   await migrate(db);
   const result = await seedDemo(db, { members: env.SEED_MEMBERS });
+  writeDemoMedia(mediaDir(env.dataDir), DEMO_MEDIA);
   console.log(
     result.seeded
       ? `Seeded ${result.members} demo members. Demo login: ${DEMO_MEMBER.membershipNo} / ${DEMO_MEMBER.password}`

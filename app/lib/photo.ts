@@ -1,4 +1,4 @@
-import { formatFileSize } from './thai-format';
+import { formatSizeLimit } from './thai-format';
 
 /** Where a member's own photo is served (always "my photo": there is no member number in it). */
 export const PHOTO_URL = '/member/photo.jpg';
@@ -34,7 +34,7 @@ export const PHOTO_MESSAGES = {
   save: 'บันทึกรูปภาพ',
   required: 'กรุณาเลือกรูปภาพ',
   wrongType: 'รองรับเฉพาะไฟล์ JPEG, PNG หรือ WebP',
-  tooLarge: (maxBytes: number) => `ไฟล์มีขนาดใหญ่เกิน ${formatFileSize(maxBytes)}`,
+  tooLarge: (maxBytes: number) => `ไฟล์มีขนาดใหญ่เกิน ${formatSizeLimit(maxBytes)}`,
   unreadable: 'ไม่สามารถอ่านไฟล์รูปภาพนี้ได้ กรุณาเลือกไฟล์อื่น',
   dimensions: `รูปภาพมีความละเอียดสูงเกินไป กรุณาเลือกรูปที่มีขนาดไม่เกิน ${MAX_INPUT_PIXELS / 1_000_000} ล้านพิกเซล`,
   tooMany: (minutes: number) => `อัปโหลดรูปภาพบ่อยเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`,

@@ -10,6 +10,7 @@ import {
   formatDateDMY,
   formatDateTime,
   formatFileSize,
+  formatSizeLimit,
   formatNumber,
   formatRelativeTime,
   formatSatang,
@@ -238,17 +239,17 @@ describe('formatRelativeTime', () => {
   });
 });
 
-describe('formatFileSize', () => {
+describe('formatSizeLimit', () => {
   it('prints a byte limit in MB with at most one decimal, never rounding it up', () => {
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatFileSize(2_500_000)).toBe('2.3 MB');
-    expect(formatFileSize(1024 * 1024 * 10.99)).toBe('10.9 MB');
-    expect(formatFileSize(50 * 1024 * 1024)).toBe('50 MB');
+    expect(formatSizeLimit(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatSizeLimit(2_500_000)).toBe('2.3 MB');
+    expect(formatSizeLimit(1024 * 1024 * 10.99)).toBe('10.9 MB');
+    expect(formatSizeLimit(50 * 1024 * 1024)).toBe('50 MB');
   });
 
   it('prints sizes below 1 MB in whole KB', () => {
-    expect(formatFileSize(64 * 1024)).toBe('64 KB');
-    expect(formatFileSize(1024 * 1024 - 1)).toBe('1,023 KB');
+    expect(formatSizeLimit(64 * 1024)).toBe('64 KB');
+    expect(formatSizeLimit(1024 * 1024 - 1)).toBe('1,023 KB');
   });
 });
 
@@ -436,6 +437,15 @@ describe('truncate and truncateQuestion', () => {
     expect(truncate('abc def', 4)).toBe('abc…');
   });
 
+  it('keeps emoji sequences (ZWJ, skin tones, flags) whole at the cut', () => {
+    const family = '👨‍👩‍👧‍👦';
+    const text = 'ก'.repeat(79) + family + 'ข'.repeat(5);
+    expect(truncate(text)).toBe('ก'.repeat(79) + family + '…');
+    expect(truncate('ก'.repeat(79) + '👍🏽' + 'ขขข')).toBe('ก'.repeat(79) + '👍🏽…');
+    expect(truncate('ก'.repeat(79) + '🇹🇭' + 'ขขข')).toBe('ก'.repeat(79) + '🇹🇭…');
+    expect(truncate(family.repeat(81))).toBe(family.repeat(80) + '…');
+  });
+
   it('truncateQuestion uses 120 graphemes', () => {
     const q120 = 'ถาม'.repeat(40);
     expect(truncateQuestion(q120)).toBe(q120);
@@ -475,5 +485,27 @@ describe('formatMonth', () => {
   it('refuses impossible months', () => {
     expect(formatMonth(2025, 13)).toBe(' - ');
     expect(formatMonth(2025, 0)).toBe(' - ');
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 ไบต์'],
+    [850, '850 ไบต์'],
+    [1023, '1,023 ไบต์'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [12_800, '12.5 KB'],
+    [153_600, '150 KB'],
+    [1_048_575, '1.0 MB'],
+    [3_355_443, '3.2 MB'],
+    [250 * 1024 * 1024, '250 MB'],
+    [1.1 * 1024 ** 3, '1.1 GB'],
+  ] as const)('%d bytes → %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
+  });
+
+  it.each([null, undefined, -1, Number.NaN, Number.POSITIVE_INFINITY])('returns " - " for %s', (bytes) => {
+    expect(formatFileSize(bytes)).toBe(EMPTY);
   });
 });

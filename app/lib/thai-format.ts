@@ -264,7 +264,7 @@ const fileSizeFmt = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 1 })
  * A file size (a limit) in MB with at most one decimal, rounded down so the limit is never overstated:
  * `5 MB`, `2.3 MB`; below 1 MB in whole KB: `64 KB`. (1 MB = 1,048,576 bytes.)
  */
-export function formatFileSize(bytes: number): string {
+export function formatSizeLimit(bytes: number): string {
   if (bytes < 1024 * 1024) return `${fileSizeFmt.format(Math.floor(bytes / 1024))} KB`;
   return `${fileSizeFmt.format(Math.floor((bytes / 1024 / 1024) * 10) / 10)} MB`;
 }
@@ -321,4 +321,31 @@ export function truncateQuestion(text: string): string {
 export function padMembershipNo(raw: string): string {
   const trimmed = raw.trim();
   return /^\d{1,6}$/.test(trimmed) ? trimmed.padStart(6, '0') : trimmed;
+}
+
+const sizeFormats = [0, 1].map(
+  (digits) => new Intl.NumberFormat('th-TH', { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+);
+
+/**
+ * A file size for people, in binary units as file managers show them: `850 ไบต์`, `12.5 KB`,
+ * `3.2 MB`, `1.1 GB` (one decimal below 100, none above). Missing or invalid sizes give `' - '`.
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return EMPTY;
+  if (bytes < 1024) return `${sizeFormats[0]?.format(Math.round(bytes))} ไบต์`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  // Round first, so 1023.96 KB does not print as "1,024.0 KB".
+  if (Math.round(value * 10) / 10 >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const fmt = value < 100 ? sizeFormats[1] : sizeFormats[0];
+  return `${fmt?.format(value)} ${units[unit]}`;
 }

@@ -6,7 +6,6 @@ import { CookieConsent } from '~/components/info/cookie-consent';
 import { SearchDialog } from '~/components/info/search';
 import { SiteFooter } from '~/components/info/site-footer';
 import { SiteHeader } from '~/components/info/site-header';
-import { useNonce } from '~/nonce';
 import { app } from '~/server/app.server';
 import { readConsent } from '~/server/cookie-consent.server';
 import { enhanceScriptSrc } from '~/server/enhance.server';
@@ -28,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function InfoLayout() {
   const { menu, phones, cookieBanner, returnTo, enhanceScript } = useLoaderData<typeof loader>();
-  const nonce = useNonce();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -41,8 +39,11 @@ export default function InfoLayout() {
       </main>
       <SiteFooter phones={phones} />
       <SearchDialog />
-      {/* The one enhancement script of public pages (search dialog, marquee pace, cookie banner). */}
-      <script nonce={nonce} src={enhanceScript} defer />
+      {/*
+        The one enhancement script of public pages (search dialog, marquee pace, cookie banner). A file
+        of this site ('self' in script-src), so the page carries no nonce and can be cached (ADR 014).
+      */}
+      <script src={enhanceScript} defer />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { ERROR_PREFIX } from '~/lib/meta';
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { titleFor } from '~/lib/meta';
 import { CROP_FIELDS, PHOTO_ACCEPT, PHOTO_MESSAGES, type CropArea } from '~/lib/photo';
-import { formatFileSize } from '~/lib/thai-format';
+import { formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { requireMember } from '~/server/auth.server';
@@ -148,7 +148,7 @@ function PhotoForm({ maxBytes }: { maxBytes: number }) {
             {PHOTO_MESSAGES.choose}
           </label>
           <p id={hintId} className="field__hint">
-            ไฟล์ JPEG, PNG หรือ WebP ขนาดไม่เกิน {formatFileSize(maxBytes)} ระบบจะตัดรูปเป็นสี่เหลี่ยมจัตุรัสตรงกลางให้
+            ไฟล์ JPEG, PNG หรือ WebP ขนาดไม่เกิน {formatSizeLimit(maxBytes)} ระบบจะตัดรูปเป็นสี่เหลี่ยมจัตุรัสตรงกลางให้
             หรือเลือกส่วนที่ต้องการเองได้หลังเลือกไฟล์
           </p>
           <p id={errorId} className="field__error">

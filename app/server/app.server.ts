@@ -6,6 +6,9 @@ import { degradeGracefully } from './coop/unavailable.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
+import { mediaDir } from './media.server';
+import { DEMO_MEDIA } from './seed/content-build';
+import { writeDemoMedia } from './seed/content-media';
 import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
 
 interface AppServices {
@@ -25,6 +28,8 @@ async function init(): Promise<AppServices> {
     const started = Date.now();
     const result = await seedDemo(db, { members: config.SEED_MEMBERS });
     if (result.seeded) log.info('demo data seeded', { members: result.members, ms: Date.now() - started });
+    const media = writeDemoMedia(mediaDir(config.dataDir), DEMO_MEDIA);
+    if (media) log.info('demo media written', { files: media });
     const banner = [
       '',
       '  ************************************************************************',

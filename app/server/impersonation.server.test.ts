@@ -86,6 +86,16 @@ describe('impersonation token', () => {
     expect(verifyToken(token, `${SECRET}-other`, now)).toMatchObject({ reason: 'bad_signature' });
   });
 
+  it('refuses every other last character, even those that decode to the same bytes', () => {
+    const [nonce = '', expiry = '', mac = ''] = token.split('.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const last of alphabet) {
+      if (last === mac.at(-1)) continue;
+      const altered = `${nonce}.${expiry}.${mac.slice(0, -1)}${last}`;
+      expect(verifyToken(altered, SECRET, now), last).toMatchObject({ ok: false, reason: 'bad_signature' });
+    }
+  });
+
   it('refuses anything that is not a token', () => {
     for (const bad of ['', 'abc', `${token}.x`, token.slice(1), token.replace('.', '-'), `${NONCE}.123.${NONCE}`]) {
       expect(verifyToken(bad, SECRET, now)).toEqual({ ok: false, reason: 'malformed' });

@@ -52,7 +52,10 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   if (!match) return { ok: false, reason: 'malformed' };
   const [, nonce = '', expiry = '', signature = ''] = match;
   const expiresAt = Number(expiry);
-  if (!macEquals(Buffer.from(signature, 'base64url'), mac(nonce, expiresAt, secret))) {
+  // Compare the text, not decoded bytes: base64url ignores the low bits of its last character, so
+  // several spellings decode to the same MAC and an altered link would still pass.
+  const expected = Buffer.from(mac(nonce, expiresAt, secret).toString('base64url'));
+  if (!macEquals(Buffer.from(signature), expected)) {
     return { ok: false, reason: 'bad_signature' };
   }
   if (expiresAt <= now) return { ok: false, reason: 'expired', nonce };

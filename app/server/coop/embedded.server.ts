@@ -4,6 +4,7 @@ import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
 import { createImpersonation } from './embedded-impersonate.server';
 import { createBoardFeeds } from './embedded-board.server';
+import { createContentFeeds } from './embedded-content.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 import { createSearchFeed } from './embedded-search.server';
@@ -57,6 +58,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createImpersonation(db, now),
     ...createBoardFeeds(db, now),
     ...createSearchFeed(db),
+    ...createContentFeeds(db),
 
     async login({ membershipNo, password, remember }) {
       const row = await db
@@ -204,37 +206,6 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
         .orderBy('seq')
         .execute();
       return rows;
-    },
-
-    async getHomeContent() {
-      const rows = await db
-        .selectFrom('content_items')
-        .innerJoin('content_categories', 'content_categories.code', 'content_items.category')
-        .select([
-          'content_items.no',
-          'content_items.category',
-          'content_categories.description',
-          'content_items.title',
-          'content_items.posted_at',
-          'content_items.cover_image',
-        ])
-        .where('content_items.disabled', '=', 0)
-        .where('content_categories.status', '=', 1)
-        .where('content_items.category', 'not in', [TERMS_CATEGORY, 'policy'])
-        .orderBy('content_items.posted_at', 'desc')
-        .orderBy('content_items.no', 'desc')
-        .limit(8)
-        .execute();
-      return {
-        latest: rows.map((r) => ({
-          no: r.no,
-          category: r.category,
-          categoryLabel: r.description,
-          title: r.title,
-          postedAt: new Date(Number(r.posted_at)),
-          coverImage: r.cover_image,
-        })),
-      };
     },
   };
 }

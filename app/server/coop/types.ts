@@ -74,17 +74,97 @@ export interface FooterPhone {
   link: string;
 }
 
+/** The default content pictures of spec §2; any other type uses the news picture. */
+export const DEFAULT_IMAGE_KINDS = [
+  'news',
+  'activity',
+  'rule',
+  'school',
+  'achievement',
+  'notice',
+  'letters',
+  'download',
+] as const;
+export type DefaultImageKind = (typeof DEFAULT_IMAGE_KINDS)[number];
+
+/** A content category (the core system's `www_ucf_category`). */
+export interface ContentCategory {
+  /** The topic id in `/list/{topicId}`, e.g. 'news'. */
+  code: string;
+  label: string;
+  /** A S M G C O L; G = gallery. */
+  type: string;
+  contentType: string;
+  /** Key of the category's own background, or null for the plain one. */
+  background: string | null;
+  defaultImage: DefaultImageKind;
+}
+
 export interface ContentSummary {
   no: number;
   category: string;
   categoryLabel: string;
   title: string;
   postedAt: Date;
+  /** Path under /mediafiles/ as stored (not yet checked); null when the item has none. */
   coverImage: string | null;
+  /** The picture shown when the cover is missing or not an accepted image type. */
+  defaultImage: DefaultImageKind;
+}
+
+/** A row of a topic list: the summary plus the body, for an excerpt. */
+export interface ContentListItem extends ContentSummary {
+  bodyHtml: string;
+}
+
+export interface ContentAttachment {
+  /** Path under /mediafiles/. */
+  file: string;
+  label: string;
+  sizeBytes: number | null;
+}
+
+export interface ContentPhoto {
+  /** Path under /mediafiles/. */
+  file: string;
+  caption: string | null;
+}
+
+/** One content item (`/show/{No}`). `bodyHtml` is stored HTML: sanitise it before output. */
+export interface ContentItem extends ContentSummary {
+  categoryInfo: ContentCategory;
+  bodyHtml: string;
+  author: string | null;
+  /** Gregorian `YYYY-MM-DD` of the event (calendar and activity items). */
+  eventDate: string | null;
+  gallery: ContentPhoto[];
+  attachments: ContentAttachment[];
+  videoUrl: string | null;
+}
+
+/** A page of a topic list (`/list/{topicId}?page=N`), newest first. */
+export interface TopicPage {
+  category: ContentCategory;
+  items: Page<ContentListItem>;
+}
+
+export interface InterestRate {
+  name: string;
+  /** Percent per year as a decimal string. */
+  rate: string;
+  note: string | null;
+  /** Gregorian `YYYY-MM-DD`. */
+  effectiveDate: string;
 }
 
 export interface HomeContent {
+  /** The newest news, activity news and notices (up to 6). */
   latest: ContentSummary[];
+  /** Slider banners (up to 5), each linking to its item. */
+  banners: ContentSummary[];
+  /** The newest activity galleries (up to 4). */
+  gallery: ContentSummary[];
+  rates: { deposit: InterestRate[]; loan: InterestRate[] };
 }
 
 /** One search result (vendor smartsearch item: No, Question, Note, find_note). */
@@ -115,6 +195,8 @@ export interface ContentSearchResult {
 
 /** Results shown for one search (the spec gives no page size). */
 export const SEARCH_RESULT_LIMIT = 20;
+/** The two policy texts linked from the cookie banner. */
+export type PolicyKind = 'cookies' | 'privacy';
 
 /** A page of a statement: rows newest first, `total` rows in the whole (filtered) statement. */
 export interface Page<T> {
@@ -457,4 +539,10 @@ export interface CoopBackend {
    * by the caller; an empty query answers only the recommended menu.
    */
   searchContent(query: string): Promise<ContentSearchResult>;
+  /** A page of a topic list; null when the topic does not exist or is not public. */
+  getTopicPage(topicId: string, query: { page: number; pageSize: number }): Promise<TopicPage | null>;
+  /** A published content item; null when it does not exist or is hidden. */
+  getContentItem(no: number): Promise<ContentItem | null>;
+  /** The current cookie or privacy policy text; null when none is published. */
+  getPolicy(kind: PolicyKind): Promise<ContentItem | null>;
 }

@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-member-photo';
 import * as m0004 from './migrations/0004-impersonation';
 import * as m0006 from './migrations/0006-board';
 import * as m0007 from './migrations/0007-search-index';
+import * as m0005 from './migrations/0005-public-content';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-impersonation': m0004,
   '0006-board': m0006,
   '0007-search-index': m0007,
+  '0005-public-content': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -39,6 +39,9 @@ export interface Database {
   search_documents: SearchDocumentsTable;
   search_terms: SearchTermsTable;
   search_recommended: SearchRecommendedTable;
+  content_gallery: ContentGalleryTable;
+  content_attachments: ContentAttachmentsTable;
+  interest_rates: InterestRatesTable;
 }
 
 export interface MetaTable {
@@ -99,6 +102,10 @@ export interface ContentCategoriesTable {
   content_type: string;
   status: number;
   sort: number;
+  /** Key of the category's background (CSS class `topic--{key}`); null for the plain one (0005). */
+  background: string | null;
+  /** Default picture kind: news activity rule school achievement notice letters download (0005). */
+  default_image: Generated<string>;
 }
 
 export interface ContentItemsTable {
@@ -110,6 +117,7 @@ export interface ContentItemsTable {
   posted_at: number;
   event_date: string | null;
   cover_image: string | null;
+  /** Legacy single attachment (the core system's `ndata`); 0005 copied it into content_attachments. */
   attachment: string | null;
   video_url: string | null;
   pageview: number;
@@ -412,5 +420,39 @@ export interface SearchRecommendedTable {
   question: string;
   note: string;
   status: number;
+  sort: number;
+}
+
+/** Photos of a gallery item (the core system's `pic_activity`), in `seq` order (0005). */
+export interface ContentGalleryTable {
+  id: Generated<number>;
+  item_no: number;
+  seq: number;
+  /** Path under /mediafiles/. */
+  file: string;
+  caption: string | null;
+}
+
+/** Files attached to a content item, in `seq` order (0005). */
+export interface ContentAttachmentsTable {
+  id: Generated<number>;
+  item_no: number;
+  seq: number;
+  /** Path under /mediafiles/. */
+  file: string;
+  label: string;
+  size_bytes: number | null;
+}
+
+/** Interest rates shown on the home page (0005). */
+export interface InterestRatesTable {
+  id: Generated<number>;
+  kind: 'deposit' | 'loan';
+  name: string;
+  /** Percent per year as a decimal string ("3.25"). */
+  rate: string;
+  note: string | null;
+  /** Gregorian `YYYY-MM-DD` from which the rate applies. */
+  effective_date: string;
   sort: number;
 }

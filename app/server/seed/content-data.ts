@@ -12,32 +12,174 @@ export interface CategorySeed {
   /** A S M G C O L (G = gallery; A and S are never offered in menus). */
   type: string;
   content_type: string;
+  /** Default picture kind (spec §2): news activity rule school achievement notice letters download. */
+  default_image: string;
+  /** The category's own background (spec §2 lists which categories have one). */
+  background?: string;
 }
 
+/** Every category of the demo site. The order is the sort order. */
 export const CATEGORIES: readonly CategorySeed[] = [
-  { code: 'news_relations', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content' },
-  { code: 'news_activity', description: 'ข่าวกิจกรรม', type: 'M', content_type: 'content' },
-  { code: 'notice', description: 'ประกาศ', type: 'M', content_type: 'content' },
-  { code: 'order', description: 'คำสั่ง', type: 'M', content_type: 'content' },
-  { code: 'rules', description: 'ระเบียบ ข้อบังคับ', type: 'M', content_type: 'content' },
-  { code: 'download', description: 'ดาวน์โหลดเอกสาร', type: 'M', content_type: 'download_doc' },
-  { code: 'welfare', description: 'สวัสดิการ', type: 'M', content_type: 'content' },
-  { code: 'services-loan', description: 'บริการเงินกู้', type: 'M', content_type: 'content' },
-  { code: 'bussiness_report', description: 'รายงานกิจการ', type: 'M', content_type: 'content' },
-  { code: 'activity-gallary', description: 'ภาพกิจกรรม', type: 'G', content_type: 'photo' },
-  { code: 'video', description: 'วิดีโอ', type: 'M', content_type: 'video' },
-  { code: 'history', description: 'ประวัติสหกรณ์', type: 'S', content_type: 'content' },
-  { code: 'term_of_conditional', description: 'ข้อกำหนดและเงื่อนไข', type: 'A', content_type: 'content' },
-  { code: 'policy', description: 'นโยบายความเป็นส่วนตัว', type: 'A', content_type: 'content' },
+  {
+    code: 'news',
+    description: 'ข่าวประชาสัมพันธ์',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'news',
+    background: 'news',
+  },
+  { code: 'news_activity', description: 'ข่าวกิจกรรม', type: 'M', content_type: 'content', default_image: 'activity' },
+  {
+    code: 'club',
+    description: 'ชมรมและกิจกรรมสมาชิก',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'activity',
+    background: 'club',
+  },
+  {
+    code: 'notice',
+    description: 'ประกาศ',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'notice',
+    background: 'notice',
+  },
+  {
+    code: 'order',
+    description: 'คำสั่ง',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'rule',
+    background: 'order',
+  },
+  {
+    code: 'rules',
+    description: 'ระเบียบ ข้อบังคับ',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'rule',
+    background: 'rules',
+  },
+  {
+    code: 'coop_order',
+    description: 'คำสั่งนายทะเบียนสหกรณ์',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'rule',
+    background: 'coop_order',
+  },
+  {
+    code: 'coop_act',
+    description: 'กฎหมายสหกรณ์',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'rule',
+    background: 'coop_act',
+  },
+  {
+    code: 'coop_investment',
+    description: 'การลงทุนของสหกรณ์',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'news',
+    background: 'coop_investment',
+  },
+  {
+    code: 'overall_operation',
+    description: 'ผลการดำเนินงาน',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'achievement',
+    background: 'overall_operation',
+  },
+  {
+    code: 'welfare',
+    description: 'สวัสดิการ',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'news',
+    background: 'welfare',
+  },
+  { code: 'services-loan', description: 'บริการเงินกู้', type: 'M', content_type: 'content', default_image: 'news' },
+  { code: 'scholarship', description: 'ทุนการศึกษา', type: 'M', content_type: 'content', default_image: 'school' },
+  {
+    code: 'achievement',
+    description: 'ผลงานและรางวัล',
+    type: 'M',
+    content_type: 'content',
+    default_image: 'achievement',
+  },
+  {
+    code: 'report_center',
+    description: 'ศูนย์รวมรายงาน',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'achievement',
+  },
+  {
+    code: 'bussiness_report',
+    description: 'รายงานกิจการ',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'achievement',
+    background: 'bussiness_report',
+  },
+  {
+    code: 'bussiness_report_monthy',
+    description: 'รายงานกิจการประจำเดือน',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'achievement',
+    background: 'bussiness_report_monthy',
+  },
+  { code: 'newsletter', description: 'จดหมายข่าว', type: 'M', content_type: 'ebook', default_image: 'letters' },
+  {
+    code: 'download',
+    description: 'ดาวน์โหลดเอกสาร',
+    type: 'M',
+    content_type: 'download_doc',
+    default_image: 'download',
+    background: 'download',
+  },
+  {
+    code: 'activity-gallary',
+    description: 'ภาพกิจกรรม',
+    type: 'G',
+    content_type: 'photo',
+    default_image: 'activity',
+    background: 'activity-gallary',
+  },
+  { code: 'video', description: 'วิดีโอ', type: 'M', content_type: 'video', default_image: 'news', background: 'video' },
+  { code: 'history', description: 'ประวัติสหกรณ์', type: 'S', content_type: 'content', default_image: 'news' },
+  { code: 'banner', description: 'ป้ายประชาสัมพันธ์', type: 'A', content_type: 'photo', default_image: 'news' },
+  {
+    code: 'term_of_conditional',
+    description: 'ข้อกำหนดและเงื่อนไข',
+    type: 'A',
+    content_type: 'content',
+    default_image: 'news',
+  },
+  { code: 'policy', description: 'นโยบายความเป็นส่วนตัว', type: 'A', content_type: 'content', default_image: 'news' },
+  { code: 'cookie_policy', description: 'นโยบายคุกกี้', type: 'A', content_type: 'content', default_image: 'news' },
 ];
+
+export interface AttachmentSeed {
+  /** Path under /mediafiles/ (a demo PDF is generated for it). */
+  file: string;
+  /** Shown as the link text; defaults to the item's title. */
+  label?: string;
+}
 
 export interface ItemSeed {
   category: string;
   title: string;
   paragraphs: readonly string[];
   author: string;
-  /** File under /mediafiles/ (download-style items). */
+  /** File under /mediafiles/ (download-style items); labelled with the title. */
   attachment?: string;
+  /** Further attachments. */
+  attachments?: readonly AttachmentSeed[];
 }
 
 const PR = 'ฝ่ายประชาสัมพันธ์';
@@ -45,11 +187,11 @@ const ADMIN = 'ฝ่ายบริหารทั่วไป';
 const LOAN = 'ฝ่ายสินเชื่อ';
 const ACC = 'ฝ่ายบัญชีและการเงิน';
 
-/** Ordinary items (46), numbered 1200–1245 in the order of their post dates. */
+/** Ordinary items of the first demo (46); `content-extra.ts` adds more. */
 export const ITEMS: readonly ItemSeed[] = [
   // ข่าวประชาสัมพันธ์
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'ประกาศปรับอัตราดอกเบี้ยเงินฝากออมทรัพย์พิเศษ',
     author: PR,
     paragraphs: [
@@ -58,7 +200,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'เปิดให้บริการตรวจสอบข้อมูลสมาชิกผ่านระบบออนไลน์',
     author: PR,
     paragraphs: [
@@ -67,7 +209,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'แจ้งวันหยุดทำการช่วงเทศกาลสงกรานต์ ประจำปี {be}',
     author: ADMIN,
     paragraphs: [
@@ -76,7 +218,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน ประจำปี {be1}',
     author: ACC,
     paragraphs: [
@@ -85,7 +227,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'ระวังมิจฉาชีพแอบอ้างเป็นเจ้าหน้าที่สหกรณ์',
     author: PR,
     paragraphs: [
@@ -94,7 +236,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'ผลการเลือกตั้งคณะกรรมการดำเนินการ ชุดที่ 46',
     author: ADMIN,
     paragraphs: [
@@ -103,7 +245,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'กำหนดส่งรายการหักเงินเดือนประจำเดือนให้หน่วยงานต้นสังกัด',
     author: ACC,
     paragraphs: [
@@ -112,7 +254,7 @@ export const ITEMS: readonly ItemSeed[] = [
     ],
   },
   {
-    category: 'news_relations',
+    category: 'news',
     title: 'ขอเชิญสมาชิกปรับปรุงข้อมูลผู้รับโอนประโยชน์',
     author: PR,
     paragraphs: [
@@ -436,10 +578,79 @@ export const TERMS_HTML = [
   '<p>การกด "ยอมรับ" ถือว่าสมาชิกได้อ่าน เข้าใจ และตกลงปฏิบัติตามข้อกำหนดและเงื่อนไขนี้ หากสหกรณ์แก้ไขข้อกำหนด สมาชิกจะต้องยอมรับฉบับใหม่ก่อนใช้บริการต่อ</p>',
 ].join('\n');
 
-/** The privacy policy (category policy). */
-export const POLICY_TITLE = 'นโยบายความเป็นส่วนตัว';
+/**
+ * The privacy policy (category policy, `/privacy-policy/private-policy`): what the Personal Data
+ * Protection Act B.E. 2562 (PDPA) asks a data controller to tell people (sections 23 and 30–42).
+ * `{name}` is the cooperative's name, `{address}` its address, `{phone}` its telephone number.
+ */
+export const POLICY_TITLE = 'นโยบายคุ้มครองข้อมูลส่วนบุคคล';
 export const POLICY_HTML = [
-  '<p>{name} ให้ความสำคัญกับการคุ้มครองข้อมูลส่วนบุคคลของสมาชิกและผู้เข้าชมเว็บไซต์ ตามพระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562</p>',
-  '<p>ข้อมูลที่สหกรณ์เก็บ ได้แก่ ข้อมูลสมาชิกตามทะเบียน ข้อมูลการทำธุรกรรมกับสหกรณ์ และข้อมูลการเข้าใช้งานเว็บไซต์ ซึ่งใช้เพื่อให้บริการแก่สมาชิก ปฏิบัติตามกฎหมาย และรักษาความปลอดภัยของระบบ</p>',
-  '<p>สหกรณ์ไม่ขายหรือเปิดเผยข้อมูลส่วนบุคคลแก่บุคคลภายนอก เว้นแต่ได้รับความยินยอมหรือเป็นไปตามที่กฎหมายกำหนด สมาชิกติดต่อเจ้าหน้าที่คุ้มครองข้อมูลส่วนบุคคลได้ที่สำนักงานสหกรณ์</p>',
+  '<p>{name} (ต่อไปเรียกว่า "สหกรณ์") ให้ความสำคัญกับการคุ้มครองข้อมูลส่วนบุคคลของสมาชิก ผู้รับโอนประโยชน์ และผู้เข้าชมเว็บไซต์ นโยบายนี้อธิบายว่าสหกรณ์เก็บรวบรวม ใช้ และเปิดเผยข้อมูลส่วนบุคคลอย่างไร ตามพระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562</p>',
+  '<h2>1. ผู้ควบคุมข้อมูลส่วนบุคคล</h2>',
+  '<p>{name} สำนักงานตั้งอยู่ที่ {address} โทรศัพท์ {phone} เป็นผู้ควบคุมข้อมูลส่วนบุคคลตามนโยบายนี้</p>',
+  '<h2>2. ข้อมูลส่วนบุคคลที่สหกรณ์เก็บรวบรวม</h2>',
+  '<ul>',
+  '<li><strong>ข้อมูลสมาชิก</strong> เช่น ชื่อ นามสกุล เลขทะเบียนสมาชิก เลขประจำตัวประชาชน วันเกิด ที่อยู่ หมายเลขโทรศัพท์ หน่วยงานต้นสังกัด ตำแหน่ง และเงินเดือน</li>',
+  '<li><strong>ข้อมูลธุรกรรมกับสหกรณ์</strong> เช่น ทุนเรือนหุ้น เงินกู้ หลักประกันและผู้ค้ำประกัน เงินฝาก รายการเรียกเก็บประจำเดือน เงินปันผล เงินเฉลี่ยคืน และสวัสดิการ</li>',
+  '<li><strong>ข้อมูลผู้รับโอนประโยชน์</strong> ได้แก่ ชื่อและความสัมพันธ์กับสมาชิก ตามที่สมาชิกแจ้งไว้</li>',
+  '<li><strong>ข้อมูลการใช้งานระบบ</strong> เช่น หมายเลขไอพี วันและเวลาที่เข้าใช้งาน ชนิดของเบราว์เซอร์ และคุกกี้ที่จำเป็น ตามนโยบายคุกกี้</li>',
+  '<li><strong>ข้อมูลที่ท่านส่งให้สหกรณ์</strong> เช่น ข้อความในกระดานถาม-ตอบ และรูปภาพประจำตัวที่อัปโหลดในระบบสมาชิกออนไลน์</li>',
+  '</ul>',
+  '<h2>3. วัตถุประสงค์และฐานทางกฎหมาย</h2>',
+  '<ul>',
+  '<li>ให้บริการตามการเป็นสมาชิกและสัญญาที่ทำกับสหกรณ์ เช่น การถือหุ้น การกู้เงิน การฝากเงิน การเรียกเก็บเงิน และการจ่ายเงินปันผล (ฐานสัญญา)</li>',
+  '<li>ปฏิบัติตามกฎหมาย เช่น พระราชบัญญัติสหกรณ์ พ.ศ. 2542 กฎหมายว่าด้วยการป้องกันและปราบปรามการฟอกเงิน กฎหมายภาษีอากร และคำสั่งของนายทะเบียนสหกรณ์ (ฐานหน้าที่ตามกฎหมาย)</li>',
+  '<li>รักษาความปลอดภัยของระบบ ป้องกันการเข้าใช้งานโดยมิชอบ และตรวจสอบเหตุผิดปกติ (ฐานประโยชน์โดยชอบด้วยกฎหมาย)</li>',
+  '<li>ส่งข่าวสารและจดหมายข่าวที่ไม่เกี่ยวกับบริการโดยตรง เฉพาะเมื่อท่านให้ความยินยอม (ฐานความยินยอม) ซึ่งท่านถอนความยินยอมได้ทุกเมื่อ</li>',
+  '</ul>',
+  '<h2>4. การเปิดเผยข้อมูลส่วนบุคคล</h2>',
+  '<p>สหกรณ์ไม่ขายข้อมูลส่วนบุคคล และเปิดเผยเท่าที่จำเป็นต่อ หน่วยงานต้นสังกัดของสมาชิก (เพื่อหักเงินเดือนส่งสหกรณ์) กรมส่งเสริมสหกรณ์ กรมตรวจบัญชีสหกรณ์ และนายทะเบียนสหกรณ์ ผู้สอบบัญชี ธนาคารที่สหกรณ์ใช้รับและจ่ายเงิน และผู้ให้บริการระบบสารสนเทศที่ทำสัญญารักษาความลับกับสหกรณ์ หรือเมื่อกฎหมายหรือคำสั่งของหน่วยงานรัฐกำหนด</p>',
+  '<p>สหกรณ์เก็บข้อมูลไว้ในประเทศไทย และไม่ส่งหรือโอนข้อมูลส่วนบุคคลไปต่างประเทศ</p>',
+  '<h2>5. ระยะเวลาการเก็บรักษา</h2>',
+  '<p>สหกรณ์เก็บข้อมูลสมาชิกและข้อมูลธุรกรรมตลอดระยะเวลาการเป็นสมาชิก และต่อไปอีก 10 ปีนับแต่พ้นสมาชิกภาพ ตามอายุความและหน้าที่ด้านบัญชี ข้อมูลการเข้าใช้งานระบบเก็บไม่น้อยกว่า 90 วันตามพระราชบัญญัติว่าด้วยการกระทำความผิดเกี่ยวกับคอมพิวเตอร์ เมื่อพ้นระยะเวลาแล้วสหกรณ์จะลบหรือทำให้ข้อมูลไม่สามารถระบุตัวบุคคลได้</p>',
+  '<h2>6. สิทธิของเจ้าของข้อมูลส่วนบุคคล</h2>',
+  '<ul>',
+  '<li>สิทธิขอเข้าถึงและขอรับสำเนาข้อมูลส่วนบุคคลของท่าน</li>',
+  '<li>สิทธิขอให้แก้ไขข้อมูลให้ถูกต้อง เป็นปัจจุบัน และสมบูรณ์</li>',
+  '<li>สิทธิขอรับหรือขอให้โอนข้อมูลในรูปแบบที่อ่านได้ด้วยเครื่องมืออัตโนมัติ</li>',
+  '<li>สิทธิคัดค้านการเก็บรวบรวม ใช้ หรือเปิดเผยข้อมูล</li>',
+  '<li>สิทธิขอให้ลบ ทำลาย หรือทำให้ข้อมูลไม่สามารถระบุตัวบุคคลได้ และสิทธิขอให้ระงับการใช้ข้อมูล</li>',
+  '<li>สิทธิถอนความยินยอมที่เคยให้ไว้ โดยไม่กระทบการใดที่ทำไปแล้วก่อนถอน</li>',
+  '<li>สิทธิร้องเรียนต่อสำนักงานคณะกรรมการคุ้มครองข้อมูลส่วนบุคคล</li>',
+  '</ul>',
+  '<p>สหกรณ์อาจปฏิเสธคำขอเมื่อกฎหมายกำหนดให้ต้องเก็บข้อมูลไว้ เช่น ระหว่างที่สมาชิกยังมีหนี้หรือภาระค้ำประกัน และจะแจ้งเหตุผลให้ท่านทราบ สหกรณ์จะตอบคำขอภายใน 30 วันนับแต่วันที่ได้รับคำขอ</p>',
+  '<h2>7. การรักษาความมั่นคงปลอดภัย</h2>',
+  '<p>สหกรณ์เข้ารหัสการรับส่งข้อมูลระหว่างเบราว์เซอร์กับเว็บไซต์ เก็บรหัสผ่านในรูปที่ย้อนกลับไม่ได้ จำกัดสิทธิ์การเข้าถึงข้อมูลเฉพาะเจ้าหน้าที่ที่มีหน้าที่ และบันทึกการเข้าใช้งานเพื่อตรวจสอบ หากเกิดเหตุละเมิดข้อมูลส่วนบุคคล สหกรณ์จะแจ้งสำนักงานคณะกรรมการคุ้มครองข้อมูลส่วนบุคคลภายใน 72 ชั่วโมง และแจ้งท่านเมื่อมีความเสี่ยงสูง</p>',
+  '<h2>8. ช่องทางติดต่อ</h2>',
+  '<p>ท่านใช้สิทธิหรือสอบถามเรื่องข้อมูลส่วนบุคคลได้ที่เจ้าหน้าที่คุ้มครองข้อมูลส่วนบุคคลของสหกรณ์ ณ สำนักงานสหกรณ์ในวันและเวลาทำการ หรือทางโทรศัพท์ {phone}</p>',
+  '<h2>9. การแก้ไขนโยบาย</h2>',
+  '<p>สหกรณ์อาจปรับปรุงนโยบายนี้เป็นครั้งคราว โดยจะประกาศฉบับใหม่บนหน้านี้พร้อมวันที่มีผลใช้บังคับ</p>',
+].join('\n');
+
+/**
+ * The cookie policy (category cookie_policy, `/privacy-policy/cookies-policy`). It lists the cookies the
+ * site really sets: the session and notice cookies of the member area and the consent choice.
+ */
+export const COOKIE_POLICY_TITLE = 'นโยบายการใช้คุกกี้';
+export const COOKIE_POLICY_HTML = [
+  '<p>เว็บไซต์ของ{name} ใช้คุกกี้เท่าที่จำเป็นต่อการทำงานของเว็บไซต์และระบบสมาชิกออนไลน์ นโยบายนี้อธิบายว่าคุกกี้คืออะไร เว็บไซต์ใช้คุกกี้ใดบ้าง และท่านจัดการคุกกี้ได้อย่างไร</p>',
+  '<h2>1. คุกกี้คืออะไร</h2>',
+  '<p>คุกกี้คือไฟล์ข้อความขนาดเล็กที่เว็บไซต์บันทึกไว้ในเบราว์เซอร์ของท่าน เพื่อจดจำข้อมูลบางอย่างระหว่างการใช้งาน เช่น สถานะการเข้าสู่ระบบ</p>',
+  '<h2>2. คุกกี้ที่เว็บไซต์นี้ใช้</h2>',
+  '<p>เว็บไซต์นี้ใช้เฉพาะคุกกี้ที่จำเป็น (strictly necessary cookies) ซึ่งเว็บไซต์ไม่สามารถทำงานได้อย่างถูกต้องหากไม่มี ได้แก่</p>',
+  '<ul>',
+  '<li><strong>sahakorn_sid</strong> คุกกี้รักษาสถานะการเข้าสู่ระบบสมาชิก เก็บเฉพาะรหัสอ้างอิงแบบสุ่ม หมดอายุเมื่อปิดเบราว์เซอร์หรือออกจากระบบ หรือ 30 วันเมื่อเลือกจดจำการเข้าสู่ระบบ</li>',
+  '<li><strong>sahakorn_flash</strong> คุกกี้ส่งข้อความแจ้งเตือนครั้งเดียวระหว่างหน้า เช่น "เข้าสู่ระบบแล้ว" หมดอายุภายใน 2 นาที</li>',
+  '<li><strong>acceptCookie</strong> คุกกี้จดจำว่าท่านยอมรับหรือปฏิเสธคุกกี้ มีอายุ 2 ปี</li>',
+  '</ul>',
+  '<p>เมื่อเว็บไซต์ทำงานผ่านการเชื่อมต่อที่ปลอดภัย ชื่อคุกกี้อาจขึ้นต้นด้วย __Host- ซึ่งป้องกันไม่ให้เว็บไซต์อื่นอ่านหรือเขียนทับคุกกี้</p>',
+  '<h2>3. คุกกี้เพื่อการวิเคราะห์และโฆษณา</h2>',
+  '<p>เว็บไซต์นี้<strong>ไม่ใช้</strong>คุกกี้เพื่อการวิเคราะห์พฤติกรรม การโฆษณา หรือการติดตามข้ามเว็บไซต์ และไม่ฝังเนื้อหาของบุคคลภายนอกที่ตั้งคุกกี้ ลิงก์ไปยังเครือข่ายสังคมออนไลน์เป็นเพียงลิงก์ เมื่อท่านเปิดเว็บไซต์เหล่านั้น ให้ถือตามนโยบายของผู้ให้บริการแต่ละราย</p>',
+  '<h2>4. การจัดการคุกกี้</h2>',
+  '<ul>',
+  '<li>เลือก "ยอมรับ" หรือ "ปฏิเสธ" ในแถบแจ้งการใช้คุกกี้ได้ทุกครั้งที่แถบแสดง การปฏิเสธจะไม่ทำให้ระบบสมาชิกใช้งานไม่ได้ เพราะคุกกี้ที่จำเป็นยังคงทำงาน</li>',
+  '<li>ลบหรือปิดการรับคุกกี้ได้ในการตั้งค่าของเบราว์เซอร์ แต่หากปิดคุกกี้ทั้งหมด ท่านจะเข้าสู่ระบบสมาชิกไม่ได้</li>',
+  '</ul>',
+  '<h2>5. ติดต่อสหกรณ์</h2>',
+  '<p>หากมีข้อสงสัยเกี่ยวกับการใช้คุกกี้ โปรดติดต่อ{name} โทรศัพท์ {phone} หรืออ่าน<a href="/privacy-policy/private-policy">นโยบายคุ้มครองข้อมูลส่วนบุคคล</a></p>',
 ].join('\n');

@@ -1,12 +1,11 @@
 import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 
-import { site } from '../../config/site';
 import { rebuildSearchIndex } from '../coop/embedded-search.server';
 import { hashPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import type { Database } from '../db/schema';
 import { buildBoardData, insertBoardData, type BoardData } from './board-data';
-import { CATEGORIES, HISTORY, ITEMS, POLICY_HTML, POLICY_TITLE, TERMS_HTML, TERMS_TITLE } from './content-data';
+import { buildContent, CONTENT_NO } from './content-build';
 import { buildFinanceData, type FinanceData } from './finance';
 import { createRng, type Rng } from './rng';
 import { thaiIdCheckDigit } from '~/lib/forms/identity';
@@ -33,14 +32,8 @@ export const DEMO_MEMBER = { membershipNo: '012345', password: 'sahakorn-demo' }
  */
 export const EMPTY_DEMO_MEMBER = { membershipNo: '054321', password: DEMO_MEMBER.password } as const;
 
-/** Fixed content item numbers (stable on SQLite and PostgreSQL alike). */
-export const DEMO_CONTENT_NO = {
-  /** Ordinary items are numbered from here, oldest first (1200–1245). */
-  firstItem: 1200,
-  history: 1246,
-  terms: 1247,
-  policy: 1248,
-} as const;
+/** Fixed content item numbers (stable on SQLite and PostgreSQL alike): history 1246, terms 1247… */
+export const DEMO_CONTENT_NO = CONTENT_NO;
 
 export const DEMO_SEEDED_META_KEY = 'demo_seeded';
 
@@ -76,6 +69,9 @@ export interface DemoData {
   termsAcceptances: Row<'terms_acceptances'>[];
   categories: Row<'content_categories'>[];
   contentItems: Row<'content_items'>[];
+  contentGallery: Row<'content_gallery'>[];
+  contentAttachments: Row<'content_attachments'>[];
+  interestRates: Row<'interest_rates'>[];
   menuItems: Row<'menu_items'>[];
   menuSubItems: Row<'menu_sub_items'>[];
   footerPhones: Row<'footer_phones'>[];
@@ -115,6 +111,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
         trx,
       );
     }
+    await inBatches(data.contentGallery, (rows) => trx.insertInto('content_gallery').values(rows).execute());
+    await inBatches(data.contentAttachments, (rows) => trx.insertInto('content_attachments').values(rows).execute());
+    await inBatches(data.interestRates, (rows) => trx.insertInto('interest_rates').values(rows).execute());
     await inBatches(data.termsAcceptances, (rows) => trx.insertInto('terms_acceptances').values(rows).execute());
     await inBatches(data.menuItems, (rows) => trx.insertInto('menu_items').values(rows).execute());
     await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
@@ -262,6 +261,9 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
     termsAcceptances,
     categories: content.categories,
     contentItems: content.items,
+    contentGallery: content.gallery,
+    contentAttachments: content.attachments,
+    interestRates: content.rates,
     menuItems: MENU_ITEMS,
     menuSubItems: MENU_SUB_ITEMS,
     footerPhones: FOOTER_PHONES,
@@ -477,129 +479,6 @@ function randomAddress(rng: Rng): string {
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------
-// Content
-
-const COVER_PREFIX: Record<string, string> = {
-  news_relations: 'news',
-  news_activity: 'activity',
-  notice: 'notice',
-  welfare: 'welfare',
-  'services-loan': 'loan',
-  bussiness_report: 'report',
-  'activity-gallary': 'gallery',
-  video: 'video',
-};
-
-const YOUTUBE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-function fill(text: string, postedAt: number, extra: Record<string, string> = {}): string {
-  const be = new Date(postedAt).getUTCFullYear() + 543;
-  let out = text.replaceAll('{be1}', String(be - 1)).replaceAll('{be}', String(be));
-  for (const [k, v] of Object.entries(extra)) out = out.replaceAll(`{${k}}`, v);
-  return out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-}
-
-const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-function buildContent(rng: Rng, nowMs: number, memberCount: number) {
-  const categories: Row<'content_categories'>[] = CATEGORIES.map((c, i) => ({
-    code: c.code,
-    description: c.description,
-    type: c.type,
-    content_type: c.content_type,
-    status: 1,
-    sort: i + 1,
-  }));
-
-  const items: Row<'content_items'>[] = [];
-  // Ordinary items: shuffled, then spread over the last 18 months, oldest first, newest = 2 days ago.
-  const order = rng.shuffle(ITEMS);
-  const start = nowMs - 548 * DAY;
-  const end = nowMs - 2 * DAY;
-  const step = (end - start) / Math.max(1, order.length - 1);
-  const perPrefix = new Map<string, number>();
-  order.forEach((item, i) => {
-    const jitter = rng.int(-3 * 3600_000, 3 * 3600_000);
-    const postedAt = Math.min(end, Math.max(start, Math.round(start + i * step + jitter)));
-    const prefix = COVER_PREFIX[item.category];
-    let cover: string | null = null;
-    // Galleries always have a cover; other illustrated categories about half the time.
-    if (prefix && (item.category === 'activity-gallary' || rng.chance(0.5))) {
-      const n = (perPrefix.get(prefix) ?? 0) + 1;
-      perPrefix.set(prefix, n);
-      cover = `images/content/${prefix}-${String(n).padStart(2, '0')}.jpg`;
-    }
-    const videoUrl =
-      item.category === 'video'
-        ? `https://www.youtube.com/watch?v=${Array.from({ length: 11 }, () => rng.pick([...YOUTUBE_ID_CHARS])).join('')}`
-        : null;
-    items.push({
-      no: DEMO_CONTENT_NO.firstItem + i,
-      category: item.category,
-      title: fill(item.title, postedAt),
-      body_html: item.paragraphs.map((p) => `<p>${escapeHtml(fill(p, postedAt))}</p>`).join('\n'),
-      author: item.author,
-      posted_at: postedAt,
-      event_date: item.category === 'news_activity' ? isoDate(postedAt - rng.int(1, 10) * DAY) : null,
-      cover_image: cover,
-      attachment: item.attachment ?? null,
-      video_url: videoUrl,
-      pageview: rng.int(15, 2400),
-      disabled: 0,
-      sort: 0,
-    });
-  });
-
-  const name = { name: site.nameTh };
-  const historyPostedAt = nowMs - 730 * DAY;
-  items.push({
-    no: DEMO_CONTENT_NO.history,
-    category: 'history',
-    title: HISTORY.title,
-    body_html: HISTORY.paragraphs
-      .map((p) => `<p>${escapeHtml(fill(p, historyPostedAt, { ...name, members: groupDigits(memberCount) }))}</p>`)
-      .join('\n'),
-    author: 'ฝ่ายบริหารทั่วไป',
-    posted_at: historyPostedAt,
-    event_date: null,
-    cover_image: 'images/content/history-01.jpg',
-    attachment: null,
-    video_url: null,
-    pageview: rng.int(800, 5000),
-    disabled: 0,
-    sort: 0,
-  });
-
-  const termsPostedAt = nowMs - 400 * DAY;
-  for (const [no, category, title, html] of [
-    [DEMO_CONTENT_NO.terms, 'term_of_conditional', TERMS_TITLE, TERMS_HTML],
-    [DEMO_CONTENT_NO.policy, 'policy', POLICY_TITLE, POLICY_HTML],
-  ] as const) {
-    items.push({
-      no,
-      category,
-      title,
-      body_html: fill(html, termsPostedAt, { name: escapeHtml(site.nameTh) }),
-      author: 'ฝ่ายบริหารทั่วไป',
-      posted_at: termsPostedAt,
-      event_date: null,
-      cover_image: null,
-      attachment: null,
-      video_url: null,
-      pageview: 0,
-      disabled: 0,
-      sort: 0,
-    });
-  }
-
-  return { categories, items, termsPostedAt };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Menu and footer (the UI adds the fixed "home" entry itself)
 
 const MENU_ITEMS: Row<'menu_items'>[] = [
@@ -616,7 +495,7 @@ const MENU_SUB_ITEMS: Row<'menu_sub_items'>[] = [
   { seq: 1, menu_seq: 1, description: 'ประวัติสหกรณ์', url: `/show/${DEMO_CONTENT_NO.history}`, status: 1, sort: 1 },
   { seq: 2, menu_seq: 1, description: 'ระเบียบ ข้อบังคับ', url: '/list/rules', status: 1, sort: 2 },
   { seq: 3, menu_seq: 1, description: 'คำสั่ง', url: '/list/order', status: 1, sort: 3 },
-  { seq: 4, menu_seq: 2, description: 'ข่าวประชาสัมพันธ์', url: '/list/news_relations', status: 1, sort: 1 },
+  { seq: 4, menu_seq: 2, description: 'ข่าวประชาสัมพันธ์', url: '/list/news', status: 1, sort: 1 },
   { seq: 5, menu_seq: 2, description: 'ข่าวกิจกรรม', url: '/list/news_activity', status: 1, sort: 2 },
   { seq: 6, menu_seq: 2, description: 'ประกาศ', url: '/list/notice', status: 1, sort: 3 },
   { seq: 7, menu_seq: 2, description: 'ภาพกิจกรรม', url: '/list/activity-gallary', status: 1, sort: 4 },

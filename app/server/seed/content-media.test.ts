@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { sniffImageType } from '../content-image.server';
+import { DEMO_MEDIA, MISSING_COVER, REFUSED_COVER, buildContent } from './content-build';
+import { Raster, demoPdf, encodePng, writeDemoMedia } from './content-media';
+import { createRng } from './rng';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('encodePng', () => {
+  it('writes a PNG whose pixels decode back to the raster', () => {
+    const r = new Raster(3, 2).gradient([255, 0, 0], [0, 0, 255]).rect(1, 0, 1, 2, [0, 255, 0]);
+    const png = encodePng(r.width, r.height, r.data);
+    expect(sniffImageType(png)).toBe('png');
+    expect(png.readUInt32BE(16)).toBe(3);
+    expect(png.readUInt32BE(20)).toBe(2);
+    // IDAT: "up" filtered rows; undo the filter and compare.
+    const idatAt = png.indexOf('IDAT');
+    const raw = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + png.readUInt32BE(idatAt - 4)));
+    const stride = 9;
+    const pixels = new Uint8Array(18);
+    for (let y = 0; y < 2; y++) {
+      expect(raw[y * (stride + 1)]).toBe(2);
+      for (let i = 0; i < stride; i++) {
+        const above = y ? (pixels[(y - 1) * stride + i] ?? 0) : 0;
+        pixels[y * stride + i] = ((raw[y * (stride + 1) + 1 + i] ?? 0) + above) & 0xff;
+      }
+    }
+    expect([...pixels]).toEqual([...r.data]);
+    expect([...r.data.subarray(3, 6)]).toEqual([0, 255, 0]);
+  });
+});
+
+describe('demoPdf', () => {
+  it('is a PDF whose cross-reference offsets point at its objects', () => {
+    const pdf = demoPdf('files/download/form-01.pdf').toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    const startxref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
+    const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((off, i) => expect(pdf.slice(off, off + 8)).toBe(`${i + 1} 0 obj\n`));
+    expect(pdf).toContain('form-01.pdf');
+  });
+});
+
+describe('demo media', () => {
+  it('covers every file the seeded content refers to, except the one meant to be missing', () => {
+    const content = buildContent(createRng(3), Date.UTC(2025, 5, 15, 3), 100);
+    const referenced = new Set([
+      ...content.items.flatMap((i) => (i.cover_image ? [i.cover_image] : [])),
+      ...content.gallery.map((g) => g.file),
+      ...content.attachments.map((a) => a.file),
+    ]);
+    const written = new Set([...DEMO_MEDIA.photos, ...DEMO_MEDIA.banners, ...DEMO_MEDIA.pdfs, ...DEMO_MEDIA.refused]);
+    expect([...referenced].filter((f) => !written.has(f))).toEqual([MISSING_COVER]);
+    expect(referenced.has(REFUSED_COVER)).toBe(true);
+  });
+
+  it('writes small files once and leaves existing ones alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-demo-media-'));
+    dirs.push(dir);
+    const manifest = {
+      photos: ['images/content/photo-01.png'],
+      banners: ['images/banner/banner-01.png'],
+      pdfs: ['files/a.pdf'],
+      refused: ['images/content/infographic.svg'],
+    };
+    expect(writeDemoMedia(dir, manifest)).toBe(4);
+    const photo = fs.readFileSync(path.join(dir, 'images', 'content', 'photo-01.png'));
+    expect(sniffImageType(photo)).toBe('png');
+    expect(photo.length).toBeLessThan(15 * 1024);
+    expect(fs.readFileSync(path.join(dir, 'images', 'content', 'infographic.svg'), 'utf8')).toContain('<svg');
+    fs.writeFileSync(path.join(dir, 'files', 'a.pdf'), 'replaced');
+    expect(writeDemoMedia(dir, manifest)).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'files', 'a.pdf'), 'utf8')).toBe('replaced');
+  });
+});

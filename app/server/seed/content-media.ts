@@ -1,0 +1,448 @@
+/**
+ * Demo media for the public website, drawn in code so the repository carries no photos: a tiny
+ * PNG encoder (node:zlib), a few painters (scenes, banners, the default pictures of spec §2) and
+ * one-page PDFs for attachments. Everything is deterministic: the same file name gives the same bytes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+
+import type { DefaultImageKind } from '../coop/types';
+
+type Rgb = readonly [number, number, number];
+
+/** An RGB raster with a few filled shapes; no anti-aliasing (flat areas keep the PNGs small). */
+export class Raster {
+  readonly data: Uint8Array;
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.data = new Uint8Array(width * height * 3);
+  }
+
+  private set(x: number, y: number, [r, g, b]: Rgb): void {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    const i = (y * this.width + x) * 3;
+    this.data[i] = r;
+    this.data[i + 1] = g;
+    this.data[i + 2] = b;
+  }
+
+  /** Vertical gradient over the whole raster. */
+  gradient(top: Rgb, bottom: Rgb): this {
+    for (let y = 0; y < this.height; y++) {
+      const t = this.height > 1 ? y / (this.height - 1) : 0;
+      const c: Rgb = [mix(top[0], bottom[0], t), mix(top[1], bottom[1], t), mix(top[2], bottom[2], t)];
+      for (let x = 0; x < this.width; x++) this.set(x, y, c);
+    }
+    return this;
+  }
+
+  rect(x: number, y: number, w: number, h: number, color: Rgb): this {
+    for (let yy = Math.max(0, Math.round(y)); yy < Math.min(this.height, Math.round(y + h)); yy++) {
+      for (let xx = Math.max(0, Math.round(x)); xx < Math.min(this.width, Math.round(x + w)); xx++) {
+        this.set(xx, yy, color);
+      }
+    }
+    return this;
+  }
+
+  circle(cx: number, cy: number, r: number, color: Rgb): this {
+    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) {
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) this.set(x, y, color);
+      }
+    }
+    return this;
+  }
+
+  /** A filled polygon (even-odd rule). */
+  polygon(points: readonly (readonly [number, number])[], color: Rgb): this {
+    const ys = points.map((p) => p[1]);
+    const xs = points.map((p) => p[0]);
+    for (let y = Math.floor(Math.min(...ys)); y <= Math.ceil(Math.max(...ys)); y++) {
+      for (let x = Math.floor(Math.min(...xs)); x <= Math.ceil(Math.max(...xs)); x++) {
+        if (inside(points, x + 0.5, y + 0.5)) this.set(x, y, color);
+      }
+    }
+    return this;
+  }
+
+  /** Everything below the curve y = f(x) down to the bottom edge. */
+  below(f: (x: number) => number, color: Rgb): this {
+    for (let x = 0; x < this.width; x++) {
+      for (let y = Math.max(0, Math.round(f(x))); y < this.height; y++) this.set(x, y, color);
+    }
+    return this;
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, width: number, color: Rgb): this {
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const nx = (-(y2 - y1) / len) * (width / 2);
+    const ny = ((x2 - x1) / len) * (width / 2);
+    return this.polygon(
+      [
+        [x1 + nx, y1 + ny],
+        [x2 + nx, y2 + ny],
+        [x2 - nx, y2 - ny],
+        [x1 - nx, y1 - ny],
+      ],
+      color,
+    );
+  }
+
+  toPng(): Buffer {
+    return encodePng(this.width, this.height, this.data);
+  }
+}
+
+const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
+
+function inside(points: readonly (readonly [number, number])[], x: number, y: number): boolean {
+  let c = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const [xi, yi] = points[i] ?? [0, 0];
+    const [xj, yj] = points[j] ?? [0, 0];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+  }
+  return c;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/**
+ * An 8-bit RGB PNG. Every row uses the "up" filter: our pictures are vertical gradients and flat
+ * shapes, where a row differs little from the one above, so this is as small as adaptive filtering
+ * (measured within 10%) at a quarter of the time.
+ */
+export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+  const stride = width * 3;
+  const out = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const at = y * (stride + 1);
+    out[at] = 2;
+    const row = y * stride;
+    for (let i = 0; i < stride; i++) {
+      const above = y > 0 ? (rgb[row - stride + i] ?? 0) : 0;
+      out[at + 1 + i] = ((rgb[row + i] ?? 0) - above) & 0xff;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(out, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A stable 32-bit hash of a string (FNV-1a), to vary pictures by file name. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+const PALETTES: readonly (readonly [Rgb, Rgb, Rgb, Rgb])[] = [
+  // sky top, sky bottom, near hill, far hill
+  [
+    [88, 160, 220],
+    [200, 228, 245],
+    [46, 125, 70],
+    [96, 160, 110],
+  ],
+  [
+    [245, 160, 90],
+    [252, 222, 170],
+    [120, 80, 60],
+    [170, 120, 90],
+  ],
+  [
+    [60, 90, 160],
+    [150, 180, 230],
+    [30, 90, 80],
+    [70, 130, 120],
+  ],
+  [
+    [120, 190, 200],
+    [230, 245, 240],
+    [60, 140, 60],
+    [140, 190, 120],
+  ],
+];
+
+export const PHOTO_SIZE = { width: 800, height: 450 } as const;
+export const BANNER_SIZE = { width: 1200, height: 400 } as const;
+export const DEFAULT_PICTURE_SIZE = { width: 800, height: 450 } as const;
+
+/** A landscape "photo" with sky, sun, hills and a building; varied by `name`. */
+export function paintPhoto(name: string, size: { width: number; height: number } = PHOTO_SIZE): Raster {
+  const h = hash(name);
+  const [skyTop, skyBottom, near, far] = PALETTES[h % PALETTES.length] ?? PALETTES[0]!;
+  const { width: w, height: ht } = size;
+  const r = new Raster(w, ht).gradient(skyTop, skyBottom);
+  r.circle(w * (0.15 + ((h >>> 3) % 70) / 100), ht * 0.25, ht * 0.09, [255, 236, 160]);
+  const phase = ((h >>> 8) % 628) / 100;
+  r.below((x) => ht * 0.58 + Math.sin(x / (w / 5) + phase) * ht * 0.06, far);
+  // A building: the cooperative's office, with windows.
+  const bx = w * (0.2 + ((h >>> 12) % 50) / 100);
+  const bw = w * 0.22;
+  const by = ht * 0.42;
+  r.rect(bx, by, bw, ht * 0.4, [236, 230, 220]);
+  r.polygon(
+    [
+      [bx - w * 0.02, by],
+      [bx + bw / 2, by - ht * 0.12],
+      [bx + bw + w * 0.02, by],
+    ],
+    [150, 60, 50],
+  );
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 4; col++) {
+      r.rect(bx + bw * (0.08 + col * 0.23), by + ht * (0.05 + row * 0.1), bw * 0.14, ht * 0.06, [90, 120, 150]);
+    }
+  }
+  r.below((x) => ht * 0.78 + Math.sin(x / (w / 3) + phase * 2) * ht * 0.04, near);
+  // People: simple figures in front.
+  const people = 3 + ((h >>> 16) % 4);
+  for (let i = 0; i < people; i++) {
+    const px = w * (0.1 + (0.8 * (i + 0.5)) / people);
+    const tone: Rgb = i % 2 ? [40, 70, 120] : [180, 60, 60];
+    r.circle(px, ht * 0.74, ht * 0.035, [230, 190, 150]);
+    r.rect(px - ht * 0.035, ht * 0.78, ht * 0.07, ht * 0.14, tone);
+  }
+  return r;
+}
+
+/** A banner: a wide brand-coloured gradient with soft circles (its text is HTML beside it). */
+export function paintBanner(name: string): Raster {
+  const h = hash(name);
+  const { width: w, height: ht } = BANNER_SIZE;
+  const tones: readonly (readonly [Rgb, Rgb])[] = [
+    [
+      [11, 93, 59],
+      [6, 61, 38],
+    ],
+    [
+      [20, 84, 130],
+      [10, 50, 90],
+    ],
+    [
+      [150, 40, 40],
+      [90, 20, 30],
+    ],
+    [
+      [120, 80, 20],
+      [70, 45, 10],
+    ],
+  ];
+  const [top, bottom] = tones[h % tones.length] ?? tones[0]!;
+  const r = new Raster(w, ht).gradient(top, bottom);
+  r.circle(w * 0.85, ht * 0.2, ht * 0.55, [242, 193, 78]);
+  r.circle(w * 0.72, ht * 0.95, ht * 0.35, [253, 243, 216]);
+  r.circle(w * 0.95, ht * 0.85, ht * 0.18, [255, 255, 255]);
+  return r;
+}
+
+const INK: Rgb = [255, 255, 255];
+
+/** The default picture of a content type (spec §2): a flat colour and a pictogram. */
+export function paintDefaultPicture(kind: DefaultImageKind): Raster {
+  const { width: w, height: h } = DEFAULT_PICTURE_SIZE;
+  const colours: Record<DefaultImageKind, readonly [Rgb, Rgb]> = {
+    news: [
+      [11, 93, 59],
+      [6, 61, 38],
+    ],
+    activity: [
+      [196, 98, 30],
+      [150, 64, 16],
+    ],
+    rule: [
+      [48, 63, 110],
+      [28, 38, 74],
+    ],
+    school: [
+      [32, 110, 150],
+      [18, 74, 110],
+    ],
+    achievement: [
+      [150, 110, 20],
+      [110, 76, 8],
+    ],
+    notice: [
+      [170, 40, 40],
+      [120, 24, 30],
+    ],
+    letters: [
+      [100, 60, 140],
+      [70, 38, 104],
+    ],
+    download: [
+      [40, 110, 100],
+      [22, 76, 70],
+    ],
+  };
+  const [top, bottom] = colours[kind];
+  const r = new Raster(w, h).gradient(top, bottom);
+  const cx = w / 2;
+  const cy = h / 2;
+  const u = h / 10;
+  switch (kind) {
+    case 'news':
+      r.rect(cx - 3 * u, cy - 2.2 * u, 6 * u, 4.4 * u, INK);
+      r.rect(cx - 2.5 * u, cy - 1.7 * u, 2.4 * u, 1.8 * u, bottom);
+      for (let i = 0; i < 4; i++) r.rect(cx + 0.3 * u, cy - 1.7 * u + i * 0.5 * u, 2.2 * u, 0.25 * u, bottom);
+      for (let i = 0; i < 3; i++) r.rect(cx - 2.5 * u, cy + 0.5 * u + i * 0.5 * u, 5 * u, 0.25 * u, bottom);
+      break;
+    case 'activity':
+      for (const dx of [-2.2, 0, 2.2]) {
+        r.circle(cx + dx * u, cy - 1.2 * u, 0.8 * u, INK);
+        r.polygon(
+          [
+            [cx + (dx - 1.1) * u, cy + 2.4 * u],
+            [cx + (dx - 0.8) * u, cy - 0.1 * u],
+            [cx + (dx + 0.8) * u, cy - 0.1 * u],
+            [cx + (dx + 1.1) * u, cy + 2.4 * u],
+          ],
+          INK,
+        );
+      }
+      break;
+    case 'rule':
+      r.rect(cx - 2 * u, cy - 2.8 * u, 4 * u, 5.6 * u, INK);
+      for (let i = 0; i < 5; i++) r.rect(cx - 1.4 * u, cy - 2.1 * u + i * 0.6 * u, 2.8 * u, 0.25 * u, bottom);
+      r.circle(cx + 1 * u, cy + 1.6 * u, 0.7 * u, [242, 193, 78]);
+      break;
+    case 'school':
+      r.polygon(
+        [
+          [cx - 3.5 * u, cy - 0.8 * u],
+          [cx, cy - 2.5 * u],
+          [cx + 3.5 * u, cy - 0.8 * u],
+          [cx, cy + 0.9 * u],
+        ],
+        INK,
+      );
+      r.rect(cx - 1.8 * u, cy, 3.6 * u, 1.6 * u, INK);
+      r.line(cx + 2.8 * u, cy - 0.9 * u, cx + 2.8 * u, cy + 2 * u, 0.25 * u, [242, 193, 78]);
+      break;
+    case 'achievement':
+      r.circle(cx, cy - 1 * u, 1.8 * u, INK);
+      r.rect(cx - 1.8 * u, cy - 2.6 * u, 3.6 * u, 1.6 * u, INK);
+      r.rect(cx - 0.35 * u, cy + 0.6 * u, 0.7 * u, 1.2 * u, INK);
+      r.rect(cx - 1.5 * u, cy + 1.8 * u, 3 * u, 0.7 * u, INK);
+      r.circle(cx - 2.1 * u, cy - 1.5 * u, 0.7 * u, INK);
+      r.circle(cx - 2.1 * u, cy - 1.5 * u, 0.4 * u, top);
+      r.circle(cx + 2.1 * u, cy - 1.5 * u, 0.7 * u, INK);
+      r.circle(cx + 2.1 * u, cy - 1.5 * u, 0.4 * u, top);
+      break;
+    case 'notice':
+      r.polygon(
+        [
+          [cx, cy - 3 * u],
+          [cx + 3.2 * u, cy + 2.4 * u],
+          [cx - 3.2 * u, cy + 2.4 * u],
+        ],
+        INK,
+      );
+      r.rect(cx - 0.3 * u, cy - 1.2 * u, 0.6 * u, 2 * u, bottom);
+      r.circle(cx, cy + 1.6 * u, 0.35 * u, bottom);
+      break;
+    case 'letters':
+      r.rect(cx - 3 * u, cy - 2 * u, 6 * u, 4 * u, INK);
+      r.line(cx - 3 * u, cy - 2 * u, cx, cy + 0.4 * u, 0.3 * u, bottom);
+      r.line(cx + 3 * u, cy - 2 * u, cx, cy + 0.4 * u, 0.3 * u, bottom);
+      break;
+    case 'download':
+      r.rect(cx - 0.5 * u, cy - 2.8 * u, 1 * u, 2.8 * u, INK);
+      r.polygon(
+        [
+          [cx - 1.7 * u, cy - 0.4 * u],
+          [cx + 1.7 * u, cy - 0.4 * u],
+          [cx, cy + 1.4 * u],
+        ],
+        INK,
+      );
+      r.rect(cx - 3 * u, cy + 1.9 * u, 6 * u, 0.6 * u, INK);
+      r.rect(cx - 3 * u, cy + 0.9 * u, 0.6 * u, 1.6 * u, INK);
+      r.rect(cx + 2.4 * u, cy + 0.9 * u, 0.6 * u, 1.6 * u, INK);
+      break;
+  }
+  return r;
+}
+
+/** A one-page PDF naming the demo file (Helvetica: PDF base fonts carry no Thai glyphs). */
+export function demoPdf(file: string): Buffer {
+  const text = `Sahakorn demo document: ${path.posix.basename(file)}`.replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 770 Td (${text}) Tj 0 -28 Td /F1 12 Tf (Generated demo data, not a real document.) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** The demo media files the seeded content refers to. */
+export interface DemoMediaManifest {
+  photos: readonly string[];
+  banners: readonly string[];
+  pdfs: readonly string[];
+  /** Files of a type the site refuses to show as pictures (to exercise the fallback). */
+  refused: readonly string[];
+}
+
+/** Bytes of one demo file, by its place in the manifest. */
+function demoFile(manifest: DemoMediaManifest, file: string): Buffer | null {
+  if (manifest.photos.includes(file)) return paintPhoto(file).toPng();
+  if (manifest.banners.includes(file)) return paintBanner(file).toPng();
+  if (manifest.pdfs.includes(file)) return demoPdf(file);
+  if (manifest.refused.includes(file)) {
+    return Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><rect width="800" height="450" fill="#0b5d3b"/></svg>\n',
+    );
+  }
+  return null;
+}
+
+/**
+ * Write the demo media under `dir` (DATA_DIR/mediafiles), skipping files that already exist.
+ * Returns the number of files written.
+ */
+export function writeDemoMedia(dir: string, manifest: DemoMediaManifest): number {
+  let written = 0;
+  for (const file of [...manifest.photos, ...manifest.banners, ...manifest.pdfs, ...manifest.refused]) {
+    const target = path.join(dir, ...file.split('/'));
+    if (fs.existsSync(target)) continue;
+    const bytes = demoFile(manifest, file);
+    if (!bytes) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, bytes);
+    written++;
+  }
+  return written;
+}
