@@ -30,8 +30,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  // Generous: axe on every page is heavy on our 2-core machines when both workers run it at once.
-  timeout: 90_000,
+  // Generous: axe on every page is heavy on our 2-core machines when both workers run it at once
+  // (a public page checked without scripts loads again in a helper page first).
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: { baseURL, locale: 'th-TH', timezoneId: 'Asia/Bangkok', trace: 'retain-on-failure' },

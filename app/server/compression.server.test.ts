@@ -98,6 +98,7 @@ describe('compressedAssets', () => {
       end(body?: Buffer) {
         out.body = body;
       },
+      getHeader: (name: string) => out.headers[name] as string | undefined,
     };
     compressedAssets(root)({ method, path: p, get: (n: string) => headers[n.toLowerCase()] }, res, () => {
       out.next = true;

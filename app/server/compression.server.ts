@@ -83,6 +83,7 @@ interface ReqLike {
 }
 interface ResLike {
   set(headers: Record<string, string>): unknown;
+  getHeader(name: string): number | string | string[] | undefined;
   status(code: number): ResLike;
   end(body?: Buffer): unknown;
 }
@@ -126,7 +127,10 @@ export function compressedAssets(root: string) {
       'Content-Type': type,
       'Content-Encoding': encoding,
       Vary: 'Accept-Encoding',
-      'Cache-Control': req.path.startsWith('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      // An earlier middleware may have said more (the versioned enhancement script is immutable).
+      'Cache-Control':
+        (res.getHeader('Cache-Control') as string | undefined) ??
+        (req.path.startsWith('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
       ETag: etag,
       'Last-Modified': stat.mtime.toUTCString(),
       'Content-Length': String(body.length),

@@ -30,8 +30,9 @@ async function expectNoFrameworkScripts(page: Page) {
   expect(await page.locator('script[type="module"], link[rel="modulepreload"], script[src^="/build/"]').count()).toBe(
     0,
   );
-  const inline = await page.$$eval('script', (s) => s.map((el) => el.getAttribute('nonce') ?? ''));
-  expect(inline.every((nonce) => nonce.length > 0)).toBe(true);
+  // The one script is the enhancement script, by URL from this site (no inline script, no nonce: ADR 014).
+  const sources = await page.$$eval('script', (s) => s.map((el) => el.getAttribute('src') ?? 'inline'));
+  expect(sources.every((src) => /^\/enhance\.js\?v=/.test(src))).toBe(true);
 }
 
 test('the home page shows banners, the latest news linking to their pages, the gallery and the rates', async ({
