@@ -12,6 +12,16 @@ import { createPageCache } from './server/page-cache.js';
 // This server only ever serves the production build (React's production mode too).
 process.env.NODE_ENV ??= 'production';
 
+// The native modules (SQLite, argon2, sharp) are installed for Node 24, which `npm ci` brings in:
+// started by another Node they would crash, so say how to start it instead.
+if (process.versions.node.split('.')[0] !== '24') {
+  console.error(
+    `Sahakorn runs on Node 24, not ${process.version}: start it with \`npm start\` or \`npm run serve\` ` +
+      '(npm uses the Node 24 that `npm ci` installs).',
+  );
+  process.exit(1);
+}
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 const entry = build.entry.module;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { expect, expectRelativeTimes, test } from './fixtures';
 
 const NEWS_DEFAULT = '/picture/Utils/ContentDefault/news.png';
 
@@ -55,8 +55,7 @@ test('the home page shows banners, the latest news linking to their pages, the g
   const links = latest.getByRole('heading', { level: 3 }).getByRole('link');
   await expect(links).toHaveCount(6);
   await expect(links.first()).toHaveText('ระวังมิจฉาชีพแอบอ้างเป็นเจ้าหน้าที่สหกรณ์');
-  await expect(latest.locator('time').first()).toHaveText(/ชั่วโมงที่ผ่านมา$/);
-  await expect(latest.locator('time').nth(1)).toHaveText(/^เมื่อวาน เวลา \d\d:\d\d น\.$/);
+  await expectRelativeTimes(latest, 6);
 
   await expect(page.getByRole('region', { name: 'ภาพกิจกรรม' }).locator('.photo-card')).toHaveCount(4);
   const deposit = page.getByRole('table', { name: 'อัตราดอกเบี้ยเงินฝาก' });

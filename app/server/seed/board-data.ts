@@ -6,6 +6,7 @@
 import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 
 import type { Database } from '../db/schema';
+import { onBangkokDay } from './recent';
 import type { Rng } from './rng';
 
 export interface AnswerSeed {
@@ -557,7 +558,7 @@ function ageOf(n: number, rng: Rng): number {
 export function buildBoardData(rng: Rng, nowMs: number): BoardData {
   const topics: Row<'board_topics'>[] = [];
   const answers: Row<'board_answers'>[] = [];
-  const dated = BOARD_TOPICS.map((seed, n) => ({ seed, at: nowMs - ageOf(n, rng) })).reverse();
+  const dated = BOARD_TOPICS.map((seed, n) => ({ seed, at: onBangkokDay(nowMs, ageOf(n, rng)) })).reverse();
   let answerId = 0;
   dated.forEach(({ seed, at }, i) => {
     const id = i + 1;
@@ -587,7 +588,7 @@ export function buildBoardData(rng: Rng, nowMs: number): BoardData {
     }
   });
 
-  const demand: Row<'demand_items'>[] = DEMAND_ITEMS.map((seed, n) => ({ seed, at: nowMs - ageOf(n + 2, rng) - DAY }))
+  const demand: Row<'demand_items'>[] = DEMAND_ITEMS.map((seed, n) => ({ seed, at: onBangkokDay(nowMs, ageOf(n + 2, rng) + DAY) }))
     .reverse()
     .map(({ seed, at }, i) => {
       const answeredAt = seed.answer ? Math.min(nowMs - HOUR, at + rng.int(2, 30) * DAY) : null;

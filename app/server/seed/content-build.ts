@@ -21,6 +21,7 @@ import {
 } from './content-data';
 import { BANNERS, EXTRA_ITEMS, RATES, periodicItems } from './content-extra';
 import { demoPdf, type DemoMediaManifest } from './content-media';
+import { onBangkokDay } from './recent';
 import type { Rng } from './rng';
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
@@ -127,7 +128,7 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
   // Two news items are from today and yesterday, so the home page shows every kind of date.
   for (const [title, ago] of RECENT_NEWS) {
     const recent = dated.find((d) => d.seed.title === title);
-    if (recent) recent.postedAt = nowMs - ago;
+    if (recent) recent.postedAt = onBangkokDay(nowMs, ago);
   }
   for (const p of periodicItems(nowMs)) dated.push({ seed: p, postedAt: p.postedAt, sort: 0 });
   // Banners keep their order on the home page through `sort`.
