@@ -588,7 +588,10 @@ export function buildBoardData(rng: Rng, nowMs: number): BoardData {
     }
   });
 
-  const demand: Row<'demand_items'>[] = DEMAND_ITEMS.map((seed, n) => ({ seed, at: onBangkokDay(nowMs, ageOf(n + 2, rng) + DAY) }))
+  const demand: Row<'demand_items'>[] = DEMAND_ITEMS.map((seed, n) => ({
+    seed,
+    at: onBangkokDay(nowMs, ageOf(n + 2, rng) + DAY),
+  }))
     .reverse()
     .map(({ seed, at }, i) => {
       const answeredAt = seed.answer ? Math.min(nowMs - HOUR, at + rng.int(2, 30) * DAY) : null;
