@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
@@ -204,32 +204,49 @@ function axeBuilder(page: Page) {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
 }
 
+/** One page per worker that shows a given HTML with scripts for axe only (see axeWithoutScripts). */
+interface AxeHelper {
+  page: Page;
+  html: string;
+}
+const axeHelpers = new WeakMap<Browser, Promise<AxeHelper>>();
+
+async function openAxeHelper(browser: Browser): Promise<AxeHelper> {
+  // Playwright Test gives new contexts the project's options: scripts must be switched back on here.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const helper: AxeHelper = { page: await context.newPage(), html: '' };
+  await helper.page.route('**/*', (route) => {
+    const request = route.request();
+    if (request.isNavigationRequest()) {
+      return route.fulfill({ body: helper.html, contentType: 'text/html; charset=utf-8' });
+    }
+    // Pictures and media change no axe rule's outcome here (alt text and names are in the DOM).
+    if (['script', 'image', 'media'].includes(request.resourceType())) return route.abort();
+    return route.continue();
+  });
+  return helper;
+}
+
 /**
  * axe cannot run in a page whose scripts are disabled, so the page's current DOM (as the visitor
  * without JavaScript has it, e.g. with a <details> opened) is checked in a helper page that has
- * scripts for axe only: the page's own scripts are blocked there too.
+ * scripts for axe only: the page's own scripts are blocked there too. The helper page is reused by
+ * every check in the worker (a context per check costs more than the check).
  */
 async function axeWithoutScripts(target: Page, html: string) {
   const browser = target.context().browser();
   if (!browser) throw new Error('no browser');
-  // Playwright Test gives new contexts the project's options: scripts must be switched back on here.
-  const helperContext = await browser.newContext({
-    viewport: target.viewportSize() ?? undefined,
-    javaScriptEnabled: true,
-  });
-  try {
-    const helper = await helperContext.newPage();
-    await helper.route('**/*', (route) => {
-      const request = route.request();
-      if (request.isNavigationRequest()) return route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' });
-      if (request.resourceType() === 'script') return route.abort();
-      return route.continue();
-    });
-    await helper.goto(target.url());
-    return await axeBuilder(helper).analyze();
-  } finally {
-    await helperContext.close();
+  let pending = axeHelpers.get(browser);
+  if (!pending) {
+    pending = openAxeHelper(browser);
+    axeHelpers.set(browser, pending);
   }
+  const helper = await pending;
+  helper.html = html;
+  const viewport = target.viewportSize();
+  if (viewport) await helper.page.setViewportSize(viewport);
+  await helper.page.goto(target.url());
+  return await axeBuilder(helper.page).analyze();
 }
 
 /**
