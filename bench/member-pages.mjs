@@ -19,6 +19,8 @@ const N = Number(process.env.BENCH_REQUESTS ?? 200);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit', '/member/kep', '/member/dividend'];
 const BUDGET = { cpuMs: 5, jsKiB: 120 };
+/** First-load JavaScript is weighed on the lightest page, the form pages and the photo page. */
+const JS_PAGES = ['/member/status', '/member/share', '/member/password', '/member/photo'];
 const TICK_MS = 1000 / 100; // USER_HZ
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
@@ -88,26 +90,26 @@ try {
   const baseline = await cpuPerRequest('/load', cookie);
   const rows = [];
   for (const page of PAGES) rows.push({ page, cpuMs: await cpuPerRequest(page, cookie) });
-  const js = await firstLoadJs(cookie);
-  const photoPage = await firstLoadJs(cookie, '/member/photo');
+  const weights = [];
+  for (const page of JS_PAGES) weights.push({ page, ...(await firstLoadJs(cookie, page)) });
   console.log(`server CPU per request (mean of ${N}, warm; /load baseline ${baseline.toFixed(2)} ms):`);
   for (const r of rows) {
     console.log(
       `  ${r.page.padEnd(18)} ${r.cpuMs.toFixed(2).padStart(6)} ms  ×${(r.cpuMs / baseline).toFixed(2)} of /load`,
     );
   }
-  console.log(
-    `first-load JavaScript of /member/status: ${js.files} files, ${js.rawKiB.toFixed(1)} KiB raw, ${js.gzipKiB.toFixed(1)} KiB gzip`,
-  );
-  console.log(
-    `first-load JavaScript of /member/photo: ${photoPage.files} files, ${photoPage.gzipKiB.toFixed(1)} KiB gzip`,
-  );
-  const cropperEarly = js.cropper || photoPage.cropper;
+  for (const w of weights) {
+    console.log(
+      `first-load JavaScript of ${w.page.padEnd(16)} ${String(w.files).padStart(2)} files, ${w.rawKiB.toFixed(1)} KiB raw, ${w.gzipKiB.toFixed(1)} KiB gzip`,
+    );
+  }
+  const heaviest = Math.max(...weights.map((w) => w.gzipKiB));
+  const cropperEarly = weights.some((w) => w.cropper);
   console.log(`image cropper in first-load JavaScript: ${cropperEarly ? 'YES (must be lazy)' : 'no'}`);
   const worst = Math.max(...rows.map((r) => r.cpuMs));
-  const ok = worst <= BUDGET.cpuMs && js.gzipKiB <= BUDGET.jsKiB && photoPage.gzipKiB <= BUDGET.jsKiB && !cropperEarly;
+  const ok = worst <= BUDGET.cpuMs && heaviest <= BUDGET.jsKiB && !cropperEarly;
   console.log(
-    `budgets: CPU ≤ ${BUDGET.cpuMs} ms (worst ${worst.toFixed(2)}), JS ≤ ${BUDGET.jsKiB} KiB gzip → ${ok ? 'within' : 'OVER'}`,
+    `budgets: CPU ≤ ${BUDGET.cpuMs} ms (worst ${worst.toFixed(2)}), JS ≤ ${BUDGET.jsKiB} KiB gzip (heaviest ${heaviest.toFixed(1)}) → ${ok ? 'within' : 'OVER'}`,
   );
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -1,45 +1,14 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { Label } from 'radix-ui';
-import { useEffect, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-import { MEMBERSHIP_NO_MAX } from '~/lib/forms/fields';
-import { ERROR_PREFIX, pageTitle } from '~/lib/meta';
+import { MEMBERSHIP_NO_MAX } from '~/lib/forms/limits';
+import { ERROR_PREFIX } from '~/lib/meta';
 import { padMembershipNo } from '~/lib/thai-format';
 
-export const ERROR_SUMMARY_TITLE = 'มีข้อผิดพลาด';
+// The summary lives on its own so forms without conform (the photo upload) do not pull conform and zod.
+import type { SummaryItem } from './error-summary';
 
-export interface SummaryItem {
-  /** The field's element id, or undefined for a form-level error. */
-  fieldId?: string;
-  message: string;
-}
-
-/**
- * Error summary at the top of a form: announced (role=alert), links to each field, focused when
- * rendered after a failed submit so keyboard and screen-reader users start there.
- */
-export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryItem[]; id?: string }) {
-  useEffect(() => {
-    if (items.length && typeof document !== 'undefined') {
-      if (!document.title.startsWith(ERROR_PREFIX)) document.title = pageTitle(document.title, true);
-    }
-  }, [items.length]);
-  if (!items.length) return null;
-  return (
-    <div id={id} className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
-      <h2 id={`${id}-title`} className="error-summary__title">
-        {ERROR_SUMMARY_TITLE}
-      </h2>
-      <ul className="error-summary__list">
-        {items.map((item) => (
-          <li key={`${item.fieldId ?? 'form'}-${item.message}`}>
-            {item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+export { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from './error-summary';
 
 type InputType = 'text' | 'password' | 'email' | 'tel' | 'number' | 'search' | 'date';
 
@@ -69,9 +38,9 @@ export function Field({
   const { key, ...conformProps } = getInputProps(meta, { type, ariaAttributes: false });
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <Label.Root htmlFor={meta.id} className="field__label">
+      <label htmlFor={meta.id} className="field__label">
         {label}
-      </Label.Root>
+      </label>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -117,9 +86,9 @@ export function TextAreaField({
   const { key, ...conformProps } = getTextareaProps(meta, { ariaAttributes: false });
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <Label.Root htmlFor={meta.id} className="field__label">
+      <label htmlFor={meta.id} className="field__label">
         {label}
-      </Label.Root>
+      </label>
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 
-import { ErrorSummary, type SummaryItem } from '~/components/forms';
+import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { ERROR_PREFIX } from '~/lib/meta';
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { titleFor } from '~/lib/meta';

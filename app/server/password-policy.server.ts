@@ -1,4 +1,6 @@
-import { PASSWORD_MESSAGES } from '~/lib/forms/password';
+import { parseWithZod } from '@conform-to/zod/v4';
+
+import { ChangePasswordSchema, PASSWORD_MESSAGES } from '~/lib/forms/password';
 
 /** How many of the most common passwords are refused (ASVS 2.1.7). */
 export const COMMON_PASSWORDS_REFUSED = 1000;
@@ -25,4 +27,9 @@ export async function passwordPolicyError(password: string, membershipNo: string
     return PASSWORD_MESSAGES.containsMembershipNo;
   }
   return null;
+}
+
+/** The change-password form, parsed on the server (the page validates there only, see its route). */
+export function parsePasswordChange(formData: FormData) {
+  return parseWithZod(formData, { schema: ChangePasswordSchema });
 }

@@ -7,7 +7,7 @@ import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { ERROR_PREFIX } from '~/lib/meta';
 import { LONG_NOTICE_MS, Notices, type Notice } from '~/components/notices';
-import { PASSWORD_MIN } from '~/lib/forms/password';
+import { PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
 import type { registerAction } from '~/server/register.server';

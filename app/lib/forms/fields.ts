@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+import { MEMBERSHIP_NO_MAX } from './limits';
+
 import { padMembershipNo } from '~/lib/thai-format';
 
 /** The spec's Thai messages (spec §5), one place for every form that uses these fields. */
@@ -12,7 +14,7 @@ export const MESSAGES = {
   passwordNotice: 'กรุณากรอก รหัสผ่าน',
 } as const;
 
-export const MEMBERSHIP_NO_MAX = 7;
+export { MEMBERSHIP_NO_MAX } from './limits';
 
 /** Membership number: required, digits, at most 7; 1–6 digits are left-padded to 6. */
 export const membershipNoField = z

@@ -1,22 +1,8 @@
 import * as z from 'zod';
 
-/** ASVS V2.1: length is what matters; no composition rules. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
 
-export const PASSWORD_MESSAGES = {
-  currentRequired: 'กรุณากรอกรหัสผ่านปัจจุบัน',
-  newRequired: 'กรุณากรอกรหัสผ่านใหม่',
-  tooShort: `รหัสผ่านใหม่ต้องมีอย่างน้อย ${PASSWORD_MIN} ตัวอักษร`,
-  tooLong: `รหัสผ่านใหม่ต้องไม่เกิน ${PASSWORD_MAX} ตัวอักษร`,
-  confirmRequired: 'กรุณายืนยันรหัสผ่านใหม่',
-  mismatch: 'รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน',
-  common: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและคาดเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น',
-  containsMembershipNo: 'รหัสผ่านต้องไม่ใช่หรือประกอบด้วยหมายเลขสมาชิก',
-  sameAsCurrent: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
-  wrongCurrent: 'รหัสผ่านเดิม ไม่ถูกต้อง',
-  changed: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว',
-} as const;
+export { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
 
 /** Length counted in Unicode code points, so Thai text counts as typed. */
 export const newPasswordField = z
@@ -39,3 +25,6 @@ export const ChangePasswordSchema = z
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGES.sameAsCurrent });
     }
   });
+
+/** The change-password form's fields, for typing the form where the schema itself is not loaded. */
+export type ChangePasswordFields = z.input<typeof ChangePasswordSchema>;

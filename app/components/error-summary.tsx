@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+
+import { ERROR_PREFIX, pageTitle } from '~/lib/meta';
+
+export const ERROR_SUMMARY_TITLE = 'มีข้อผิดพลาด';
+
+export interface SummaryItem {
+  /** The field's element id, or undefined for a form-level error. */
+  fieldId?: string;
+  message: string;
+}
+
+/**
+ * Error summary at the top of a form: announced (role=alert), links to each field, focused when
+ * rendered after a failed submit so keyboard and screen-reader users start there.
+ */
+export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryItem[]; id?: string }) {
+  useEffect(() => {
+    if (items.length && typeof document !== 'undefined') {
+      if (!document.title.startsWith(ERROR_PREFIX)) document.title = pageTitle(document.title, true);
+    }
+  }, [items.length]);
+  if (!items.length) return null;
+  return (
+    <div id={id} className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
+      <h2 id={`${id}-title`} className="error-summary__title">
+        {ERROR_SUMMARY_TITLE}
+      </h2>
+      <ul className="error-summary__list">
+        {items.map((item) => (
+          <li key={`${item.fieldId ?? 'form'}-${item.message}`}>
+            {item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
