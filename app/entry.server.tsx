@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './nonce';
 import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
+import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
 import { applyCachePolicy } from './server/security.server';
 
@@ -88,16 +89,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   log.error('request failed', { method: request.method, error: describe(error) });
-}
-
-/**
- * React 18.3's Node stream writer flushes its whole 2 KiB buffer when a multi-byte character does
- * not fit at the end, unused zero bytes included (react#31134), so Thai pages carried U+0000 at
- * chunk boundaries (dropped by browsers in text, but U+FFFD inside attributes and titles). UTF-8
- * never has a zero byte inside another character, so removing them restores the exact document.
- */
-function withoutNulBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  return body.includes(0) ? Buffer.from(body.filter((byte) => byte !== 0)) : body;
 }
 
 function describe(error: unknown): string {
