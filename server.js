@@ -1,5 +1,7 @@
-// Production server: Express in front of the Remix build. Per request it makes the CSP nonce and
-// the client address (the load context), refuses cross-origin state changes, and serves assets.
+// Production server: Express in front of the Remix build. Per request it gives an id and writes one
+// log line, makes the CSP nonce and the client address (the load context), refuses cross-origin state
+// changes, and serves assets. On SIGTERM it stops gracefully (ADR 016).
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,9 +37,23 @@ try {
   process.exit(1);
 }
 
+const { log } = entry;
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', config.TRUST_PROXY);
+
+// Responses not yet sent: on shutdown they go out with `Connection: close`.
+const inFlight = new Set();
+let closing = false;
+
+const requestLog = entry.createRequestLog({ routes: build.routes, trustProxy: config.TRUST_PROXY });
+app.use(requestLog.begin);
+app.use((req, res, next) => {
+  if (closing) res.set('Connection', 'close');
+  inFlight.add(res);
+  res.once('close', () => inFlight.delete(res));
+  next();
+});
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -94,6 +110,8 @@ const pageCache = createPageCache({
   encodingFor: entry.negotiateEncoding,
 });
 entry.onPublicContentChanged(() => pageCache.clear());
+// From here on requests are pages and resource routes (logged at info), not public files.
+app.use(requestLog.routed);
 app.use(pageCache);
 
 app.all(
@@ -110,30 +128,43 @@ app.all(
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: 'info',
-      msg: 'listening',
-      url: `http://${shown}:${config.PORT}`,
-      store: config.store,
-      demo: config.demo,
-    }),
-  );
+  log.info('listening', { url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo });
   console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);
 });
 
-let closing = false;
+/**
+ * Graceful stop (ADR 016): stop accepting connections, close idle keep-alive ones, let requests in
+ * flight finish (their responses close their connections), then close the database and exit 0.
+ * After SHUTDOWN_TIMEOUT_SECONDS, or on a second signal, whatever is left is cut off: exit 1.
+ */
 function close(signal) {
-  if (closing) return;
+  if (closing) {
+    log.warn('stopping at once', { signal, inFlight: inFlight.size });
+    process.exit(1);
+  }
   closing = true;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }));
-  server.close(async () => {
-    await entry.shutdown();
-    process.exit(0);
-  });
-  // Requests still in flight after this are cut off.
-  setTimeout(() => process.exit(0), 10_000).unref();
+  entry.markShuttingDown();
+  log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
+  // Bound here, outside any request: the last connection to close must not lend its request id.
+  server.close(
+    AsyncResource.bind(async () => {
+      try {
+        await entry.shutdown();
+      } catch (error) {
+        log.error('closing the database failed', { error: error instanceof Error ? error.message : String(error) });
+        process.exit(1);
+      }
+      log.info('stopped', { signal });
+      process.exit(0);
+    }),
+  );
+  server.closeIdleConnections();
+  for (const res of inFlight) if (!res.headersSent) res.set('Connection', 'close');
+  setTimeout(() => {
+    log.warn('shutdown timed out: cutting off requests in flight', { inFlight: inFlight.size });
+    server.closeAllConnections();
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
 }
 process.on('SIGTERM', () => close('SIGTERM'));
 process.on('SIGINT', () => close('SIGINT'));

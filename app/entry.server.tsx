@@ -18,6 +18,9 @@ export { etagMatches } from './server/etag.server';
 export { onPublicContentChanged } from './server/public-content.server';
 export { enhanceScriptVersion } from './server/enhance.server';
 export { compressedAssets, negotiateEncoding } from './server/compression.server';
+export { log } from './server/log.server';
+export { createRequestLog } from './server/request-log.server';
+export { markShuttingDown } from './server/health.server';
 
 const ABORT_DELAY = 5_000;
 

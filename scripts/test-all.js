@@ -1,4 +1,5 @@
-// Every check, in order: typecheck, lint, unit tests, production build, e2e (js and nojs projects).
+// Every check, in order: typecheck, lint, unit tests, production build, server-process tests (server.js
+// and the bundled CLIs, which need the build), e2e (js and nojs projects).
 // Ends with one line `N passed, N failed` summing all suites (each gate counts as one check).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,26 +48,33 @@ function ensureChromium() {
 gate('typecheck', 'npx', ['tsc']);
 gate('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 
-fs.rmSync('test-results/unit.json', { force: true });
-const unitOk = run('unit', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-results/unit.json',
-]);
-const unit = readJson('test-results/unit.json');
-results.push(
-  unit
-    ? {
-        name: 'unit',
-        passed: unit.numPassedTests,
-        failed: unit.numFailedTests + (unitOk || unit.numFailedTests ? 0 : 1),
-      }
-    : { name: 'unit', passed: 0, failed: 1 },
-);
+/** Runs a vitest suite with a JSON report and records its test counts (a crash counts as a failure). */
+function vitestSuite(name, args) {
+  const report = `test-results/${name}.json`;
+  fs.rmSync(report, { force: true });
+  const ok = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const result = readJson(report);
+  results.push(
+    result
+      ? { name, passed: result.numPassedTests, failed: result.numFailedTests + (ok || result.numFailedTests ? 0 : 1) }
+      : { name, passed: 0, failed: 1 },
+  );
+}
+
+vitestSuite('unit', []);
 
 const built = gate('build', 'npx', ['remix', 'build']);
+
+// server.js as a child process (graceful shutdown, request logs) and the bundled CLIs: they need the build.
+if (built) vitestSuite('server', ['-c', 'vitest.server.config.ts']);
+else results.push({ name: 'server', passed: 0, failed: 1 });
 
 if (built && ensureChromium()) {
   fs.rmSync('test-results/e2e.json', { force: true });

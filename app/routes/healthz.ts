@@ -1,12 +1,9 @@
 import { json } from '@remix-run/node';
 
-import { databaseReachable } from '~/server/health.server';
-
-/** Liveness plus a database round trip (Docker HEALTHCHECK). */
-export async function loader() {
-  const ok = await databaseReachable();
-  return json(
-    { status: ok ? 'ok' : 'unavailable' },
-    { status: ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
-  );
+/**
+ * Liveness (ADR 016): the process is up and serving requests. It checks nothing else, so an outage
+ * of the database does not get every instance restarted; `/readyz` says whether to send traffic.
+ */
+export function loader() {
+  return json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -58,7 +58,12 @@ const EnvSchema = z.object({
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** On SIGTERM, requests in flight get this long to finish before they are cut off (ADR 016). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
+
+/** Every variable the server reads (the README's table and deploy/compose.yaml are checked against it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & {
   /** Absolute data directory. */

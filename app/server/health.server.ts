@@ -1,14 +1,53 @@
 import { sql } from 'kysely';
 
 import { app } from './app.server';
+import type { CoopBackend } from './coop/types';
+import { pendingMigrations, type Db } from './db/index.server';
 
-/** True when the database answers a trivial query. */
-export async function databaseReachable(): Promise<boolean> {
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+let stopping = false;
+
+/** Graceful shutdown has begun (server.js, SIGTERM): from now on the instance is not ready. */
+export function markShuttingDown(): void {
+  stopping = true;
+}
+
+/**
+ * Whether this instance should get traffic (`/readyz`, ADR 016): not shutting down, the database
+ * answers a trivial query, every migration this code knows is applied, and — when the backend has a
+ * `ready()` hook (http mode) — the core system answers.
+ */
+export async function checkReadiness(services: { db: Db; backend: Pick<CoopBackend, 'ready'> }): Promise<Readiness> {
+  if (stopping) return { ready: false, reason: 'shutting down' };
   try {
-    const { db } = await app();
-    await sql`select 1`.execute(db);
-    return true;
+    await sql`select 1`.execute(services.db);
   } catch {
-    return false;
+    return { ready: false, reason: 'database unreachable' };
+  }
+  let pending: string[];
+  try {
+    pending = await pendingMigrations(services.db);
+  } catch {
+    return { ready: false, reason: 'migrations unknown' };
+  }
+  if (pending.length) return { ready: false, reason: `migrations pending: ${pending.join(', ')}` };
+  if (services.backend.ready) {
+    try {
+      await services.backend.ready();
+    } catch {
+      return { ready: false, reason: 'core system unreachable' };
+    }
+  }
+  return { ready: true };
+}
+
+/** Readiness of this process's own services. */
+export async function readiness(): Promise<Readiness> {
+  if (stopping) return { ready: false, reason: 'shutting down' };
+  try {
+    return await checkReadiness(await app());
+  } catch {
+    return { ready: false, reason: 'not started' };
   }
 }

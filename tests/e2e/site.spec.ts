@@ -102,8 +102,14 @@ test('every page carries the security headers and an enforced CSP with a fresh n
   expect(second.headers()['cache-control']).toBe('private, no-store');
 });
 
-test('healthz reports the database', async ({ request }) => {
-  const response = await request.get('/healthz');
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: 'ok' });
+test('healthz (liveness) and readyz (database and migrations) answer, with a request id', async ({ request }) => {
+  const live = await request.get('/healthz');
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toEqual({ status: 'ok' });
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready' });
+  expect(ready.headers()['cache-control']).toBe('no-store');
+  expect(ready.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  expect(ready.headers()['x-request-id']).not.toBe(live.headers()['x-request-id']);
 });

@@ -545,4 +545,10 @@ export interface CoopBackend {
   getContentItem(no: number): Promise<ContentItem | null>;
   /** The current cookie or privacy policy text; null when none is published. */
   getPolicy(kind: PolicyKind): Promise<ContentItem | null>;
+  /**
+   * Readiness hook for `/readyz` (ADR 016): resolves when the backend's upstream answers (the core
+   * system, in http mode) and throws otherwise. The embedded backend has none: its store is the
+   * app database, which `/readyz` checks itself. Optional: when absent the check is skipped.
+   */
+  ready?(): Promise<void>;
 }

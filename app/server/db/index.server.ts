@@ -84,6 +84,12 @@ function withStatementCache(sqlite: Sqlite.Database) {
   };
 }
 
+/** Names of the migrations this code knows that the database has not applied (`/readyz`). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
 /** Apply pending migrations; throws with the failing migration's name. */
 export async function migrate(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

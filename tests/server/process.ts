@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+/** Node 24 from the `node` devDependency (ADR 002), never the system's. */
+export const NODE = path.resolve('node_modules/.bin/node');
+/** Port and scratch directory of these tests; override when another server uses them. */
+export const PORT = Number(process.env.SERVER_TEST_PORT ?? 3300);
+export const TMP = path.resolve(process.env.SERVER_TEST_TMP ?? 'tests/.tmp/server-test');
+export const BUILT = fs.existsSync('build/index.js');
+if (!BUILT) console.warn('tests/server: skipped — build/index.js is missing; run `npx remix build` first.');
+
+export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
+
+export interface RunningServer {
+  child: ChildProcess;
+  /** JSON log lines so far (stdout and stderr). */
+  lines: LogLine[];
+  /** Raw output, for failure messages. */
+  output: () => string;
+  /** Resolves with the first line that passes `test` (now or later). */
+  waitFor: (test: (line: LogLine) => boolean, what: string) => Promise<LogLine>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `server.js` on PORT with a store in TMP/data and resolves once it listens. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(NODE, ['server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(TMP, 'data'),
+      SEED_DEMO: '0',
+      SESSION_SECRET: 'server-test-session-secret-not-for-production',
+      ENABLE_TEST_ROUTES: '1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let raw = '';
+  const lines: LogLine[] = [];
+  const waiters: { test: (line: LogLine) => boolean; resolve: (line: LogLine) => void }[] = [];
+  const onData = (chunk: Buffer) => {
+    raw += chunk.toString();
+    for (const text of chunk.toString().split('\n')) {
+      if (!text.startsWith('{')) continue;
+      let line: LogLine;
+      try {
+        line = JSON.parse(text) as LogLine;
+      } catch {
+        continue;
+      }
+      lines.push(line);
+      for (const waiter of [...waiters]) {
+        if (waiter.test(line)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      }
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const waitFor = (test: (line: LogLine) => boolean, what: string) => {
+    const seen = lines.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise<LogLine>((resolve, reject) => {
+      waiters.push({ test, resolve });
+      void exited.then(() => setTimeout(() => reject(new Error(`server exited before ${what}:\n${raw}`)), 50));
+    });
+  };
+  const server: RunningServer = { child, lines, output: () => raw, waitFor, exited };
+  await waitFor((l) => l.msg === 'listening', 'listening');
+  return server;
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A GET over its own connection (no shared agent). */
+export function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port: PORT, path: pathname, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests that start `server.js` or run the bundled CLIs as child processes (ADR 016). They need the
+ * production build, so `npm test` runs them after `remix build`: `vitest run -c vitest.server.config.ts`.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    // One server port: the files run one after another.
+    fileParallelism: false,
+    // A cold start of the server on a busy 2-core machine can take many seconds.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+});
