@@ -16,6 +16,7 @@ import {
   formatSatang,
   fromBuddhistYear,
   padMembershipNo,
+  parseBahtToSatang,
   parseDateDMY,
   toBuddhistYear,
   truncate,
@@ -508,4 +509,36 @@ describe('formatFileSize', () => {
   it.each([null, undefined, -1, Number.NaN, Number.POSITIVE_INFINITY])('returns " - " for %s', (bytes) => {
     expect(formatFileSize(bytes)).toBe(EMPTY);
   });
+});
+
+describe('parseBahtToSatang', () => {
+  it.each([
+    ['0', 0],
+    ['0.10', 10],
+    ['0.20', 20],
+    ['0.1', 10],
+    ['1234.50', 123_450],
+    ['1,234.56', 123_456],
+    ['1,234,567.89', 123_456_789],
+    ['-20', -2_000],
+    ['+3.5', 350],
+    ['-0.00', 0],
+    [' 12.34 ', 1_234],
+    ['90071992547409.91', 9_007_199_254_740_991],
+  ] as const)('%s → %d satang', (text, satang) => {
+    expect(parseBahtToSatang(text)).toBe(satang);
+  });
+
+  it('adds exactly, unlike floating point', () => {
+    const sum = (parseBahtToSatang('0.10') ?? NaN) + (parseBahtToSatang('0.20') ?? NaN);
+    expect(sum).toBe(30);
+    expect(sum).toBe(parseBahtToSatang('0.30'));
+  });
+
+  it.each(['', '-', '.5', '1.', '1.234', '1,23.00', '12,34', '1 234', '1e3', '฿100', 'abc', '90071992547409.92'])(
+    'refuses %j',
+    (text) => {
+      expect(parseBahtToSatang(text)).toBeNull();
+    },
+  );
 });

@@ -275,6 +275,20 @@ export function formatBaht(satang: number | bigint): string {
 }
 
 /**
+ * A baht amount written as a decimal string → integer satang, with string arithmetic only (never
+ * floating point, so `0.10` is exactly 10 satang): `1234.50`, `-20`, `+3.5`, `1,234.56` (commas only
+ * in groups of three). At most two decimals. Null for anything else, or beyond ±MAX_SAFE_INTEGER satang.
+ */
+export function parseBahtToSatang(text: string): number | null {
+  const m = /^([+-]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const satang = BigInt(`${(m[2] ?? '').replace(/,/g, '')}${(m[3] ?? '').padEnd(2, '0')}`);
+  if (satang > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  const value = Number(satang);
+  return m[1] === '-' && value !== 0 ? -value : value;
+}
+
+/**
  * Age in completed years and months by Bangkok calendar days, text `47 ปี 2 เดือน`.
  * A missing, invalid or future birth date gives NaN numbers and text `' - '`.
  */

@@ -34,7 +34,7 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
       outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
     };
     const outputs = Object.keys(meta.outputs).map((file) => path.basename(file));
-    expect(outputs.sort()).toEqual(['impersonate.js', 'migrate.js', 'seed.js']);
+    expect(outputs.sort()).toEqual(['impersonate.js', 'import.js', 'migrate.js', 'seed.js']);
     const builtins = new Set(builtinModules);
     for (const [file, { imports }] of Object.entries(meta.outputs)) {
       for (const { path: specifier, external } of imports) {
@@ -47,7 +47,7 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
     }
   });
 
-  it('migrate, seed and impersonate run on plain Node without tsx', () => {
+  it('migrate, seed, import and impersonate run on plain Node without tsx', () => {
     const first = run(path.join(OUT, 'migrate.js'));
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(/^Applied: 0001-foundation, .*0007-search-index/);
@@ -56,6 +56,9 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
     const seeded = run(path.join(OUT, 'seed.js'), [], { SEED_MEMBERS: '3' });
     expect(seeded.code, seeded.err).toBe(0);
     expect(seeded.out).toContain('Seeded 3 demo members.');
+
+    const imported = run(path.join(OUT, 'import.js'), ['docs/import-example']);
+    expect(imported.code, imported.err + imported.out).toBe(0);
 
     const usage = run(path.join(OUT, 'impersonate.js'));
     expect(usage.code).toBe(2);
