@@ -67,7 +67,9 @@ async function measure(server, page) {
 const cached = await startServer(3910, {});
 const uncached = await startServer(3911, { PAGE_CACHE_SECONDS: '0' });
 try {
-  console.log(`wrk -c50 -d${SECONDS}s on 127.0.0.1 (the 2 cores are shared with wrk); load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `wrk -c50 -d${SECONDS}s on 127.0.0.1 (the 2 cores are shared with wrk); load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   let ok = true;
   for (const page of PAGES) {
     const a = await measure(cached, page);
@@ -82,7 +84,9 @@ try {
         (a.errors || b.errors ? ` | ERRORS ${a.errors}/${b.errors}` : ''),
     );
   }
-  console.log(`/home ≥ 60 × WordPress (${60 * WORDPRESS_PAGES_PER_SECOND} pages/s), no errors → ${ok ? 'within' : 'OVER'}`);
+  console.log(
+    `/home ≥ 60 × WordPress (${60 * WORDPRESS_PAGES_PER_SECOND} pages/s), no errors → ${ok ? 'within' : 'OVER'}`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   for (const s of [cached, uncached]) {

@@ -12,9 +12,26 @@ const packages = lock.packages;
 /** os / cpu / libc from a platform package name such as `rollup-linux-arm64-musl`. */
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
-  const os = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'netbsd', 'aix'].find((o) => parts.includes(o));
-  const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x'].find((c) => parts.includes(c) || parts.some((p) => p.startsWith(c) && c !== 'arm'));
-  const libc = parts.some((p) => p.startsWith('musl')) ? 'musl' : os === 'linux' && parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
+  const os = [
+    'android',
+    'darwin',
+    'freebsd',
+    'linux',
+    'openbsd',
+    'openharmony',
+    'win32',
+    'sunos',
+    'netbsd',
+    'aix',
+  ].find((o) => parts.includes(o));
+  const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x'].find(
+    (c) => parts.includes(c) || parts.some((p) => p.startsWith(c) && c !== 'arm'),
+  );
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? 'musl'
+    : os === 'linux' && parts.some((p) => p.startsWith('gnu'))
+      ? 'glibc'
+      : undefined;
   return { os, cpu, libc };
 }
 
@@ -38,6 +55,8 @@ for (const [where, meta] of Object.entries(packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 fs.writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`lockfile: ${added} platform stub(s) added`);
