@@ -8,10 +8,12 @@
 // Debian's Chromium, one run at a time, and prints each page's median scores and timings. Lighthouse's
 // simulated throttling makes the performance score sensitive to other load on the machine: run it on
 // a quiet machine and read the median, not one run.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3902);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -19,25 +21,6 @@ const PAGES = (process.env.BENCH_PAGES ?? '/home,/list/news,/show/1246,/board').
 const LIGHTHOUSE = process.env.LIGHTHOUSE_PACKAGE ?? 'lighthouse@13.5.0';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const BASE = `http://127.0.0.1:${PORT}`;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-lighthouse-'));
-const server = spawn(process.execPath, ['server.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitReady() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 /** One Lighthouse run; a run that fails to start Chromium (it happens on a loaded machine) is retried once. */
 function lighthouse(url, attempt = 1) {
@@ -51,7 +34,7 @@ function lighthouse(url, attempt = 1) {
 }
 
 function lighthouseOnce(url) {
-  const report = path.join(dataDir, 'report.json');
+  const report = path.join(reportDir, 'report.json');
   execFileSync(
     'npx',
     [
@@ -80,8 +63,10 @@ function lighthouseOnce(url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const server = await startServer(PORT);
+const BASE = server.base;
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-lighthouse-'));
 try {
-  await waitReady();
   let allPerfect = true;
   console.log(`Lighthouse (${LIGHTHOUSE}, mobile), median of ${RUNS} runs per page:`);
   for (const page of PAGES) {
@@ -99,6 +84,6 @@ try {
   console.log(allPerfect ? 'all 100' : 'below 100 somewhere');
   process.exitCode = allPerfect ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
+  fs.rmSync(reportDir, { recursive: true, force: true });
 }

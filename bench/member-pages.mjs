@@ -8,43 +8,16 @@
 // same run, side by side, so the machine's speed cancels out. JavaScript is what /member/status asks for
 // on a first visit (module preloads and the entry module), gzip -9. The image cropper must be in none of
 // the first-load files of /member/status or /member/photo: it is fetched only once a file is chosen.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+import { cpuMs, startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit', '/member/kep', '/member/dividend'];
 const BUDGET = { cpuMs: 5, jsKiB: 120 };
 /** First-load JavaScript is weighed on the lightest page, the form pages and the photo page. */
 const JS_PAGES = ['/member/status', '/member/share', '/member/password', '/member/photo'];
-const TICK_MS = 1000 / 100; // USER_HZ
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-const server = spawn(process.execPath, ['server.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-function cpuTicks(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
-}
-
-async function waitReady() {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 async function login() {
   const body = new URLSearchParams({ membershipNo: '012345', password: 'sahakorn-demo' });
@@ -63,9 +36,9 @@ async function login() {
 async function cpuPerRequest(pathname, cookie) {
   const get = () => fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
   for (let i = 0; i < 30; i += 1) await get();
-  const before = cpuTicks(server.pid);
+  const before = cpuMs(server.child.pid);
   for (let i = 0; i < N; i += 1) await get();
-  return ((cpuTicks(server.pid) - before) * TICK_MS) / N;
+  return (cpuMs(server.child.pid) - before) / N;
 }
 
 async function firstLoadJs(cookie, pathname = '/member/status') {
@@ -84,8 +57,9 @@ async function firstLoadJs(cookie, pathname = '/member/status') {
   return { files: urls.size, rawKiB: raw / 1024, gzipKiB: gz / 1024, cropper };
 }
 
+const server = await startServer(PORT);
+const BASE = server.base;
 try {
-  await waitReady();
   const cookie = await login();
   const baseline = await cpuPerRequest('/load', cookie);
   const rows = [];
@@ -113,6 +87,5 @@ try {
   );
   process.exitCode = ok ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }

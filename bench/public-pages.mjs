@@ -6,48 +6,14 @@
 // PAGE_CACHE_SECONDS=0 (every page rendered) — then runs wrk against each for BENCH_SECONDS with 50
 // connections on 127.0.0.1, one after the other, and reads each server's CPU time from /proc. The
 // issue's bar: ≥ 60 × the WordPress peer's 30 pages/s (ENVIRONMENT.md), i.e. ≥ 1,800 pages/s.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
+
+import { cpuMs, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAGES = (process.env.BENCH_PAGES ?? '/home,/list/news,/board').split(',');
 const WORDPRESS_PAGES_PER_SECOND = 30;
-const TICK_MS = 1000 / 100; // USER_HZ
-
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
-async function startServer(port, extraEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-  const child = spawn(process.execPath, ['server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: '1',
-      SEED_MEMBERS: '200',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base, dataDir };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
 function wrk(url) {
   const out = execFileSync('wrk', ['-t2', '-c50', `-d${SECONDS}s`, '--latency', url], { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -64,8 +30,8 @@ async function measure(server, page) {
   return { ...result, cpuPerPage: used / (result.rps * SECONDS) };
 }
 
-const cached = await startServer(3910, {});
-const uncached = await startServer(3911, { PAGE_CACHE_SECONDS: '0' });
+const cached = await startServer(3910, { SEED_MEMBERS: '200' });
+const uncached = await startServer(3911, { SEED_MEMBERS: '200', PAGE_CACHE_SECONDS: '0' });
 try {
   console.log(
     `wrk -c50 -d${SECONDS}s on 127.0.0.1 (the 2 cores are shared with wrk); load average ${os.loadavg()[0].toFixed(1)}`,
@@ -89,8 +55,6 @@ try {
   );
   process.exitCode = ok ? 0 : 1;
 } finally {
-  for (const s of [cached, uncached]) {
-    s.child.kill('SIGTERM');
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
-  }
+  cached.stop();
+  uncached.stop();
 }

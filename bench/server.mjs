@@ -1,0 +1,49 @@
+// What every bench shares: a server on a fresh demo store, and the server process's CPU time.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** CPU time (user + system) the process has used so far, in ms, from /proc (Linux). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/**
+ * Start `server.js` (the production build: run `npm run build` first) on 127.0.0.1:`port` with a
+ * fresh demo store in a temporary folder, and wait until /healthz answers. `stop()` ends it and
+ * removes the folder.
+ */
+export async function startServer(port, extraEnv = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
+  const child = spawn(process.execPath, ['server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: '1',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base, dataDir, stop };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error('server did not start');
+}
