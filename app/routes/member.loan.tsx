@@ -22,8 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         balance: formatSatang(l.balanceSatang),
         startDate: formatDate(l.startDate),
         instalment: formatSatang(l.instalmentSatang),
-        progress: `${l.lastPeriod} / ${l.periods}`,
-        interestRate: l.interestRate,
+        progress: l.periods === null ? String(l.lastPeriod) : `${l.lastPeriod} / ${l.periods}`,
+        interestRate: l.interestRate === null ? ' - ' : `${l.interestRate}% ต่อปี`,
         percentRepaid: l.percentRepaid,
         collateral: l.collateral.map((c) => ({ description: c.description, amount: formatSatang(c.amountSatang) })),
       })),
@@ -60,7 +60,7 @@ export default function LoanPage() {
                       ['วันที่เริ่มสัญญา', loan.startDate],
                       ['ชำระต่องวด', `${loan.instalment} บาท`],
                       ['งวดที่ชำระแล้ว', loan.progress],
-                      ['อัตราดอกเบี้ย', `${loan.interestRate}% ต่อปี`],
+                      ['อัตราดอกเบี้ย', loan.interestRate],
                     ]}
                   />
                   <h3>หลักประกัน</h3>

@@ -1,4 +1,5 @@
 import { createEmbeddedBackend } from './coop/embedded.server';
+import { createHttpBackend } from './coop/http/http-backend.server';
 import { ensureSearchIndex } from './coop/embedded-search.server';
 import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
@@ -43,7 +44,13 @@ async function init(): Promise<AppServices> {
   }
   // A store seeded or imported before the search index existed, or a new ICU: index it now.
   if (await ensureSearchIndex(db)) log.info('search index rebuilt');
-  const backend = cacheSharedFeeds(degradeGracefully(createEmbeddedBackend(db)), config.FEED_CACHE_SECONDS * 1000);
+  // Sessions, rate limits, the audit log and the page cache stay in this database in either mode.
+  const core =
+    config.COOP_BACKEND === 'http' && config.COOP_API_URL
+      ? createHttpBackend({ baseUrl: config.COOP_API_URL, timeoutMs: config.COOP_TIMEOUT_MS })
+      : createEmbeddedBackend(db);
+  if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });
+  const backend = cacheSharedFeeds(degradeGracefully(core), config.FEED_CACHE_SECONDS * 1000);
   return { env: config, db, backend };
 }
 

@@ -76,4 +76,47 @@ describe('parseEnv', () => {
     expect(on.publicUrl).toBe('https://coop.example');
     expect(() => parseEnv({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrowError(/PUBLIC_URL/);
   });
+
+  it('uses the embedded backend unless COOP_BACKEND=http, which needs COOP_API_URL (ADR 018)', () => {
+    const dir = tmp();
+    const embedded = parseEnv({ DATA_DIR: dir });
+    expect(embedded.COOP_BACKEND).toBe('embedded');
+    expect(embedded.COOP_API_URL).toBeUndefined();
+    expect(embedded.COOP_TIMEOUT_MS).toBe(3000);
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_BACKEND: 'http' })).toThrowError(
+      /COOP_API_URL: required with COOP_BACKEND=http/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_BACKEND: 'soap' })).toThrowError(/COOP_BACKEND/);
+    const http = parseEnv({
+      DATA_DIR: dir,
+      COOP_BACKEND: 'http',
+      COOP_API_URL: 'https://core.example/',
+      COOP_TIMEOUT_MS: '1500',
+    });
+    expect(http).toMatchObject({ COOP_BACKEND: 'http', COOP_API_URL: 'https://core.example/', COOP_TIMEOUT_MS: 1500 });
+  });
+
+  it('refuses a core URL that is not http(s), has a query, or a timeout out of range', () => {
+    const dir = tmp();
+    const http = { DATA_DIR: dir, COOP_BACKEND: 'http' };
+    expect(() => parseEnv({ ...http, COOP_API_URL: 'ftp://core.example/' })).toThrowError(/COOP_API_URL/);
+    expect(() => parseEnv({ ...http, COOP_API_URL: 'https://core.example/?x=1' })).toThrowError(/COOP_API_URL/);
+    expect(() => parseEnv({ ...http, COOP_API_URL: 'https://api:secret@core.example/' })).toThrowError(
+      /COOP_API_URL must not hold a user name or password/,
+    );
+    expect(() => parseEnv({ ...http, COOP_API_URL: 'https://core.example/', COOP_TIMEOUT_MS: '50' })).toThrowError(
+      /COOP_TIMEOUT_MS/,
+    );
+    expect(() => parseEnv({ ...http, COOP_API_URL: 'https://core.example/', COOP_TIMEOUT_MS: 'soon' })).toThrowError(
+      /COOP_TIMEOUT_MS/,
+    );
+  });
+
+  it("seeds no demo data in http mode unless SEED_DEMO=1: the members are the core system's", () => {
+    const dir = tmp();
+    const http = { DATA_DIR: dir, COOP_BACKEND: 'http', COOP_API_URL: 'https://core.example/' };
+    expect(parseEnv(http).demo).toBe(false);
+    expect(parseEnv({ ...http, SEED_DEMO: '1' }).demo).toBe(true);
+    expect(() => parseEnv({ ...http, NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET: required in production/);
+  });
 });

@@ -60,6 +60,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** On SIGTERM, requests in flight get this long to finish before they are cut off (ADR 016). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Where the cooperative's data comes from (ADR 018): our own store, or the core system's HTTP API. */
+  COOP_BACKEND: z.enum(['embedded', 'http']).default('embedded'),
+  /** The core system's base URL (its `/api/...` routes hang below it); required with COOP_BACKEND=http. */
+  COOP_API_URL: z
+    .url({ protocol: /^https?$/, error: 'COOP_API_URL must be an http:// or https:// URL' })
+    .refine((url) => !/[?#]/.test(url), 'COOP_API_URL must not have a query or fragment')
+    // fetch refuses URLs with credentials, and they would end up in logs and process listings.
+    .refine((url) => !/^[a-z]+:\/\/[^/]*@/i.test(url), 'COOP_API_URL must not hold a user name or password')
+    .optional(),
+  /** Each call to the core must answer within this many milliseconds (http mode). */
+  COOP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 });
 
 /** Every variable the server reads (the README's table and deploy/compose.yaml are checked against it). */
@@ -70,7 +81,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string;
   /** `sqlite` unless DATABASE_URL points at PostgreSQL. */
   store: 'sqlite' | 'postgres';
-  /** Demo data is seeded into an empty store (default on for SQLite, off for PostgreSQL). */
+  /** Demo data is seeded into an empty store (default on for SQLite with the embedded backend, else off). */
   demo: boolean;
   sessionSecret: string;
   /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
@@ -94,7 +105,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const store = raw.DATABASE_URL ? 'postgres' : 'sqlite';
-  const demo = raw.SEED_DEMO ?? store === 'sqlite';
+  // Demo data only makes sense where the data is ours: SQLite with the embedded backend.
+  const demo = raw.SEED_DEMO ?? (store === 'sqlite' && raw.COOP_BACKEND === 'embedded');
   let sessionSecret = raw.SESSION_SECRET;
   if (!sessionSecret) {
     if (raw.NODE_ENV === 'production' && !demo) {
@@ -103,6 +115,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       );
     }
     sessionSecret = readOrCreateSecret(dataDir);
+  }
+  if (raw.COOP_BACKEND === 'http' && !raw.COOP_API_URL) {
+    throw new EnvError(
+      'Invalid environment:\n  - COOP_API_URL: required with COOP_BACKEND=http (the core system, e.g. https://core.example/)',
+    );
   }
   if (raw.IMPERSONATION_SECRET && raw.IMPERSONATION_SECRET === sessionSecret) {
     throw new EnvError('Invalid environment:\n  - IMPERSONATION_SECRET: must differ from SESSION_SECRET');

@@ -1,7 +1,7 @@
 /**
  * The CoopBackend boundary: everything the UI needs from the cooperative, in the cooperative's
  * vocabulary. Route modules call these methods and never touch SQL or the upstream API directly.
- * Two implementations: `embedded` (our SQL store) and, later, `http` (the core system's API).
+ * Two implementations: `embedded` (our SQL store) and `http` (the core system's API, ADR 018).
  */
 
 /** What a member call is made with: the upstream token kept in the server-side session row. */
@@ -250,9 +250,11 @@ export interface Loan {
   balanceSatang: number;
   startDate: string;
   instalmentSatang: number;
-  periods: number;
+  /** Number of instalments; null when the backend does not know it (the core's web API omits it). */
+  periods: number | null;
   lastPeriod: number;
-  interestRate: string;
+  /** Percent per year as a decimal string; null when the backend does not know it (http mode). */
+  interestRate: string | null;
   /** Percentage of the approved amount repaid, 0–100 with two decimals, as a decimal string. */
   percentRepaid: string;
   collateral: Collateral[];
@@ -276,7 +278,8 @@ export interface DepositAccount {
   accruedInterestSatang: number;
   withdrawableSatang: number;
   heldSatang: number;
-  openedDate: string;
+  /** Gregorian `YYYY-MM-DD`; null when the backend does not know it (the core's account list omits it). */
+  openedDate: string | null;
 }
 
 export interface DepositStatementRow {

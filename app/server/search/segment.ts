@@ -81,7 +81,8 @@ const ENTITIES: Record<string, string> = {
   rsquo: '’',
 };
 
-function decodeEntities(text: string): string {
+/** `&amp;`, `&nbsp;`, `&#3585;` … as the characters they stand for (unknown names are left as they are). */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);

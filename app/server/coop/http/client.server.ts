@@ -1,0 +1,315 @@
+import { CoopUnavailableError } from '../types';
+
+/**
+ * The transport of the http backend (ADR 018): one small wrapper over Node's global fetch that joins
+ * paths onto the core's base URL without ever leaving it, sends the vendor's headers and the bearer
+ * token, bounds every call with a timeout, retries a read once (with jitter) after a transport
+ * failure, and stops calling a core that keeps failing (circuit breaker). It knows nothing of the
+ * vendor's bodies: it hands back the status and the parsed JSON, and `http-backend.server.ts`
+ * decides what they mean.
+ */
+
+export type FailureReason =
+  | 'timeout'
+  | 'network'
+  | 'http_5xx'
+  | 'malformed_json'
+  | 'too_large'
+  | 'unexpected_status'
+  | 'throttled'
+  | 'circuit_open'
+  | 'unexpected_shape'
+  | 'refused'
+  | 'unsupported';
+
+/**
+ * One log line per upstream failure. It names the vendor endpoint by its key in the paths table,
+ * never by URL (paths carry contract and account numbers); it never holds a token or a body.
+ */
+export interface FailureLine {
+  endpoint: string;
+  method?: 'GET' | 'POST';
+  reason: FailureReason;
+  status?: number;
+  attempts?: number;
+  ms?: number;
+  circuit?: CircuitState;
+  /** Schema failures: where the body did not fit (`data1.0.membership_no: invalid_type`), no values. */
+  issues?: string[];
+  detail?: string;
+}
+
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+export interface CoopClientOptions {
+  /** `COOP_API_URL`: the core's base, e.g. `https://core.example/` (its `/api` routes hang below). */
+  baseUrl: string;
+  /** `COOP_TIMEOUT_MS`: one attempt, headers and body, must finish within this. */
+  timeoutMs: number;
+  /** Consecutive failed calls that open the circuit (default 5). */
+  breakerThreshold?: number;
+  /** How long an open circuit refuses calls before one probe may go (default 30 s). */
+  breakerCoolDownMs?: number;
+  /** The pause before the retry of a read: uniformly between min and max (default 100–400 ms). */
+  retryDelayMs?: { min: number; max: number };
+  /** Largest body accepted (default 8 MiB). */
+  maxBodyBytes?: number;
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Where failure lines go (default: the app log at `warn`). */
+  onFailure?: (line: FailureLine) => void;
+}
+
+export interface CoopRequest {
+  /** Key of the vendor endpoint in the paths table: all that is logged about the call. */
+  endpoint: string;
+  method: 'GET' | 'POST';
+  /** Relative to the base URL, segments already encoded (see `pathSegment`). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** The member's bearer token (from the session row, never from the browser). */
+  token?: string;
+  /** JSON body of a POST; member feeds are POSTs with an empty object. */
+  body?: unknown;
+  /** A read: may be retried once after a transport failure. Default: GET only. */
+  read?: boolean;
+  /** `json` (default) or `bytes` (a picture). */
+  expect?: 'json' | 'bytes';
+}
+
+export interface CoopResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON (`undefined` for an empty body); `undefined` when bytes were asked for. */
+  body: unknown;
+  /** The raw bytes when `expect: 'bytes'`. */
+  bytes: Uint8Array | null;
+}
+
+export interface CoopClient {
+  request(req: CoopRequest): Promise<CoopResponse>;
+  /** Record a failure found above the transport (a body of the wrong shape) in the same log. */
+  report(line: FailureLine): void;
+  circuit(): CircuitState;
+}
+
+/** A failure of one attempt; `retryable` ones are worth a second try on a read. */
+class AttemptFailure extends Error {
+  constructor(
+    readonly reason: FailureReason,
+    readonly retryable: boolean,
+    readonly countsAgainstCore: boolean,
+    readonly status?: number,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * A path segment from a value (a contract or account number): percent-encoded, and null when it
+ * could not be one segment (empty, `.` or `..`, which URL resolution would turn into a step up).
+ */
+export function pathSegment(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed || trimmed === '.' || trimmed === '..') return null;
+  return encodeURIComponent(trimmed);
+}
+
+/**
+ * `path` joined onto `base`, refusing anything that would leave it: absolute paths and URLs,
+ * backslashes, dot segments (also percent-encoded ones), a query or fragment smuggled in the path.
+ */
+export function joinUrl(base: URL, path: string, query?: CoopRequest['query']): URL {
+  const refuse = () => new CoopUnavailableError('coop request path refused');
+  if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('/') || /[\\?#]/.test(path)) throw refuse();
+  for (const segment of path.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw refuse();
+    }
+    if (decoded === '.' || decoded === '..' || segment === '') throw refuse();
+  }
+  const url = new URL(path, base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) throw refuse();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** The base URL with exactly one trailing slash, so relative paths land below it. */
+export function normalizeBase(baseUrl: string): URL {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('COOP_API_URL must be http(s)');
+  url.search = '';
+  url.hash = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
+export function createCoopClient(options: CoopClientOptions): CoopClient {
+  const base = normalizeBase(options.baseUrl);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const threshold = options.breakerThreshold ?? 5;
+  const coolDownMs = options.breakerCoolDownMs ?? 30_000;
+  const retryDelay = options.retryDelayMs ?? { min: 100, max: 400 };
+  const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const onFailure = options.onFailure ?? (() => undefined);
+
+  // Circuit breaker: `failures` consecutive failed calls; open until `openUntil`; then one probe.
+  let failures = 0;
+  let openUntil = 0;
+  let state: CircuitState = 'closed';
+  let probing = false;
+
+  function currentState(): CircuitState {
+    if (state === 'open' && now() >= openUntil) state = 'half-open';
+    return state;
+  }
+
+  function succeeded() {
+    failures = 0;
+    state = 'closed';
+  }
+
+  function failed() {
+    failures += 1;
+    if (state === 'half-open' || failures >= threshold) {
+      state = 'open';
+      openUntil = now() + coolDownMs;
+    }
+  }
+
+  async function attempt(req: CoopRequest, url: URL): Promise<CoopResponse> {
+    const headers = new Headers({ Accept: req.expect === 'bytes' ? 'image/*' : 'application/json' });
+    headers.set('X-Requested-With', 'XMLHttpRequest');
+    if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
+    let body: string | undefined;
+    if (req.method === 'POST') {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(req.body ?? {});
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    // Settles (rejects) when the time is up, so neither the call nor its body can outlast it.
+    let expire: () => void = () => undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      expire = () => reject(new Error('timeout'));
+    });
+    deadline.catch(() => undefined);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+      expire();
+    }, options.timeoutMs);
+    try {
+      let response: Response;
+      try {
+        response = await Promise.race([
+          fetchImpl(url, {
+            method: req.method,
+            headers,
+            body,
+            signal: controller.signal,
+            // A redirect from an API is never an answer (e.g. a login page): do not follow it.
+            redirect: 'manual',
+          }),
+          deadline,
+        ]);
+      } catch {
+        throw new AttemptFailure(timedOut ? 'timeout' : 'network', true, true);
+      }
+      const { status } = response;
+      const declared = Number(response.headers.get('content-length') ?? '0');
+      if (declared > maxBody) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new AttemptFailure('too_large', false, false, status);
+      }
+      let raw: Uint8Array;
+      try {
+        raw = new Uint8Array(await Promise.race([response.arrayBuffer(), deadline]));
+      } catch {
+        await response.body?.cancel().catch(() => undefined);
+        throw new AttemptFailure(timedOut ? 'timeout' : 'network', true, true, status);
+      }
+      if (status >= 500) throw new AttemptFailure('http_5xx', true, true, status);
+      if (status === 429) throw new AttemptFailure('throttled', false, false, status);
+      if (status < 200 || (status >= 300 && status < 400)) {
+        throw new AttemptFailure('unexpected_status', false, false, status);
+      }
+      if (raw.byteLength > maxBody) throw new AttemptFailure('too_large', false, false, status);
+      if (req.expect === 'bytes') return { status, headers: response.headers, body: undefined, bytes: raw };
+      const text = new TextDecoder().decode(raw).replace(/^\uFEFF/, '');
+      if (!text.trim()) return { status, headers: response.headers, body: undefined, bytes: null };
+      try {
+        return { status, headers: response.headers, body: JSON.parse(text) as unknown, bytes: null };
+      } catch {
+        // An HTML error page or a cut-off answer: the core is not itself.
+        throw new AttemptFailure('malformed_json', false, true, status);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    circuit: currentState,
+
+    report(line) {
+      onFailure(line);
+    },
+
+    async request(req) {
+      const started = now();
+      const url = joinUrl(base, req.path, req.query);
+      const circuit = currentState();
+      if (circuit === 'open' || (circuit === 'half-open' && probing)) {
+        onFailure({ endpoint: req.endpoint, method: req.method, reason: 'circuit_open', circuit, attempts: 0 });
+        throw new CoopUnavailableError(`coop ${req.endpoint}: circuit open`);
+      }
+      const probe = circuit === 'half-open';
+      if (probe) probing = true;
+      const read = req.read ?? req.method === 'GET';
+      let attempts = 0;
+      try {
+        for (;;) {
+          attempts += 1;
+          try {
+            const response = await attempt(req, url);
+            succeeded();
+            return response;
+          } catch (error) {
+            if (!(error instanceof AttemptFailure)) throw error;
+            // One retry, for reads only, and never for the single probe of a half-open circuit.
+            if (error.retryable && read && attempts === 1 && !probe) {
+              const { min, max } = retryDelay;
+              await sleep(Math.round(min + random() * (max - min)));
+              continue;
+            }
+            if (error.countsAgainstCore) failed();
+            else if (probe) succeeded(); // the core answered, even if not usefully
+            onFailure({
+              endpoint: req.endpoint,
+              method: req.method,
+              reason: error.reason,
+              ...(error.status !== undefined && { status: error.status }),
+              attempts,
+              ms: now() - started,
+              circuit: currentState(),
+            });
+            throw new CoopUnavailableError(`coop ${req.endpoint}: ${error.reason}`);
+          }
+        }
+      } finally {
+        if (probe) probing = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,400 @@
+/**
+ * A stand-in for the core system in tests (ADR 018): an in-process `node:http` server that speaks the
+ * vendor contract (/work/shared/upstream-contract.md) from the fixtures in `./fixtures`, quirks
+ * included — strings for numbers, UPPERCASE keys, entities, a Laravel paginator (10 rows a page for
+ * statements, 6 for content lists), token failures as HTTP 400 `{error}`, validation failures as
+ * HTTP 200 `{errors:[…]}`, another member's statement as 401, an empty body for a share search
+ * without dates, the web site's catch-all page for a picture that does not exist.
+ *
+ * It is mounted below `/core/` so that the base URL's path is exercised, records every request, and
+ * can be told to misbehave on a path (`fault`).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+type Json = Record<string, unknown>;
+type Rows = Json[];
+
+export function fixture<T = Json>(name: string): T {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as T;
+}
+
+/** The demo member of the fixtures and their password at the fake core. */
+export const CORE_MEMBER = { membershipNo: '012345', password: 'Secret#2024' } as const;
+/** Login numbers with a special answer. */
+export const CORE_RESET_MEMBER = '099999';
+export const CORE_MAINTENANCE_MEMBER = '088888';
+/** Identity of the fixture member (register / forget). */
+export const CORE_IDENTITY = {
+  membershipNo: '012345',
+  nationalId: '1234567890123',
+  firstName: 'สมมุติ',
+  lastName: 'ทดสอบ',
+  birthDate: '1977-02-07',
+} as const;
+/** A member who has not registered yet (register succeeds for them). */
+export const CORE_NEW_MEMBER = { ...CORE_IDENTITY, membershipNo: '012399' } as const;
+
+export const STATEMENT_PER_PAGE = 10;
+export const CONTENT_PER_PAGE = 6;
+
+/** A Laravel 8 paginator over `rows` (its own numbers are integers, as PHP sends them). */
+export function paginate(rows: Rows, page: number, perPage: number, url = 'http://core.example/api'): Json {
+  const total = rows.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = (page - 1) * perPage;
+  const data = rows.slice(from, from + perPage);
+  const link = (p: number | null) => (p === null ? null : `${url}?page=${p}`);
+  return {
+    current_page: page,
+    data,
+    first_page_url: link(1),
+    from: data.length ? from + 1 : null,
+    last_page: lastPage,
+    last_page_url: link(lastPage),
+    links: [],
+    next_page_url: page < lastPage ? link(page + 1) : null,
+    path: url,
+    per_page: perPage,
+    prev_page_url: page > 1 ? link(page - 1) : null,
+    to: data.length ? from + data.length : null,
+    total,
+  };
+}
+
+/** Vendor-shaped bodies built from the fixtures (the statements are stored as whole lists). */
+export const vendor = {
+  memberShare(page = 1): Json {
+    const f = fixture<{ sharehead: Rows; statement: Rows }>('member_share');
+    return { sharehead: f.sharehead, sharestatement: paginate(f.statement, page, STATEMENT_PER_PAGE) };
+  },
+  loanStatement(contractNo: string, page = 1): Json | null {
+    const f = fixture<Record<string, { headLoan_statement: Rows; statement: Rows }>>('member_loan_statement');
+    const c = f[contractNo];
+    return c
+      ? { headLoan_statement: c.headLoan_statement, loan_statement: paginate(c.statement, page, STATEMENT_PER_PAGE) }
+      : null;
+  },
+  depStatement(accountNo: string, page = 1): Json | null {
+    const f = fixture<Record<string, { DepStatementHead: Json; statement: Rows }>>('member_dep_statement');
+    const a = f[accountNo];
+    return a
+      ? { DepStatementHead: a.DepStatementHead, dep_statement: paginate(a.statement, page, STATEMENT_PER_PAGE) }
+      : null;
+  },
+  infoList(category: string, page = 1): Json | null {
+    const f =
+      fixture<Record<string, { types: string; gtype: string; content_type: string; plain?: boolean; rows: Rows }>>(
+        'info_list',
+      );
+    const c = f[category];
+    if (!c) return null;
+    return {
+      list_data: c.plain ? c.rows : paginate(c.rows, page, CONTENT_PER_PAGE),
+      types: c.types,
+      news_last: [],
+      gtype: c.gtype,
+      content_type: c.content_type,
+    };
+  },
+};
+
+export type Fault = 'reset' | 'hang' | 'html' | 'wrong-shape' | 500 | 503;
+
+export interface RecordedRequest {
+  method: string;
+  /** Path below the mount, decoded, e.g. `api/member/member_loan_statement/สม.1234/2565`. */
+  path: string;
+  rawUrl: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface FakeCore {
+  /** Base URL to give the backend: `http://127.0.0.1:<port>/core/`. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests whose path starts with `prefix`. */
+  calls(prefix: string): RecordedRequest[];
+  /** The next `times` requests to a path starting with `prefix` misbehave (Infinity: until cleared). */
+  fault(prefix: string, fault: Fault, times?: number): void;
+  clearFaults(): void;
+  /** Make a token the core issued expire (its next use answers 400 เซสชั่นหมดอายุ). */
+  expire(token: string): void;
+  close(): Promise<void>;
+}
+
+/** BE `DD/MM/BBBB` → Gregorian `YYYY-MM-DD`, as the core's date filters read it. */
+function beToIso(text: unknown): string | null {
+  const m = typeof text === 'string' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text) : null;
+  return m ? `${Number(m[3]) - 543}-${m[2]}-${m[1]}` : null;
+}
+
+function filterByDate(rows: Rows, field: string, body: Json): Rows {
+  const from = beToIso(body.inputdatepickerstart);
+  const to = beToIso(body.inputdatepickerend);
+  if (!from && !to) return rows;
+  return rows.filter((r) => {
+    const d = String(r[field] ?? '').slice(0, 10);
+    return (!from || d >= from) && (!to || d <= to);
+  });
+}
+
+/** Start the fake core on 127.0.0.1 (`port` 0: any free port). */
+export async function startFakeCore(port = 0): Promise<FakeCore> {
+  const requests: RecordedRequest[] = [];
+  const faults: { prefix: string; fault: Fault; times: number }[] = [];
+  const tokens = new Map<string, 'valid' | 'expired'>();
+  const sockets = new Set<Socket>();
+  let password: string = CORE_MEMBER.password;
+  let issued = 0;
+  let photo: { bytes: Buffer; at: Date } | null = null;
+
+  function send(res: http.ServerResponse, status: number, body: unknown) {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  /** The token check of `auth:api` and the global exception handler (HTTP 400 `{error}`). */
+  function bearer(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const header = req.headers.authorization;
+    if (!header) {
+      send(res, 400, { error: 'token absent' });
+      return false;
+    }
+    const state = tokens.get(header.replace(/^Bearer /, ''));
+    if (state === 'expired') send(res, 400, { error: 'เซสชั่นหมดอายุ' });
+    else if (state !== 'valid') send(res, 400, { error: 'token is invalid' });
+    return state === 'valid';
+  }
+
+  async function readBody(req: http.IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+
+  function identityMatches(b: Json, who: { membershipNo: string }): boolean {
+    return (
+      b.membership_no === who.membershipNo &&
+      b.id_card === CORE_IDENTITY.nationalId &&
+      b.member_name === CORE_IDENTITY.firstName &&
+      b.member_surname === CORE_IDENTITY.lastName &&
+      b.date_of_birth === CORE_IDENTITY.birthDate
+    );
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake-core');
+    if (!url.pathname.startsWith('/core/')) return send(res, 404, { message: 'Not Found' });
+    const rest = url.pathname
+      .slice('/core/'.length)
+      .split('/')
+      .map((s) => decodeURIComponent(s))
+      .join('/');
+    const body = await readBody(req);
+    const b = (typeof body === 'object' && body !== null ? body : {}) as Json;
+    requests.push({ method: req.method ?? '', path: rest, rawUrl: req.url ?? '', headers: req.headers, body });
+    const page = Number(url.searchParams.get('page') ?? '1') || 1;
+
+    const f = faults.find((x) => rest.startsWith(x.prefix) && x.times > 0);
+    if (f) {
+      f.times -= 1;
+      if (f.fault === 'reset') return req.socket.destroy();
+      if (f.fault === 'hang') return; // never answers; the client's timeout ends it
+      if (f.fault === 'html') {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end('<!DOCTYPE html><html><body>Whoops, looks like something went wrong.</body></html>');
+      }
+      if (f.fault === 'wrong-shape') {
+        return send(res, 200, { data1: [{ membership_no: null, salary_amount: 'lots' }], dataloan: 'none', show: 7 });
+      }
+      return send(res, f.fault, { message: 'Server Error' });
+    }
+
+    // ----- the web site (not the API): profile pictures, and its SPA catch-all for anything else
+    if (req.method === 'GET' && rest === `member/profile/${CORE_MEMBER.membershipNo}.jpg` && photo) {
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Last-Modified': photo.at.toUTCString() });
+      return res.end(photo.bytes);
+    }
+    if (!rest.startsWith('api/')) {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      return res.end('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
+    }
+
+    const route = rest.slice('api/'.length);
+    const post = req.method === 'POST';
+
+    // ----- auth (§4.1, §4.2): no token needed
+    if (post && route === 'member/auth/login') {
+      if (b.membership_no === CORE_MAINTENANCE_MEMBER) {
+        return send(res, 400, { error: 'ระบบปิดปรับปรุงชั่วคราว', membership_no: null });
+      }
+      if (b.membership_no === CORE_RESET_MEMBER) {
+        return send(res, 406, {
+          error: 'เพื่อความปลอดภัยในการใช้งาน กรุณาเปลี่ยนรหัสผ่านใหม่',
+          membership_no: null,
+          reset_status: true,
+        });
+      }
+      if (b.membership_no !== CORE_MEMBER.membershipNo || b.mem_password !== password) {
+        return send(res, 401, { error: 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด' });
+      }
+      issued += 1;
+      const token = `jwt-${issued}-${Math.random().toString(36).slice(2)}`;
+      tokens.set(token, 'valid');
+      return send(res, 200, { ...fixture<Json>('login'), token });
+    }
+    if (post && (route === 'member/auth/register' || route === 'member/auth/forget')) {
+      const register = route.endsWith('register');
+      const who = register ? CORE_NEW_MEMBER : CORE_IDENTITY;
+      if (!register && typeof b.password === 'string' && b.password.length < 8) {
+        return send(res, 400, { error: 'รูปแบบของรหัสผ่านไม่ถูกต้อง', membership_no: null });
+      }
+      if (register && b.membership_no === CORE_IDENTITY.membershipNo && identityMatches(b, CORE_IDENTITY)) {
+        return send(res, 200, { errors: [`สมาชิกเลขที่ ${CORE_IDENTITY.membershipNo} นี้ สมัครเป็นสมาชิกแล้ว`] });
+      }
+      if (!identityMatches(b, who)) return send(res, 200, { errors: ['วันเดือนปีเกิด ไม่ตรงกับระบบ'] });
+      if (!register) password = String(b.password);
+      return send(res, 200, { rc_code: '1', messages: register ? 'ลงทะเบียนสำเร็จ' : 'เปลี่ยนรหัสผ่านสำเร็จ' });
+    }
+
+    // ----- public content (§7): GET
+    if (!post && route === 'info/manu') return send(res, 200, fixture('info_manu'));
+    if (!post && route === 'info/home') return send(res, 200, fixture('info_home'));
+    if (post && route === 'info/list/smartsearch') {
+      const search = typeof b.search === 'string' ? b.search : '';
+      if (search === 'ไม่มีคำนี้') {
+        return send(res, 200, { code: 'CWL0004ERROR', message: 'ไม่พบข้อมูล', result: { isSearchFound: '0' } });
+      }
+      return send(res, 200, fixture('smartsearch'));
+    }
+    if (!post && route.startsWith('info/list/')) {
+      const list = vendor.infoList(route.slice('info/list/'.length), page);
+      return list ? send(res, 200, list) : send(res, 200, { list_data: [], types: null, news_last: [] });
+    }
+    if (!post && route.startsWith('info/show/')) {
+      const shown = fixture<Record<string, Json>>('info_show')[route.slice('info/show/'.length)];
+      return shown ? send(res, 200, shown) : send(res, 200, { show: null, news_last: [] });
+    }
+
+    // ----- member routes (§5): POST with the bearer token
+    if (!route.startsWith('member/')) return send(res, 404, { message: 'Not Found' });
+    if (!post) return send(res, 405, { message: 'Method Not Allowed' });
+    if (!bearer(req, res)) return;
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+
+    switch (route) {
+      case 'member/auth/getAuthUser':
+        return send(res, 200, { rc_code: 1 });
+      case 'member/auth/logout':
+        tokens.delete(token);
+        return send(res, 200, { message: 'ออกจากระบบ เรียบร้อยแล้ว' });
+      case 'member/termofconditional':
+        return send(res, 200, { rc_code: '1', data: '<p>ข้อ 1 สมาชิกต้องรักษารหัสผ่าน</p>' });
+      case 'member/member_status':
+        return send(res, 200, fixture('member_status'));
+      case 'member/member_share':
+        return send(res, 200, vendor.memberShare(page));
+      case 'member/searchMember_share': {
+        // No dates: the controller builds nothing, and the body is empty (§5).
+        if (!b.inputdatepickerstart && !b.inputdatepickerend) return send(res, 200, undefined);
+        const f = fixture<{ sharehead: Rows; statement: Rows }>('member_share');
+        const rows = filterByDate(f.statement, 'operate_date', b);
+        return send(res, 200, { sharehead: f.sharehead, sharestatement: paginate(rows, page, STATEMENT_PER_PAGE) });
+      }
+      case 'member/member_loan':
+        return send(res, 200, fixture('member_loan'));
+      case 'member/member_dep':
+        return send(res, 200, fixture('member_dep'));
+      case 'member/member_kep':
+        return send(res, 200, fixture('member_kep'));
+      case 'member/member_coll':
+        return send(res, 200, fixture('member_coll'));
+      case 'member/member_gian':
+        return send(res, 200, fixture('member_gian'));
+      case 'member/member_div':
+        return send(res, 200, fixture('member_div'));
+      case 'member/member_pass':
+        if (b.mem_oldpassword !== password) return send(res, 200, { rc_code: '-1', rc_des: 'รหัสผ่านเดิม ไม่ถูกต้อง' });
+        password = String(b.mem_password);
+        return send(res, 200, { rc_code: '1', rc_des: 'เปลี่ยนรหัสผ่านสำเร็จ' });
+      case 'member/wwwupload': {
+        const image = typeof b.image === 'string' ? /^data:image\/jpeg;base64,(.+)$/.exec(b.image)?.[1] : undefined;
+        if (!image || b.name !== CORE_MEMBER.membershipNo) return send(res, 200, { rc_code: '0', rc_des: 'ไม่สำเร็จ' });
+        photo = { bytes: Buffer.from(image, 'base64'), at: new Date(Math.floor(Date.now() / 1000) * 1000) };
+        return send(res, 200, {
+          rc_code: '1',
+          rc_des: 'บันทึกสำเร็จ',
+          rc_resources: `data:image/jpeg;name=${b.name}.jpg;base64,${image}`,
+        });
+      }
+    }
+    const loan = /^member\/member_loan_statement\/(.+)$/.exec(route);
+    if (loan) {
+      const f = fixture<Record<string, { headLoan_statement: Rows; statement: Rows }>>('member_loan_statement');
+      const c = f[loan[1] ?? ''];
+      if (!c) return send(res, 401, { error: 'สัญญาเงินกู้ ไม่ถูกต้อง' });
+      const rows = filterByDate(c.statement, 'loan_payment_date', b);
+      return send(res, 200, {
+        headLoan_statement: c.headLoan_statement,
+        loan_statement: paginate(rows, page, STATEMENT_PER_PAGE),
+      });
+    }
+    const dep = /^member\/member_dep_statement\/(.+)$/.exec(route);
+    if (dep) {
+      const f = fixture<Record<string, { DepStatementHead: Json; statement: Rows }>>('member_dep_statement');
+      const a = f[dep[1] ?? ''];
+      if (!a) return send(res, 401, { error: 'บัญชีเงินฝาก ไม่ถูกต้อง' });
+      const rows = filterByDate(a.statement, 'operate_date', b);
+      return send(res, 200, {
+        DepStatementHead: a.DepStatementHead,
+        dep_statement: paginate(rows, page, STATEMENT_PER_PAGE),
+      });
+    }
+    return send(res, 404, { message: 'Not Found' });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { message: 'Server Error' });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${address.port}/core/`,
+    requests,
+    calls: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
+    fault(prefix, fault, times = 1) {
+      faults.push({ prefix, fault, times });
+    },
+    clearFaults() {
+      faults.length = 0;
+    },
+    expire(token) {
+      tokens.set(token, 'expired');
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,879 @@
+import type * as z from 'zod';
+
+import { formatDateDMY } from '~/lib/thai-format';
+
+import { log } from '../../log.server';
+import {
+  IDENTITY_MISMATCH,
+  PASSWORD_RESET_MESSAGE,
+  REGISTERED_MESSAGE,
+  alreadyRegistered,
+} from '../embedded-account.server';
+import { bangkokMonth } from '../embedded-member.server';
+import {
+  CoopAuthError,
+  CoopUnavailableError,
+  DEFAULT_IMAGE_KINDS,
+  SEARCH_RESULT_LIMIT,
+  type AccountResult,
+  type CapitalPoint,
+  type ContentCategory,
+  type ContentItem,
+  type ContentSummary,
+  type CoopBackend,
+  type DefaultImageKind,
+  type IdentityCheck,
+  type Loan,
+  type MemberCredentials,
+  type Page,
+  type PolicyKind,
+  type ShareStatementRow,
+  type StatementQuery,
+} from '../types';
+import { createCoopClient, pathSegment, type CoopClient, type CoopResponse, type FailureLine } from './client.server';
+import {
+  HOME_BLOCKS,
+  depStatement,
+  errorBody,
+  infoHome,
+  infoList,
+  infoManu,
+  infoShow,
+  issuePaths,
+  loanStatement,
+  loginSuccess,
+  lowerKeys,
+  memberColl,
+  memberDep,
+  memberDiv,
+  memberGian,
+  memberKep,
+  memberLoan,
+  memberShare,
+  memberStatus,
+  rcBody,
+  smartSearch,
+  type ContentRow,
+  type VendorPage,
+} from './schemas.server';
+
+/**
+ * The CoopBackend over the core system's HTTP API (`COOP_BACKEND=http`, ADR 018). Every method maps
+ * to the vendor endpoint of docs in /work/shared/upstream-contract.md (paths below, in one table);
+ * every answer goes through a schema of `schemas.server.ts`, so what leaves this module is the same
+ * domain types the embedded backend returns. Token refusals become `CoopAuthError` (the session
+ * ends); anything else that goes wrong becomes `CoopUnavailableError` with one log line.
+ */
+
+/**
+ * The vendor endpoints, relative to `COOP_API_URL`. `{name}` is filled with one encoded path segment.
+ * Paths the contract marks as inferred (`termsStatus`, `smartSearch`, `memberPhoto`) can be
+ * overridden per deployment through `HttpBackendConfig.paths`.
+ */
+export const DEFAULT_PATHS = {
+  login: 'api/member/auth/login',
+  logout: 'api/member/auth/logout',
+  getAuthUser: 'api/member/auth/getAuthUser',
+  register: 'api/member/auth/register',
+  forget: 'api/member/auth/forget',
+  /** [inferred] spec §7 `POST /api/member/termofconditional`: rc_code '1' = accepted. */
+  termsStatus: 'api/member/termofconditional',
+  memberStatus: 'api/member/member_status',
+  memberShare: 'api/member/member_share',
+  searchMemberShare: 'api/member/searchMember_share',
+  memberLoan: 'api/member/member_loan',
+  loanStatement: 'api/member/member_loan_statement/{no}',
+  memberDep: 'api/member/member_dep',
+  depStatement: 'api/member/member_dep_statement/{no}',
+  memberKep: 'api/member/member_kep',
+  memberColl: 'api/member/member_coll',
+  memberGian: 'api/member/member_gian',
+  memberDiv: 'api/member/member_div',
+  memberPass: 'api/member/member_pass',
+  upload: 'api/member/wwwupload',
+  /** Where `wwwupload` leaves the picture: a file of the core's web site, not an API route. */
+  memberPhoto: 'member/profile/{no}.jpg',
+  infoManu: 'api/info/manu',
+  infoHome: 'api/info/home',
+  infoList: 'api/info/list/{category}',
+  infoShow: 'api/info/show/{no}',
+  /** [inferred] spec §7 `POST /api/info/list/smartsearch`. */
+  smartSearch: 'api/info/list/smartsearch',
+  /** What `/readyz` asks: cheap, public, and it counts no visit. */
+  ready: 'api/info/manu',
+} as const;
+export type Endpoint = keyof typeof DEFAULT_PATHS;
+
+/** CoopBackend methods the core's web API cannot serve (ADR 018): they answer "unavailable". */
+export const UNSUPPORTED_METHODS = [
+  'acceptTerms',
+  'getWelfare',
+  'listBoardTopics',
+  'getBoardTopic',
+  'createBoardTopic',
+  'createBoardAnswer',
+  'listDemandItems',
+  'getDemandItem',
+] as const;
+
+export interface HttpBackendConfig {
+  /** `COOP_API_URL`, e.g. `https://core.example/`. */
+  baseUrl: string;
+  /** `COOP_TIMEOUT_MS`: per attempt. */
+  timeoutMs: number;
+  paths?: Partial<Record<Endpoint, string>>;
+  /** Content categories of the texts the app shows (the core keeps them as content items). */
+  categories?: Partial<{ terms: string; privacy: string; cookies: string }>;
+  /** Rows per page the core sends: statements 10, content lists 6 (§2); checked against each answer. */
+  vendorPageSizes?: Partial<{ statement: number; content: number }>;
+  breakerThreshold?: number;
+  breakerCoolDownMs?: number;
+  retryDelayMs?: { min: number; max: number };
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  onFailure?: (line: FailureLine) => void;
+}
+
+/** Labels of the vendor's news categories, for the home page's cards (its feed sends codes only). */
+const CATEGORY_LABELS: Record<string, string> = {
+  news_relations: 'ข่าวประชาสัมพันธ์',
+  news_activity: 'ข่าวกิจกรรม',
+  cremation_news: 'ข่าวฌาปนกิจ',
+  news_purchase: 'ข่าวจัดซื้อจัดจ้าง',
+  news_substance: 'สาระน่ารู้',
+  pic_activity: 'ภาพกิจกรรม',
+  banner: 'ป้ายประชาสัมพันธ์',
+  notice: 'ประกาศ',
+};
+
+/** The default picture (spec §2) of a vendor category code. */
+export function defaultImageFor(category: string): DefaultImageKind {
+  const c = category.toLowerCase();
+  if ((DEFAULT_IMAGE_KINDS as readonly string[]).includes(c)) return c as DefaultImageKind;
+  if (/activity|club|gallary|gallery/.test(c)) return 'activity';
+  if (/procedure|rule|order|coop_act/.test(c)) return 'rule';
+  if (/scholar|school/.test(c)) return 'school';
+  if (/report|achievement|operation/.test(c)) return 'achievement';
+  if (/notice/.test(c)) return 'notice';
+  if (/letter/.test(c)) return 'letters';
+  if (/download|ebook/.test(c)) return 'download';
+  return 'news';
+}
+
+/** A stored media path as the media layer wants it: relative, below `/mediafiles/`. */
+function mediaPath(file: string | null): string | null {
+  if (!file) return null;
+  const relative = file.replace(/^\/+/, '').replace(/^mediafiles\//, '');
+  return relative || null;
+}
+
+const VERY_FIRST_DAY = '1900-01-01';
+const VERY_LAST_DAY = '2100-12-31';
+/** Statement pages read to draw the 24-month share chart, at most. */
+const HISTORY_MAX_PAGES = 12;
+/** Vendor pages fetched to assemble one page of ours, at most. */
+const REPAGE_MAX_CALLS = 6;
+
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
+  const paths: Record<Endpoint, string> = { ...DEFAULT_PATHS, ...config.paths };
+  const categories = {
+    terms: 'term_of_conditional',
+    privacy: 'policy',
+    cookies: 'cookie_policy',
+    ...config.categories,
+  };
+  const perPage = { statement: 10, content: 6, ...config.vendorPageSizes };
+  const now = config.now ?? Date.now;
+  const client: CoopClient = createCoopClient({
+    baseUrl: config.baseUrl,
+    timeoutMs: config.timeoutMs,
+    breakerThreshold: config.breakerThreshold,
+    breakerCoolDownMs: config.breakerCoolDownMs,
+    retryDelayMs: config.retryDelayMs,
+    fetch: config.fetch,
+    now,
+    sleep: config.sleep,
+    random: config.random,
+    onFailure: config.onFailure ?? ((line) => log.warn('coop upstream failure', { ...line })),
+  });
+
+  /**
+   * Answers already fetched for this request. A member's credentials object lives for one request
+   * (requireMember builds it), so the share page's three calls read `member_share` page 1 once, and
+   * the next request asks the core again. Failures are not kept.
+   */
+  const perRequest = new WeakMap<MemberCredentials, Map<string, Promise<unknown>>>();
+  function once<T>(cred: MemberCredentials, key: string, load: () => Promise<T>): Promise<T> {
+    let kept = perRequest.get(cred);
+    if (!kept) perRequest.set(cred, (kept = new Map()));
+    const found = kept.get(key) as Promise<T> | undefined;
+    if (found) return found;
+    const value = load();
+    kept.set(key, value);
+    value.catch(() => kept.delete(key));
+    return value;
+  }
+
+  /** The path of `endpoint` with its `{name}` parts filled; null when a value cannot be a segment. */
+  function pathOf(endpoint: Endpoint, params: Record<string, string> = {}): string | null {
+    let ok = true;
+    const path = paths[endpoint].replace(/\{(\w+)\}/g, (_, name: string) => {
+      const segment = pathSegment(params[name] ?? '');
+      if (segment === null) ok = false;
+      return segment ?? '';
+    });
+    return ok ? path : null;
+  }
+
+  function fail(line: FailureLine, message: string): never {
+    client.report(line);
+    throw new CoopUnavailableError(`coop ${line.endpoint}: ${message}`);
+  }
+
+  function unsupported(method: string): never {
+    fail({ endpoint: method, reason: 'unsupported', detail: 'not offered by the core web API' }, 'not supported');
+  }
+
+  /** The body parsed by `schema`, or one log line and "unavailable". */
+  function parse<S extends z.ZodType>(endpoint: Endpoint, schema: S, response: CoopResponse): z.output<S> {
+    if (response.status < 200 || response.status >= 300) {
+      fail({ endpoint, reason: 'unexpected_status', status: response.status }, `HTTP ${response.status}`);
+    }
+    const result = schema.safeParse(response.body);
+    if (!result.success) {
+      fail(
+        { endpoint, reason: 'unexpected_shape', status: response.status, issues: issuePaths(result.error) },
+        'shape',
+      );
+    }
+    return result.data;
+  }
+
+  /** True when a 401 is the token's (`Unauthenticated.`), not a refusal of the record asked for. */
+  function unauthenticated(body: unknown): boolean {
+    const parsed = errorBody.safeParse(body);
+    return parsed.success && /unauthenticated|token/i.test(parsed.data.error);
+  }
+
+  interface MemberCall {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+    /** Not a read (an action): never retried. */
+    action?: boolean;
+    /** A statement of a record that may not be this member's: a 401 other than the token's → 'foreign'. */
+    owned?: boolean;
+  }
+
+  /**
+   * A call with the member's bearer token. Token failures (HTTP 400 `{error}`, or 401
+   * `Unauthenticated.`) end the session: CoopAuthError. The response otherwise, or 'foreign' when the
+   * core refused a record as not the member's, or null when a path value could not be used.
+   */
+  async function member(
+    endpoint: Endpoint,
+    cred: MemberCredentials,
+    call: MemberCall = {},
+  ): Promise<CoopResponse | 'foreign' | null> {
+    const path = pathOf(endpoint, call.params);
+    if (path === null) return null;
+    const response = await client.request({
+      endpoint,
+      method: 'POST',
+      path,
+      query: call.query,
+      token: cred.token,
+      body: call.body ?? {},
+      read: !call.action,
+    });
+    if (response.status === 400) throw new CoopAuthError('token refused by the core');
+    if (response.status === 401) {
+      if (call.owned && !unauthenticated(response.body)) return 'foreign';
+      throw new CoopAuthError('token refused by the core');
+    }
+    return response;
+  }
+
+  /** A member feed without parameters, parsed, once per request. */
+  function memberFeed<S extends z.ZodType>(endpoint: Endpoint, schema: S, cred: MemberCredentials) {
+    return once(cred, endpoint, async (): Promise<z.output<S>> => {
+      const response = await member(endpoint, cred);
+      if (response === null || response === 'foreign')
+        return fail({ endpoint, reason: 'unexpected_status' }, 'refused');
+      return parse(endpoint, schema, response);
+    });
+  }
+
+  /** The date filter of statements: Buddhist-era `DD/MM/BBBB` both ends, or nothing. */
+  function dateRange(query: Pick<StatementQuery, 'from' | 'to'>): Record<string, string> | undefined {
+    if (!query.from && !query.to) return undefined;
+    return {
+      inputdatepickerstart: formatDateDMY(query.from ?? VERY_FIRST_DAY),
+      inputdatepickerend: formatDateDMY(query.to ?? VERY_LAST_DAY),
+    };
+  }
+
+  /**
+   * One page of ours (`pageSize` rows) from the core's pages of `vendorSize` rows: the pages that
+   * cover it are read (in parallel, normally one) and cut. A core whose page size differs from the
+   * expected one is read again with its own. null when the core refused the record.
+   */
+  async function repage<T>(
+    load: (vendorPage: number) => Promise<VendorPage<T> | null>,
+    query: { page: number; pageSize: number },
+    vendorSize: number,
+  ): Promise<Page<T> | null> {
+    const start = (query.page - 1) * query.pageSize;
+    const read = async (size: number) => {
+      const first = Math.floor(start / size) + 1;
+      const last = Math.min(Math.floor((start + query.pageSize - 1) / size) + 1, first + REPAGE_MAX_CALLS - 1);
+      const pages = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => load(first + i)));
+      return { first, pages };
+    };
+    let { first, pages } = await read(vendorSize);
+    const head = pages[0];
+    if (!head || pages.some((p) => p === null)) return null;
+    if (!head.paged) {
+      // A plain list: the whole of it came at once.
+      const rows = head.rows.slice(start, start + query.pageSize);
+      return { rows, total: head.rows.length, page: query.page, pageSize: query.pageSize };
+    }
+    if (head.perPage !== vendorSize && head.perPage > 0) {
+      ({ first, pages } = await read(head.perPage));
+      if (pages.some((p) => p === null)) return null;
+    }
+    const size = pages[0]?.perPage ?? vendorSize;
+    const rows = pages.flatMap((p) => p?.rows ?? []);
+    const offset = start - (first - 1) * size;
+    const total = pages[0]?.total ?? 0;
+    return { rows: rows.slice(offset, offset + query.pageSize), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  // ----- shares --------------------------------------------------------------------------------
+
+  /** A page of the share statement (with the head), filtered when dates are given. */
+  function sharePage(cred: MemberCredentials, vendorPage: number, range?: Record<string, string>) {
+    const endpoint: Endpoint = range ? 'searchMemberShare' : 'memberShare';
+    return once(cred, `${endpoint}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
+      const response = await member(endpoint, cred, { query: { page: vendorPage }, body: range });
+      if (response === null || response === 'foreign')
+        return fail({ endpoint, reason: 'unexpected_status' }, 'refused');
+      return parse(endpoint, memberShare, response);
+    });
+  }
+
+  /** Month-end share capital from the statement, newest pages first until the window is covered. */
+  async function capitalHistory(cred: MemberCredentials, months: number): Promise<CapitalPoint[]> {
+    const start = `${bangkokMonth(now(), -(months - 1))}-01`;
+    const rows: ShareStatementRow[] = [];
+    let complete = false;
+    for (let page = 1; page <= HISTORY_MAX_PAGES; page += 1) {
+      const { statement } = await sharePage(cred, page);
+      rows.push(...statement.rows);
+      const lastPage = Math.ceil(statement.total / Math.max(statement.perPage, 1));
+      const oldest = statement.rows.at(-1)?.date ?? '';
+      if (!statement.rows.length || page >= lastPage || !statement.paged) {
+        complete = true;
+        break;
+      }
+      if (oldest && oldest < start) break;
+    }
+    const dated = rows.filter((r) => r.date);
+    const before = dated.find((r) => r.date < start);
+    const oldestRow = dated.at(-1);
+    // The capital when the window opens: the last row before it, or else what preceded the oldest row read.
+    let capital = before
+      ? before.balanceSatang
+      : complete || !oldestRow
+        ? 0
+        : oldestRow.balanceSatang - oldestRow.amountSatang;
+    const ascending = dated.filter((r) => r.date >= start).reverse();
+    const points: CapitalPoint[] = [];
+    let i = 0;
+    for (let m = 0; m < months; m += 1) {
+      const month = bangkokMonth(now(), -(months - 1) + m);
+      while (i < ascending.length && (ascending[i]?.date ?? '').slice(0, 7) <= month) {
+        capital = ascending[i]?.balanceSatang ?? capital;
+        i += 1;
+      }
+      points.push({ month, capitalSatang: capital });
+    }
+    return points;
+  }
+
+  // ----- loans and deposits --------------------------------------------------------------------
+
+  function loanStatementPage(cred: MemberCredentials, contractNo: string, vendorPage: number, range?: object) {
+    return once(cred, `loan:${contractNo}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
+      const response = await member('loanStatement', cred, {
+        params: { no: contractNo },
+        query: { page: vendorPage },
+        body: range,
+        owned: true,
+      });
+      if (response === null || response === 'foreign') return null;
+      return parse('loanStatement', loanStatement, response);
+    });
+  }
+
+  function depStatementPage(cred: MemberCredentials, accountNo: string, vendorPage: number, range?: object) {
+    return once(cred, `dep:${accountNo}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
+      const response = await member('depStatement', cred, {
+        params: { no: accountNo },
+        query: { page: vendorPage },
+        body: range,
+        owned: true,
+      });
+      if (response === null || response === 'foreign') return null;
+      return parse('depStatement', depStatement, response);
+    });
+  }
+
+  // ----- accounts ------------------------------------------------------------------------------
+
+  /** Register and forget: `{rc_code:"1", messages}`, `{errors:[…]}` (HTTP 200) or 400 `{error}`. */
+  async function identityAction(
+    endpoint: 'register' | 'forget',
+    input: IdentityCheck & { password: string },
+  ): Promise<AccountResult> {
+    const response = await client.request({
+      endpoint,
+      method: 'POST',
+      path: paths[endpoint],
+      body: {
+        membership_no: input.membershipNo,
+        id_card: input.nationalId,
+        member_name: input.firstName,
+        member_surname: input.lastName,
+        date_of_birth: input.birthDate,
+        password: input.password,
+      },
+    });
+    if (response.status === 400 || response.status === 422) {
+      const error = errorBody.safeParse(response.body);
+      return { ok: false, errors: [error.success && error.data.error ? error.data.error : IDENTITY_MISMATCH] };
+    }
+    const body = parse(endpoint, rcBody, response);
+    if (body.rc_code === '1') {
+      return {
+        ok: true,
+        message: body.messages || body.des || (endpoint === 'register' ? REGISTERED_MESSAGE : PASSWORD_RESET_MESSAGE),
+      };
+    }
+    if (body.errors.length || body.rc_code === '-1') {
+      // The vendor's messages name the field that did not match ("วันเดือนปีเกิด ไม่ตรงกับระบบ"): one
+      // answer for all of them, so nobody learns which identity field was wrong. Only "already
+      // registered" is told apart, as the embedded backend does.
+      const taken = endpoint === 'register' && body.errors.some((e) => /สมัครเป็นสมาชิกแล้ว|ลงทะเบียนแล้ว/.test(e));
+      return { ok: false, errors: [taken ? alreadyRegistered(input.membershipNo) : IDENTITY_MISMATCH] };
+    }
+    return fail({ endpoint, reason: 'refused', detail: `rc_code ${body.rc_code || 'missing'}` }, 'refused');
+  }
+
+  /** The member's number, for the calls that name it (the profile picture). */
+  async function membershipNoOf(cred: MemberCredentials): Promise<string> {
+    return (await memberFeed('memberStatus', memberStatus, cred)).membershipNo;
+  }
+
+  /** The member's picture as the core's web site serves it; null when there is none. */
+  function photo(cred: MemberCredentials) {
+    return once(cred, 'photo', async () => {
+      const path = pathOf('memberPhoto', { no: await membershipNoOf(cred) });
+      if (path === null) return null;
+      const response = await client.request({ endpoint: 'memberPhoto', method: 'GET', path, expect: 'bytes' });
+      const bytes = response.bytes;
+      // A missing file, or the web site's catch-all page instead of a picture: no photo.
+      if (response.status !== 200 || !bytes || !JPEG_MAGIC.every((b, i) => bytes[i] === b)) return null;
+      const modified = Date.parse(response.headers.get('last-modified') ?? '');
+      return { bytes, updatedAt: new Date(Number.isNaN(modified) ? 0 : modified) };
+    });
+  }
+
+  // ----- public content ------------------------------------------------------------------------
+
+  async function publicGet(endpoint: Endpoint, params?: Record<string, string>, query?: Record<string, number>) {
+    const path = pathOf(endpoint, params);
+    if (path === null) return null;
+    return client.request({ endpoint, method: 'GET', path, query });
+  }
+
+  function categoryOf(
+    code: string,
+    label: string | null,
+    type: string | null,
+    contentType: string | null,
+  ): ContentCategory {
+    return {
+      code,
+      label: label ?? CATEGORY_LABELS[code] ?? code,
+      type: type ?? 'M',
+      contentType: contentType ?? 'content',
+      // The CSS knows the backgrounds by category code (app/lib/topics.ts); others get the plain one.
+      background: code,
+      defaultImage: defaultImageFor(code),
+    };
+  }
+
+  function toSummary(r: ContentRow, label?: string): ContentSummary {
+    return {
+      no: r.no,
+      category: r.category,
+      categoryLabel: label ?? CATEGORY_LABELS[r.category] ?? '',
+      title: r.question,
+      postedAt: r.date ?? new Date(0),
+      coverImage: mediaPath(r.nphoto),
+      defaultImage: defaultImageFor(r.category),
+    };
+  }
+
+  function toItem(r: ContentRow, category: ContentCategory, gallery: { path_img: string | null }[]): ContentItem {
+    const file = r.nlink === 'uselink' ? null : mediaPath(r.ndata);
+    return {
+      ...toSummary(r, category.label),
+      categoryInfo: category,
+      bodyHtml: r.note,
+      author: r.name,
+      eventDate: r.replaydate,
+      gallery: gallery.flatMap((g) => {
+        const path = mediaPath(g.path_img);
+        return path ? [{ file: path, caption: null }] : [];
+      }),
+      attachments: file ? [{ file, label: r.question, sizeBytes: null }] : [],
+      videoUrl: r.nmedia,
+    };
+  }
+
+  /** The first page of a category's list, or null when the core does not know the category. */
+  async function categoryList(code: string, vendorPage = 1) {
+    const response = await publicGet('infoList', { category: code }, { page: vendorPage });
+    if (response === null || response.status === 404) return null;
+    const body = parse('infoList', infoList, response);
+    if (!body.types && !body.list_data.rows.length) return null;
+    return body;
+  }
+
+  /** The newest item of a category as a content item (terms, policies). */
+  async function newestOf(code: string): Promise<ContentItem | null> {
+    const list = await categoryList(code);
+    const first = list?.list_data.rows.find((r) => !r.datadisable);
+    if (!list || !first) return null;
+    return toItem(first, categoryOf(code, list.types, list.gtype, list.content_type), []);
+  }
+
+  return {
+    kind: 'http',
+
+    async login({ membershipNo, password, remember }) {
+      // An action: never retried (a second try could count twice against the core's lock-out).
+      const response = await client.request({
+        endpoint: 'login',
+        method: 'POST',
+        path: paths.login,
+        body: { membership_no: membershipNo, mem_password: password, remember },
+      });
+      if (response.status === 401) return { ok: false, reason: 'invalid_credentials' };
+      if (response.status === 406) return { ok: false, reason: 'password_reset_required' };
+      if (response.status === 400) {
+        // The maintenance gate answers `{error, membership_no:null}`; the lock-out `{error}` only.
+        const keys = lowerKeys(response.body);
+        if (keys && typeof keys === 'object' && 'membership_no' in keys) {
+          fail({ endpoint: 'login', reason: 'refused', status: 400, detail: 'maintenance' }, 'maintenance');
+        }
+        return { ok: false, reason: 'invalid_credentials' };
+      }
+      return { ok: true, ...parse('login', loginSuccess, response) };
+    },
+
+    async logout(cred) {
+      perRequest.delete(cred);
+      // A token the core no longer knows is logged out already.
+      await client.request({ endpoint: 'logout', method: 'POST', path: paths.logout, token: cred.token, body: {} });
+    },
+
+    async impersonate() {
+      // The core's impersonation needs an admin session of its back office (§4.1), not this API.
+      return { ok: false, reason: 'unsupported' };
+    },
+
+    async getAuthUser(cred) {
+      const response = await client.request({
+        endpoint: 'getAuthUser',
+        method: 'POST',
+        path: paths.getAuthUser,
+        token: cred.token,
+        body: {},
+        read: true,
+      });
+      if (response.status === 400 || response.status === 401) return false;
+      return parse('getAuthUser', rcBody, response).rc_code === '1';
+    },
+
+    async getTermsStatus(cred) {
+      const response = await member('termsStatus', cred);
+      // No terms published (the core's 404 `{rc_code:"0"}`), or a core without the route: nothing to accept.
+      if (response === null || response === 'foreign' || response.status === 404) return { accepted: true };
+      return { accepted: parse('termsStatus', rcBody, response).rc_code === '1' };
+    },
+
+    async getTerms() {
+      const item = await newestOf(categories.terms);
+      return item ? { no: item.no, title: item.title, html: item.bodyHtml } : null;
+    },
+
+    async acceptTerms() {
+      unsupported('acceptTerms');
+    },
+
+    getMemberProfile: (cred) => memberFeed('memberStatus', memberStatus, cred),
+
+    async getShareSummary(cred) {
+      return (await sharePage(cred, 1)).summary;
+    },
+
+    async getShareStatement(cred, query) {
+      const range = dateRange(query);
+      const page = await repage(async (n) => (await sharePage(cred, n, range)).statement, query, perPage.statement);
+      return page ?? { rows: [], total: 0, page: query.page, pageSize: query.pageSize };
+    },
+
+    getShareCapitalHistory: capitalHistory,
+
+    getLoans: (cred) => memberFeed('memberLoan', memberLoan, cred),
+
+    async getLoan(cred, contractNo) {
+      const owing = (await memberFeed('memberLoan', memberLoan, cred)).find((l) => l.contractNo === contractNo);
+      if (owing) return owing;
+      // Paid off (the list holds loans still owing only): the statement's head, if the contract is theirs.
+      const statement = await loanStatementPage(cred, contractNo, 1);
+      const head: Loan | null = statement?.head ?? null;
+      return head && head.contractNo === contractNo ? head : null;
+    },
+
+    async getLoanStatement(cred, contractNo, query) {
+      const range = dateRange(query);
+      return repage(
+        async (n) => (await loanStatementPage(cred, contractNo, n, range))?.statement ?? null,
+        query,
+        perPage.statement,
+      );
+    },
+
+    getDepositAccounts: (cred) => memberFeed('memberDep', memberDep, cred),
+
+    async getDepositAccount(cred, accountNo) {
+      const [accounts, statement] = await Promise.all([
+        memberFeed('memberDep', memberDep, cred),
+        depStatementPage(cred, accountNo, 1),
+      ]);
+      if (!statement) return null;
+      const head = statement.head;
+      const listed = accounts.find((a) => a.accountNo === accountNo);
+      if (listed) return { ...listed, openedDate: head?.openedDate ?? null };
+      if (!head) return null;
+      // Closed or empty (the list holds open accounts with a balance only): what the head tells.
+      return {
+        accountNo: head.accountNo,
+        typeCode: '',
+        typeName: head.typeName,
+        accountName: head.accountName,
+        balanceSatang: head.balanceSatang,
+        accruedInterestSatang: 0,
+        withdrawableSatang: head.withdrawableSatang,
+        heldSatang: 0,
+        openedDate: head.openedDate,
+      };
+    },
+
+    async getDepositStatement(cred, accountNo, query) {
+      const range = dateRange(query);
+      return repage(
+        async (n) => (await depStatementPage(cred, accountNo, n, range))?.statement ?? null,
+        query,
+        perPage.statement,
+      );
+    },
+
+    async getCollections(cred, kind) {
+      // The cremation-fee collection (kepcrem) is commented out in the core's routes (§5).
+      if (kind === 'crem') unsupported('getCollections(crem)');
+      return memberFeed('memberKep', memberKep, cred);
+    },
+
+    getGuarantees: (cred) => memberFeed('memberColl', memberColl, cred),
+    getBeneficiaries: (cred) => memberFeed('memberGian', memberGian, cred),
+    getDividends: (cred) => memberFeed('memberDiv', memberDiv, cred),
+
+    async getWelfare() {
+      // Welfare has no web endpoint (§6.10; the mobile procedure's columns are unknown).
+      unsupported('getWelfare');
+    },
+
+    async changePassword(cred, { currentPassword, newPassword }) {
+      const response = await member('memberPass', cred, {
+        body: { mem_password: newPassword, mem_oldpassword: currentPassword },
+        action: true,
+      });
+      if (response === null || response === 'foreign')
+        return fail({ endpoint: 'memberPass', reason: 'refused' }, 'refused');
+      const body = parse('memberPass', rcBody, response);
+      if (body.rc_code === '1') return { ok: true };
+      if (body.rc_code === '-1') return { ok: false, reason: 'wrong_current' };
+      return fail(
+        { endpoint: 'memberPass', reason: 'refused', detail: `rc_code ${body.rc_code || 'missing'}` },
+        'refused',
+      );
+    },
+
+    registerMember: (input) => identityAction('register', input),
+    resetForgottenPassword: (input) => identityAction('forget', input),
+
+    getMemberPhoto: (cred) => photo(cred),
+
+    async getMemberPhotoInfo(cred) {
+      const found = await photo(cred);
+      return found && { updatedAt: found.updatedAt };
+    },
+
+    async setMemberPhoto(cred, jpeg) {
+      const membershipNo = await membershipNoOf(cred);
+      // Already a 256 × 256 JPEG (ADR 009): the crop is the whole picture.
+      const response = await member('upload', cred, {
+        action: true,
+        body: {
+          image: `data:image/jpeg;base64,${Buffer.from(jpeg).toString('base64')}`,
+          name: membershipNo,
+          croppedArea: { x: 0, y: 0, width: 100, height: 100 },
+          croppedAreaPixels: { x: 0, y: 0, width: 256, height: 256 },
+        },
+      });
+      if (response === null || response === 'foreign')
+        return fail({ endpoint: 'upload', reason: 'refused' }, 'refused');
+      const body = parse('upload', rcBody, response);
+      if (body.rc_code !== '1')
+        fail({ endpoint: 'upload', reason: 'refused', detail: `rc_code ${body.rc_code}` }, 'refused');
+      perRequest.get(cred)?.delete('photo');
+    },
+
+    async getMenu() {
+      const response = await publicGet('infoManu');
+      return response ? parse('infoManu', infoManu, response).menu : [];
+    },
+
+    async getFooterPhones() {
+      const response = await publicGet('infoManu');
+      return response ? parse('infoManu', infoManu, response).phones : [];
+    },
+
+    async getHomeContent() {
+      const response = await publicGet('infoHome');
+      if (!response) return { latest: [], banners: [], gallery: [], rates: { deposit: [], loan: [] } };
+      const home = parse('infoHome', infoHome, response);
+      const visible = (rows: ContentRow[]) => rows.filter((r) => !r.datadisable);
+      const news = new Map<number, ContentRow>();
+      for (const block of HOME_BLOCKS) {
+        if (block === 'slider_banner' || block === 'pic_activity') continue;
+        for (const r of visible(home[block])) if (!news.has(r.no)) news.set(r.no, r);
+      }
+      const latest = [...news.values()]
+        .sort((a, b) => (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0) || b.no - a.no)
+        .slice(0, 6);
+      return {
+        latest: latest.map((r) => toSummary(r)),
+        banners: visible(home.slider_banner)
+          .slice(0, 5)
+          .map((r) => toSummary(r)),
+        gallery: visible(home.pic_activity)
+          .slice(0, 4)
+          .map((r) => toSummary(r, CATEGORY_LABELS.pic_activity)),
+        // The core keeps its rates as one content item each (a body, not rows): no rate table here.
+        rates: { deposit: [], loan: [] },
+      };
+    },
+
+    async listBoardTopics() {
+      // The core's board needs a member or admin login (§7.3); this site's board is public.
+      unsupported('listBoardTopics');
+    },
+    async getBoardTopic() {
+      unsupported('getBoardTopic');
+    },
+    async createBoardTopic() {
+      unsupported('createBoardTopic');
+    },
+    async createBoardAnswer() {
+      unsupported('createBoardAnswer');
+    },
+    async listDemandItems() {
+      // No trace of the demand section in the core's code (§12).
+      unsupported('listDemandItems');
+    },
+    async getDemandItem() {
+      unsupported('getDemandItem');
+    },
+
+    async searchContent(query) {
+      const response = await client.request({
+        endpoint: 'smartSearch',
+        method: 'POST',
+        path: paths.smartSearch,
+        body: { type: 'search', search: query },
+        read: true,
+      });
+      const body = parse('smartSearch', smartSearch, response);
+      // CWL0004ERROR is the vendor's "ไม่พบข้อมูล" (nothing found).
+      if (body.code !== 'CWL200SUCCESS' && body.code !== 'CWL0004ERROR') {
+        fail({ endpoint: 'smartSearch', reason: 'refused', detail: `code ${body.code || 'missing'}` }, 'refused');
+      }
+      const hits = body.result.result;
+      return {
+        found: body.result.issearchfound && hits.length > 0,
+        total: hits.length,
+        hits: hits.slice(0, SEARCH_RESULT_LIMIT),
+        recommended: body.result.recommened,
+      };
+    },
+
+    async getTopicPage(topicId, query) {
+      let category: ContentCategory | null = null;
+      const page = await repage(
+        async (n) => {
+          const list = await categoryList(topicId, n);
+          if (!list) return null;
+          category ??= categoryOf(topicId, list.types, list.gtype, list.content_type);
+          return {
+            ...list.list_data,
+            rows: list.list_data.rows.map((r) => ({ ...toSummary(r, list.types ?? undefined), bodyHtml: r.note })),
+          };
+        },
+        query,
+        perPage.content,
+      );
+      const found = category as ContentCategory | null;
+      // Legal texts and page furniture (type A) are not topics (as in the embedded store).
+      if (!page || !found || found.type === 'A') return null;
+      return { category: found, items: page };
+    },
+
+    async getContentItem(no) {
+      if (!Number.isSafeInteger(no) || no < 1 || no > 2_147_483_647) return null;
+      const response = await publicGet('infoShow', { no: String(no) });
+      if (!response || response.status === 404) return null;
+      const body = parse('infoShow', infoShow, response);
+      const show = body.show;
+      if (!show || show.datadisable) return null;
+      const category = categoryOf(show.category, body.types, body.gtype, body.content_type);
+      return toItem(show, category, body.pic_activity);
+    },
+
+    getPolicy: (kind: PolicyKind) => newestOf(categories[kind]),
+
+    async ready() {
+      const response = await client.request({ endpoint: 'ready', method: 'GET', path: paths.ready, read: false });
+      if (response.status !== 200) throw new CoopUnavailableError(`coop ready: HTTP ${response.status}`);
+    },
+  };
+}
