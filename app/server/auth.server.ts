@@ -9,6 +9,7 @@ import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { consumeGrant } from './impersonation.server';
 import { clear, hit, peek } from './rate-limit.server';
+import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
   destroySession,
@@ -59,10 +60,13 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
   const { session } = found;
   const credentials = { token: session.upstreamToken };
   const { backend } = await app();
-  if (!(await backend.getAuthUser(credentials))) {
+  // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
+  const endSession = async () => {
     await audit('session_expired', { membershipNo: session.membershipNo });
-    throw await expired(request);
-  }
+    return expired(request);
+  };
+  if (!(await backend.getAuthUser(credentials))) throw await endSession();
+  onTokenRefused(credentials, endSession);
   return {
     membershipNo: session.membershipNo,
     memberName: session.memberName,

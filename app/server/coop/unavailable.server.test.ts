@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CoopAuthError, type CoopBackend } from './types';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
+import { onTokenRefused } from '../token-refusal.server';
+
 import { degradeGracefully } from './unavailable.server';
 
 function fakeBackend(error: unknown): CoopBackend {
@@ -51,5 +53,16 @@ describe('degradeGracefully', () => {
     const backend = degradeGracefully({ kind: 'embedded', getMenu: async () => [] } as unknown as CoopBackend);
     expect(backend.kind).toBe('embedded');
     expect(await backend.getMenu()).toEqual([]);
+  });
+
+  it('ends the session when a member call is refused after the session check (spec §8)', async () => {
+    const backend = degradeGracefully(fakeBackend(new CoopAuthError('token refused by the core')));
+    const member = { token: 't' };
+    const ending = new Response(null, { status: 302, headers: { Location: '/member/logon' } });
+    onTokenRefused(member, () => Promise.resolve(ending));
+    expect(await backend.getLoans(member).catch((e: unknown) => e)).toBe(ending);
+    // Credentials nobody registered (the session check itself, login): the refusal passes through.
+    const other = await backend.getLoans({ token: 'u' }).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(CoopAuthError);
   });
 });

@@ -3,13 +3,15 @@ import { json } from '@remix-run/node';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
+import { sessionEndFor } from '../token-refusal.server';
 import { CoopAuthError, type CoopBackend } from './types';
 
 /**
  * Wraps a backend so that a failing call (core system down, database error) becomes an HTTP 503
  * response with the spec's Thai message, which the nearest error boundary shows inside the page's
- * layout — never a crash page and never a stack trace. Token refusals pass through unchanged, as
- * they end the session instead.
+ * layout — never a crash page and never a stack trace. A token refusal ends the session instead:
+ * for credentials `requireMember` handed out, the wrapper throws its redirect to /member/logon with
+ * the expiry notice; otherwise (the session check itself, login) the refusal passes through.
  */
 export function degradeGracefully(backend: CoopBackend): CoopBackend {
   return new Proxy(backend, {
@@ -20,7 +22,12 @@ export function degradeGracefully(backend: CoopBackend): CoopBackend {
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         } catch (error) {
-          if (error instanceof Response || error instanceof CoopAuthError) throw error;
+          if (error instanceof CoopAuthError) {
+            // Refused after the session check passed: end the session as that check would have.
+            const ended = sessionEndFor(args[0]);
+            throw ended ? await ended : error;
+          }
+          if (error instanceof Response) throw error;
           log.error('backend call failed', {
             call: String(property),
             error: error instanceof Error ? error.message : String(error),
