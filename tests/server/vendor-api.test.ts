@@ -174,6 +174,84 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     expect(dividends).toEqual(dividendsDirect);
   });
 
+  it('public feeds: menu, home, topic lists, items, legal texts and search read back as the embedded backend answers', async () => {
+    expect(await api.getMenu()).toEqual(await embedded.getMenu());
+    expect(await api.getFooterPhones()).toEqual(await embedded.getFooterPhones());
+    expect(await api.getTerms()).toEqual(await embedded.getTerms());
+
+    const home = await embedded.getHomeContent();
+    const homeRead = await api.getHomeContent();
+    const nos = (list: { no: number }[]) => list.map((s) => s.no);
+    expect(home.latest.length).toBeGreaterThan(0);
+    expect(nos(homeRead.latest)).toEqual(nos(home.latest));
+    expect(nos(homeRead.banners)).toEqual(nos(home.banners));
+    expect(nos(homeRead.gallery)).toEqual(nos(home.gallery));
+
+    // What a vendor content row carries (ADR 019 lists what it does not: captions, sizes, pictures by kind).
+    const summaryOf = (s: {
+      no: number;
+      title: string;
+      postedAt: Date;
+      coverImage: string | null;
+      categoryLabel: string;
+    }) => ({
+      no: s.no,
+      title: s.title,
+      postedAt: s.postedAt,
+      coverImage: s.coverImage,
+      categoryLabel: s.categoryLabel,
+    });
+    const code = home.latest[0]?.category ?? '';
+    for (const query of [
+      { page: 1, pageSize: 6 },
+      { page: 2, pageSize: 4 },
+    ]) {
+      const direct = await embedded.getTopicPage(code, query);
+      const read = await api.getTopicPage(code, query);
+      expect(direct?.items.rows.length).toBeGreaterThan(0);
+      expect(read?.category).toMatchObject({
+        code: direct?.category.code,
+        label: direct?.category.label,
+        type: direct?.category.type,
+        contentType: direct?.category.contentType,
+      });
+      expect(read?.items.rows.map((r) => ({ ...summaryOf(r), bodyHtml: r.bodyHtml }))).toEqual(
+        direct?.items.rows.map((r) => ({ ...summaryOf(r), bodyHtml: r.bodyHtml })),
+      );
+      expect([read?.items.total, read?.items.page]).toEqual([direct?.items.total, direct?.items.page]);
+    }
+    expect(await api.getTopicPage('no_such_topic', { page: 1, pageSize: 6 })).toBeNull();
+
+    const no = home.latest[0]?.no ?? 0;
+    const item = await embedded.getContentItem(no);
+    const itemRead = await api.getContentItem(no);
+    expect(item).not.toBeNull();
+    const itemOf = (i: typeof item) =>
+      i && {
+        ...summaryOf(i),
+        category: i.category,
+        bodyHtml: i.bodyHtml,
+        author: i.author,
+        eventDate: i.eventDate,
+        videoUrl: i.videoUrl,
+        gallery: i.gallery.map((g) => g.file),
+        attachment: i.attachments[0]?.file ?? null,
+      };
+    expect(itemOf(itemRead)).toEqual(itemOf(item));
+    expect(await api.getContentItem(999_999)).toBeNull();
+
+    const policy = await embedded.getPolicy('privacy');
+    expect(policy).not.toBeNull();
+    expect(itemOf(await api.getPolicy('privacy'))).toEqual(itemOf(policy));
+
+    const search = await embedded.searchContent('เงินกู้');
+    const searchRead = await api.searchContent('เงินกู้');
+    expect(search.found).toBe(true);
+    expect({ ...searchRead, total: 0 }).toEqual({ ...search, total: 0 });
+    const none = await api.searchContent('');
+    expect(none).toEqual({ ...(await embedded.searchContent('')), total: 0 });
+  });
+
   it("a member's token reads only that member's statements: another's contract or account is not found", async () => {
     const demo = await signIn(DEMO);
     const other = await signIn(EMPTY_DEMO);
