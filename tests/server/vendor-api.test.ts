@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { IDENTITY_MISMATCH, alreadyRegistered } from '~/server/coop/embedded-account.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { createHttpBackend } from '~/server/coop/http/http-backend.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
@@ -265,6 +266,54 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     expect(await api.getDepositAccount(fresh(other), account?.accountNo ?? '')).toBeNull();
     // …and the token still holds (a refused record is not a refused token).
     expect(await api.getAuthUser(fresh(other))).toBe(true);
+  });
+
+  it('register, forget and the password change: the web rules, the vendor envelopes', async () => {
+    const someone = await db
+      .selectFrom('members')
+      .leftJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+      .select(['members.membership_no', 'id_card', 'first_name', 'last_name', 'birth_date'])
+      .where('member_credentials.membership_no', 'is', null)
+      .where('status_code', '=', '0')
+      .orderBy('members.membership_no')
+      .executeTakeFirstOrThrow();
+    const identity = {
+      membershipNo: someone.membership_no,
+      nationalId: someone.id_card,
+      firstName: someone.first_name,
+      lastName: someone.last_name,
+      birthDate: someone.birth_date,
+    };
+    const meta = { ip: null, userAgent: null };
+    const first = 'Vendor#Api-2026-one';
+    expect(await api.registerMember({ ...identity, password: first }, meta)).toMatchObject({ ok: true });
+    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
+      ok: true,
+    });
+    // Registered already: told apart; a wrong identity field: one answer whichever field it was.
+    expect(await api.registerMember({ ...identity, password: first }, meta)).toEqual({
+      ok: false,
+      errors: [alreadyRegistered(identity.membershipNo)],
+    });
+    expect(await api.resetForgottenPassword({ ...identity, lastName: 'ผิด', password: first }, meta)).toEqual({
+      ok: false,
+      errors: [IDENTITY_MISMATCH],
+    });
+
+    const second = 'Vendor#Api-2026-two';
+    expect(await api.resetForgottenPassword({ ...identity, password: second }, meta)).toMatchObject({ ok: true });
+    const cred = await signIn({ membershipNo: identity.membershipNo, password: second });
+
+    expect(await api.changePassword(fresh(cred), { currentPassword: 'not-the-one', newPassword: first })).toEqual({
+      ok: false,
+      reason: 'wrong_current',
+    });
+    expect(await api.changePassword(fresh(cred), { currentPassword: second, newPassword: first })).toEqual({
+      ok: true,
+    });
+    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('answers as the vendor does: JSON, never stored, token refusals as 400 {error}, bearer only', async () => {
