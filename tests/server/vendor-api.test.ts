@@ -316,6 +316,53 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     });
   });
 
+  it('a second Sahakorn in http mode, pointed at this one, serves the member pages from it', async () => {
+    const port = PORT + 1;
+    const front = await startServer({
+      PORT: String(port),
+      DATA_DIR: path.join(DIR, 'front'),
+      COOP_BACKEND: 'http',
+      COOP_API_URL: `http://127.0.0.1:${PORT}/`,
+      COOKIE_SECURE: '0',
+    });
+    try {
+      const at = (method: string, pathname: string, headers: Record<string, string> = {}, body?: string) =>
+        new Promise<Answer>((resolve, reject) => {
+          const req = http.request(
+            { host: '127.0.0.1', port, path: pathname, method, headers, agent: false },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      expect((await at('GET', '/readyz')).status).toBe(200);
+      const home = await at('GET', '/home');
+      expect(home.status).toBe(200);
+
+      const login = await at(
+        'POST',
+        '/member/logon',
+        { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
+        new URLSearchParams({ membershipNo: DEMO.membershipNo, password: DEMO.password }).toString(),
+      );
+      expect(login.status).toBe(302);
+      const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const status = await at('GET', '/member/status', { Cookie: cookie });
+      expect(status.status).toBe(200);
+      const profile = await embedded.getMemberProfile(await signIn(DEMO));
+      expect(status.body).toContain(profile.firstName);
+      expect(status.body).toContain(profile.memberGroupName);
+    } finally {
+      front.child.kill('SIGTERM');
+      await front.exited;
+    }
+  });
+
   it('answers as the vendor does: JSON, never stored, token refusals as 400 {error}, bearer only', async () => {
     const json = { 'Content-Type': 'application/json' };
     const noToken = await request('POST', '/api/member/member_status', json, '{}');
