@@ -78,8 +78,19 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * The vendor-compatible API (ADR 019) is called by machines (the cooperative's mobile app, another
+ * Sahakorn in http mode), which send no Origin. A JSON POST below `/api/` is let through: a browser
+ * cannot send a cross-site `application/json` POST without a CORS preflight, which this server never
+ * grants, so such a request cannot come from another site's page. Its routes read the bearer token
+ * of the Authorization header only, never a cookie.
+ */
+function apiJsonCall(req) {
+  return req.path.startsWith('/api/') && req.is('application/json') === 'application/json';
+}
+
 app.use((req, res, next) => {
-  if (SAFE_METHODS.has(req.method) || fromThisSite(req)) return next();
+  if (SAFE_METHODS.has(req.method) || fromThisSite(req) || apiJsonCall(req)) return next();
   res
     .status(403)
     .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })

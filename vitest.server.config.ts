@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * production build, so `npm test` runs them after `remix build`: `vitest run -c vitest.server.config.ts`.
  */
 export default defineConfig({
+  // The vendor-API test (ADR 019) uses the app's modules (the http adapter, the embedded backend).
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',

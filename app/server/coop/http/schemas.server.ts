@@ -340,6 +340,7 @@ export const rcBody = feed({
 // Member feeds (§6)
 
 const SEX_F = /^(f|ญ|หญิง|2)/i;
+const MASKED_ID_CARD = /^\d-\d{4}-x{5}-x{2}-\d$/;
 
 const statusRow = row({
   membership_no: key,
@@ -375,8 +376,9 @@ export const memberStatus = feed({ data1: list(statusRow) }).transform((b, ctx):
     status: m.member_status_code === '3' ? 'resigned' : 'normal',
     birthDate: m.date_of_birth ?? '',
     approveDate: m.approve_date ?? '',
-    // The core sends it formatted (X-XXXX-XXXXX-XX-X); masked like the embedded backend's.
-    idCardMasked: maskIdCard(m.id_card),
+    // The core sends it formatted (X-XXXX-XXXXX-XX-X); masked like the embedded backend's. A
+    // Sahakorn serving the vendor API (ADR 019) sends it masked already: kept as it is.
+    idCardMasked: MASKED_ID_CARD.test(m.id_card) ? m.id_card : maskIdCard(m.id_card),
     sex: SEX_F.test(m.sex) ? 'F' : 'M',
     positionName: m.position_name,
     salarySatang: m.salary_amount,

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+
+import { infoRoute, vendorJson } from '~/server/coop/vendor/api.server';
+import { infoManuBody } from '~/server/coop/vendor/info.server';
+
+/** Vendor API (ADR 019): `GET /api/info/manu`: the menu and the footer's phone numbers. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return infoRoute(request, async (backend) => {
+    const [menu, phones] = await Promise.all([backend.getMenu(), backend.getFooterPhones()]);
+    return vendorJson(infoManuBody(menu, phones));
+  });
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+
+import { memberRoute, methodNotAllowed, vendorJson } from '~/server/coop/vendor/api.server';
+import { memberStatusBody } from '~/server/coop/vendor/member.server';
+
+/** Vendor API (ADR 019): `POST /api/member/member_status`: the member (`data1[0]`). */
+export const loader = () => methodNotAllowed();
+
+export function action({ request }: ActionFunctionArgs) {
+  return memberRoute(request, async ({ backend, cred }) =>
+    vendorJson(memberStatusBody(await backend.getMemberProfile(cred))),
+  );
+}

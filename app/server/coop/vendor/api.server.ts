@@ -1,0 +1,128 @@
+import { json } from '@remix-run/node';
+
+import { parseDateDMY } from '~/lib/thai-format';
+
+import { app } from '../../app.server';
+import { CoopAuthError, type CoopBackend, type MemberCredentials, type StatementQuery } from '../types';
+
+/**
+ * The HTTP side of the vendor-compatible API (ADR 019): envelopes, the bearer-token check and the
+ * request parsing shared by the `app/routes/api.*` resource routes. Answers are JSON and never
+ * stored anywhere (`Cache-Control: no-store`).
+ */
+
+type Json = Record<string, unknown>;
+
+/** Rows per statement page, as the vendor's paginator sends them (§2). */
+export const VENDOR_STATEMENT_PAGE = 10;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** A JSON answer that nobody keeps. */
+export function vendorJson(body: unknown, status = 200): Response {
+  return json(body, { status, headers: NO_STORE });
+}
+
+/** The vendor's "nothing here" for a path it does not serve, and its 405 for a wrong method. */
+export const notFound = () => vendorJson({ message: 'Not Found' }, 404);
+export const methodNotAllowed = () => vendorJson({ message: 'Method Not Allowed' }, 405);
+
+/** The global exception handler's token refusal: HTTP 400 `{error}` (§4.3). */
+export const tokenRefused = (error = 'token is invalid') => vendorJson({ error }, 400);
+
+/** The bearer token of `Authorization: Bearer …`, and nowhere else (never a cookie). */
+export function bearerToken(request: Request): string | null {
+  const m = /^Bearer\s+([^\s]+)\s*$/i.exec(request.headers.get('Authorization') ?? '');
+  return m?.[1] ?? null;
+}
+
+/** The request's JSON body (or form fields) as an object; anything else is an empty one. */
+export async function readBody(request: Request): Promise<Json> {
+  const type = request.headers.get('Content-Type') ?? '';
+  try {
+    if (/^application\/json\b/i.test(type)) {
+      const text = await request.text();
+      const parsed: unknown = text ? JSON.parse(text) : {};
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {};
+    }
+    if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
+      return Object.fromEntries(new URLSearchParams(await request.text()));
+    }
+  } catch {
+    return {};
+  }
+  return {};
+}
+
+/** A text field of a body ('' when missing or not text). */
+export const field = (body: Json, name: string): string => {
+  const v = body[name];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+};
+
+/**
+ * The backend these routes serve: the embedded one only. A Sahakorn in http mode is a client of a
+ * core system, not one (it would answer with another system's data under its own name): 404.
+ */
+export async function embeddedBackend(): Promise<CoopBackend | null> {
+  const { env, backend } = await app();
+  return env.COOP_BACKEND === 'embedded' ? backend : null;
+}
+
+/** `?page=N` of a vendor list (1 when missing or not a sensible number). */
+export function vendorPage(request: Request): number {
+  const raw = new URL(request.url).searchParams.get('page') ?? '';
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+/** The statement query of a vendor request: its page and the Buddhist-era date filter of the body. */
+export function statementQuery(request: Request, body: Json): StatementQuery {
+  const from = parseDateDMY(field(body, 'inputdatepickerstart')) ?? undefined;
+  const to = parseDateDMY(field(body, 'inputdatepickerend')) ?? undefined;
+  return { page: vendorPage(request), pageSize: VENDOR_STATEMENT_PAGE, from, to };
+}
+
+/** The path of the request, for the paginator's links. */
+export const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.origin}${url.pathname}`;
+};
+
+export interface MemberRequest {
+  backend: CoopBackend;
+  cred: MemberCredentials;
+  body: Json;
+}
+
+/**
+ * A member route (`auth:api`): POST only, the token checked before anything else (400 `{error}` when
+ * it is missing, unknown or expired, as the vendor's exception handler answers), then `handle` with
+ * credentials that scope every query to the token's member.
+ */
+export async function memberRoute(
+  request: Request,
+  handle: (call: MemberRequest) => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed();
+  const backend = await embeddedBackend();
+  if (!backend) return notFound();
+  const token = bearerToken(request);
+  if (!token) return tokenRefused('token absent');
+  const cred: MemberCredentials = { token };
+  if (!(await backend.getAuthUser(cred))) return tokenRefused();
+  try {
+    return await handle({ backend, cred, body: await readBody(request) });
+  } catch (error) {
+    if (error instanceof CoopAuthError) return tokenRefused();
+    throw error;
+  }
+}
+
+/** A public feed (`GET /api/info/*`). */
+export async function infoRoute(request: Request, handle: (backend: CoopBackend) => Promise<Response>) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
+  const backend = await embeddedBackend();
+  if (!backend) return notFound();
+  return handle(backend);
+}

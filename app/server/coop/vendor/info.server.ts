@@ -1,0 +1,150 @@
+import type {
+  ContentCategory,
+  ContentItem,
+  ContentListItem,
+  ContentSearchResult,
+  ContentSummary,
+  FooterPhone,
+  HomeContent,
+  MenuEntry,
+  Page,
+} from '../types';
+import { HOME_BLOCKS } from '../http/schemas.server';
+import { mapPage, paginator, vendorFlag } from './wire.server';
+
+/**
+ * Domain → vendor serializers of the public feeds (docs/upstream-contract §7, ADR 019): the menu,
+ * the home page's blocks, a category's list, one item and the site search. Each writes what the
+ * adapter's schemas (`../http/schemas.server.ts`) read; a content item is the vendor's `www_data` row.
+ */
+
+type Json = Record<string, unknown>;
+
+/** `GET /api/info/manu`: `list_manu`, `list_sub_manu` (children by `manu_id` = the parent's seq), `tel_footerweb`. */
+export function infoManuBody(menu: MenuEntry[], phones: FooterPhone[]): Json {
+  return {
+    list_manu: menu.map((m) => ({
+      seq: String(m.seq),
+      manu_name: m.label,
+      manu_name_eng: m.labelEn,
+      url: m.url,
+      icon: m.icon,
+      is_parent: vendorFlag(m.isParent),
+      status: '1',
+    })),
+    list_sub_manu: menu.flatMap((m) =>
+      m.children.map((c) => ({
+        seq: String(c.seq),
+        manu_id: String(m.seq),
+        description: c.label,
+        url: c.url,
+        status: '1',
+      })),
+    ),
+    tel_footerweb: phones.map((p) => ({ question: p.label, note: p.link })),
+  };
+}
+
+/** A content item as the vendor's `www_data` row (the date as an ISO instant, as Laravel casts it). */
+export function contentRow(s: ContentSummary, extra: Partial<ContentItem & ContentListItem> = {}): Json {
+  const file = extra.attachments?.[0]?.file ?? null;
+  return {
+    no: String(s.no),
+    category: s.category,
+    question: s.title,
+    note: extra.bodyHtml ?? '',
+    name: extra.author ?? null,
+    date: s.postedAt.toISOString(),
+    replaydate: extra.eventDate ?? null,
+    nphoto: s.coverImage,
+    ndata: file,
+    nlink: file ? 'file' : null,
+    nmedia: extra.videoUrl ?? null,
+    datadisable: '0',
+  };
+}
+
+/** The news blocks of the vendor's home feed a summary can go in: its category's, or the relations one. */
+function homeBlockOf(category: string): (typeof HOME_BLOCKS)[number] {
+  const news = HOME_BLOCKS.filter((b) => b !== 'slider_banner' && b !== 'pic_activity') as string[];
+  return (news.includes(category) ? category : 'news_relations') as (typeof HOME_BLOCKS)[number];
+}
+
+/**
+ * `GET /api/info/home`: the banners in `slider_banner`, the gallery in `pic_activity`, the latest news
+ * in the block of their category. The vendor keeps its interest rates as content items, not rows:
+ * they are not sent (the adapter reads none).
+ */
+export function infoHomeBody(home: HomeContent): Json {
+  const body: Json = Object.fromEntries(HOME_BLOCKS.map((b) => [b, [] as Json[]]));
+  body.slider_banner = home.banners.map((s) => contentRow(s));
+  body.pic_activity = home.gallery.map((s) => contentRow(s));
+  for (const s of home.latest) (body[homeBlockOf(s.category)] as Json[]).push(contentRow(s));
+  return body;
+}
+
+/** `GET /api/info/list/{category}?page=N`: a page of the category and its facts. */
+export function infoListBody(category: ContentCategory, items: Page<ContentListItem>, path: string): Json {
+  return {
+    list_data: paginator(
+      mapPage(items, (i) => contentRow(i, { bodyHtml: i.bodyHtml })),
+      path,
+    ),
+    types: category.label,
+    news_last: [],
+    gtype: category.type,
+    content_type: category.contentType,
+  };
+}
+
+/** A legal text (terms, policies): the vendor keeps each as a category whose list is its items. */
+export function legalListBody(item: ContentItem): Json {
+  return {
+    list_data: [contentRow(item, item)],
+    types: item.categoryInfo.label,
+    news_last: [],
+    gtype: item.categoryInfo.type,
+    content_type: item.categoryInfo.contentType,
+  };
+}
+
+/** The vendor's answer for a category it does not know. */
+export const unknownListBody = (): Json => ({ list_data: [], types: null, news_last: [] });
+
+/** `GET /api/info/show/{no}`: the item, its category's facts and its gallery. */
+export function infoShowBody(item: ContentItem): Json {
+  return {
+    show: contentRow(item, item),
+    types: item.categoryInfo.label,
+    gtype: item.categoryInfo.type,
+    content_type: item.categoryInfo.contentType,
+    pic_activity: item.gallery.map((g, i) => ({ seq: String(i + 1), path_img: g.file })),
+    news_last: [],
+  };
+}
+
+/** The vendor's answer for an item it does not have. */
+export const unknownShowBody = (): Json => ({ show: null, news_last: [] });
+
+/** `POST /api/info/list/smartsearch`: `CWL200SUCCESS`, or `CWL0004ERROR` (ไม่พบข้อมูล) with no hits. */
+export function smartSearchBody(result: ContentSearchResult): Json {
+  const recommened = result.recommended.map((r) => ({ question: r.question, note: r.note }));
+  if (!result.found) {
+    return { code: 'CWL0004ERROR', message: 'ไม่พบข้อมูล', result: { isSearchFound: '0', result: [], recommened } };
+  }
+  return {
+    code: 'CWL200SUCCESS',
+    message: 'สำเร็จ',
+    result: {
+      isSearchFound: '1',
+      result: result.hits.map((h) => ({
+        no: String(h.no),
+        question: h.question,
+        note: h.note,
+        find_note: String(h.findNote),
+      })),
+      // The vendor's spelling (sic).
+      recommened,
+    },
+  };
+}

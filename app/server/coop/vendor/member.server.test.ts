@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  depStatement,
+  loanStatement,
+  loginSuccess,
+  memberColl,
+  memberDep,
+  memberDiv,
+  memberGian,
+  memberKep,
+  memberLoan,
+  memberShare,
+  memberStatus,
+} from '../http/schemas.server';
+import type {
+  Beneficiary,
+  DepositAccount,
+  DepositStatementRow,
+  Dividend,
+  Guarantee,
+  Loan,
+  LoanStatementRow,
+  MemberProfile,
+  MonthlyCollection,
+  Page,
+  ShareStatementRow,
+  ShareSummary,
+} from '../types';
+import {
+  depStatementBody,
+  loanStatementBody,
+  loginMember,
+  memberCollBody,
+  memberDepBody,
+  memberDivBody,
+  memberGianBody,
+  memberKepBody,
+  memberLoanBody,
+  memberShareBody,
+  memberStatusBody,
+} from './member.server';
+import { paginator, vendorMoney } from './wire.server';
+
+/** What goes over the wire: the serializer's output as JSON text and back. */
+const wire = (body: unknown): unknown => JSON.parse(JSON.stringify(body)) as unknown;
+
+const profile: MemberProfile = {
+  membershipNo: '012345',
+  prename: 'นาย',
+  firstName: 'สมมุติ',
+  lastName: 'ทดสอบ',
+  memberGroupNo: '0101',
+  memberGroupName: 'ฝ่ายบัญชี & การเงิน',
+  status: 'normal',
+  birthDate: '1977-02-07',
+  approveDate: '2005-06-01',
+  idCardMasked: '1-2345-xxxxx-xx-3',
+  sex: 'F',
+  positionName: null,
+  salarySatang: 2_500_050,
+  address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน',
+};
+
+const loans: Loan[] = [
+  {
+    contractNo: 'สม.1234/2565',
+    loanType: 'เงินกู้สามัญ',
+    approvedSatang: 50_000_000,
+    balanceSatang: 31_250_050,
+    startDate: '2022-03-01',
+    instalmentSatang: 850_000,
+    // Not in the vendor's web API: these two cannot travel (ADR 018, ADR 019).
+    periods: null,
+    lastPeriod: 28,
+    interestRate: null,
+    percentRepaid: '37.49',
+    collateral: [
+      { kind: 'member', guarantorNo: '054321', description: 'นางสาว ตัวอย่าง ค้ำดี', amountSatang: 25_000_000 },
+      { kind: 'asset', guarantorNo: null, description: 'โฉนดที่ดิน 1234', amountSatang: 10_000_000 },
+    ],
+  },
+  {
+    contractNo: 'ฉ.0456/2567',
+    loanType: 'เงินกู้ฉุกเฉิน',
+    approvedSatang: 3_000_000,
+    balanceSatang: 0,
+    startDate: '2024-01-15',
+    instalmentSatang: 300_000,
+    periods: null,
+    lastPeriod: 10,
+    interestRate: null,
+    percentRepaid: '100.00',
+    collateral: [],
+  },
+];
+
+const accounts: DepositAccount[] = [
+  {
+    accountNo: '001-1-23456',
+    typeCode: '01',
+    typeName: 'ออมทรัพย์',
+    accountName: 'นาย สมมุติ ทดสอบ',
+    balanceSatang: 8_500_000,
+    accruedInterestSatang: 12_345,
+    withdrawableSatang: 8_500_000,
+    heldSatang: 0,
+    // Only the statement head carries it (§6.4).
+    openedDate: null,
+  },
+];
+
+function page<T>(rows: T[], n = 1, total = rows.length): Page<T> {
+  return { rows, total, page: n, pageSize: 10 };
+}
+
+describe('vendor serializers: the adapter reads back what they write (the contract test)', () => {
+  it('vendorMoney writes satang as the vendor does, signs and cents included', () => {
+    expect(vendorMoney(0)).toBe('0.00');
+    expect(vendorMoney(5)).toBe('0.05');
+    expect(vendorMoney(123_456_789)).toBe('1234567.89');
+    expect(vendorMoney(-2_000)).toBe('-20.00');
+  });
+
+  it('login: the member row', () => {
+    const name = { membershipNo: '012345', prename: 'นาย', firstName: 'สมมุติ', lastName: 'ทดสอบ' };
+    const body = wire({ token: 'abc', member: loginMember(name), token_type: 'bearer', expires_in: 43_200 });
+    expect(loginSuccess.parse(body)).toEqual({ token: 'abc', expiresInSeconds: 43_200, member: name });
+  });
+
+  it('member_status: the profile, with the id card already masked and the status code', () => {
+    expect(memberStatus.parse(wire(memberStatusBody(profile)))).toEqual(profile);
+    const resigned = { ...profile, status: 'resigned' as const, sex: 'M' as const, positionName: 'หัวหน้างาน' };
+    expect(memberStatus.parse(wire(memberStatusBody(resigned)))).toEqual(resigned);
+  });
+
+  it('member_share: the head and a signed statement page as a Laravel paginator', () => {
+    const summary: ShareSummary = {
+      capitalSatang: 15_200_000,
+      monthlySatang: 100_000,
+      lastPeriod: 152,
+      suspended: true,
+    };
+    const rows: ShareStatementRow[] = [
+      { date: '2024-06-30', period: 152, description: 'ซื้อหุ้นรายเดือน', amountSatang: 100_000, balanceSatang: 15_200_000 },
+      { date: '2024-05-20', period: null, description: 'ถอนหุ้น', amountSatang: -50_000, balanceSatang: 15_100_000 },
+    ];
+    const parsed = memberShare.parse(
+      wire(memberShareBody(summary, page(rows, 2, 12), 'http://x/api/member/member_share')),
+    );
+    expect(parsed.summary).toEqual(summary);
+    expect(parsed.statement).toEqual({ rows, total: 12, page: 2, perPage: 10, paged: true });
+    expect(memberShare.parse(wire(memberShareBody(null, page([]), 'p'))).summary).toBeNull();
+  });
+
+  it('member_loan: the loans and, matched back by contract, their collateral', () => {
+    expect(memberLoan.parse(wire(memberLoanBody(loans)))).toEqual(loans);
+    expect(memberLoan.parse(wire(memberLoanBody([])))).toEqual([]);
+  });
+
+  it('member_loan_statement: the head (without its collateral) and the statement page', () => {
+    const rows: LoanStatementRow[] = [
+      {
+        date: '2024-06-30',
+        period: 28,
+        item: 'ชำระรายเดือน',
+        principalSatang: 600_000,
+        interestSatang: 250_000,
+        balanceSatang: 31_250_050,
+      },
+    ];
+    const parsed = loanStatement.parse(wire(loanStatementBody(loans[0] as Loan, page(rows), 'p')));
+    expect(parsed.head).toEqual({ ...loans[0], collateral: [] });
+    expect(parsed.statement).toEqual({ rows, total: 1, page: 1, perPage: 10, paged: true });
+  });
+
+  it('member_dep and member_dep_statement: accounts, the head with its opening date, signed rows', () => {
+    expect(memberDep.parse(wire(memberDepBody(accounts)))).toEqual(accounts);
+    const account = { ...(accounts[0] as DepositAccount), openedDate: '2010-04-01' };
+    const rows: DepositStatementRow[] = [
+      { date: '2024-06-01', description: 'ฝากเงิน', amountSatang: 500_000, balanceSatang: 8_500_000 },
+      { date: '2024-05-01', description: 'ถอนเงิน', amountSatang: -100_000, balanceSatang: 8_000_000 },
+    ];
+    const parsed = depStatement.parse(wire(depStatementBody(account, page(rows), 'p')));
+    expect(parsed.head).toEqual({
+      accountNo: account.accountNo,
+      typeName: account.typeName,
+      accountName: account.accountName,
+      withdrawableSatang: account.withdrawableSatang,
+      balanceSatang: account.balanceSatang,
+      openedDate: '2010-04-01',
+    });
+    expect(parsed.statement.rows).toEqual(rows);
+  });
+
+  it('member_kep: months and their lines (the contract number does not travel)', () => {
+    const months: MonthlyCollection[] = [
+      {
+        year: 2024,
+        month: 6,
+        billedSatang: 1_250_025,
+        collectedSatang: 1_250_025,
+        posted: true,
+        receiptNo: 'R6706-00123',
+        receiptDate: '2024-06-28',
+        lines: [
+          {
+            seq: 1,
+            itemCode: 'SH',
+            description: 'ค่าหุ้น',
+            contractNo: null,
+            period: 152,
+            principalSatang: 0,
+            interestSatang: 0,
+            amountSatang: 100_000,
+          },
+          {
+            seq: 2,
+            itemCode: 'LN',
+            description: 'เงินกู้สามัญ สม.1234/2565',
+            contractNo: null,
+            period: 28,
+            principalSatang: 600_000,
+            interestSatang: 250_000,
+            amountSatang: 850_000,
+          },
+        ],
+      },
+      {
+        year: 2024,
+        month: 7,
+        billedSatang: 1_250_025,
+        collectedSatang: 0,
+        posted: false,
+        receiptNo: null,
+        receiptDate: null,
+        lines: [],
+      },
+    ];
+    expect(memberKep.parse(wire(memberKepBody(months)))).toEqual(months);
+  });
+
+  it('member_coll, member_gian, member_div', () => {
+    const guarantees: Guarantee[] = [
+      {
+        borrowerNo: '054321',
+        borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
+        contractNo: 'สม.0777/2566',
+        startDate: '2023-02-01',
+        approvedSatang: 30_000_000,
+        balanceSatang: 21_000_000,
+        interestArrearSatang: 0,
+        guaranteedSatang: 15_000_000,
+      },
+    ];
+    expect(memberColl.parse(wire(memberCollBody(guarantees)))).toEqual(guarantees);
+
+    const beneficiaries: Beneficiary[] = [
+      { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
+      { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
+    ];
+    expect(memberGian.parse(wire(memberGianBody('012345', beneficiaries)))).toEqual(beneficiaries);
+
+    const dividends: Dividend[] = [
+      {
+        year: 2023,
+        dividendRate: '6.00',
+        dividendSatang: 912_000,
+        dividendWithheld: false,
+        averageReturnRate: '12.50',
+        averageReturnSatang: 152_375,
+        averageReturnWithheld: true,
+        interestPaidSatang: 1_219_000,
+        payoutMethod: 'โอนเข้าบัญชีธนาคาร',
+      },
+    ];
+    expect(memberDiv.parse(wire(memberDivBody(dividends)))).toEqual(dividends);
+    expect(memberDiv.parse(wire(memberDivBody([])))).toEqual([]);
+  });
+
+  it('paginator: links and bounds as Laravel writes them', () => {
+    const p = paginator(page(['a', 'b'], 2, 12), 'http://x/api/y');
+    expect(p).toMatchObject({ current_page: 2, last_page: 2, from: 11, to: 12, per_page: 10, total: 12 });
+    expect(p.next_page_url).toBeNull();
+    expect(p.prev_page_url).toBe('http://x/api/y?page=1');
+  });
+});

@@ -1,0 +1,263 @@
+import type {
+  Beneficiary,
+  Collateral,
+  DepositAccount,
+  DepositStatementRow,
+  Dividend,
+  Guarantee,
+  Loan,
+  LoanStatementRow,
+  MemberName,
+  MemberProfile,
+  MonthlyCollection,
+  Page,
+  ShareStatementRow,
+  ShareSummary,
+} from '../types';
+import { mapPage, paginator, vendorFlag, vendorInt, vendorMoney } from './wire.server';
+
+/**
+ * Domain → vendor serializers of the member feeds (docs/upstream-contract §5–§6, ADR 019): each
+ * builds the body the core system sends, so that `../http/schemas.server.ts` reads it back as the
+ * same domain value (the round-trip in `member.server.test.ts` is the contract test). Columns the
+ * domain does not hold (the full national id, the loan's number of instalments and rate) are not
+ * invented: they are left out, as the adapter does not read them.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The login answer's `member`: the vendor's UPPERCASE row. */
+export function loginMember(m: MemberName): Json {
+  return { MEMBERSHIP_NO: m.membershipNo, PRENAME: m.prename, MEMBER_NAME: m.firstName, MEMBER_SURNAME: m.lastName };
+}
+
+/** `member_status`: the member as `data1[0]`. The national id goes out masked, as we keep it. */
+export function memberStatusBody(p: MemberProfile): Json {
+  return {
+    data1: [
+      {
+        membership_no: p.membershipNo,
+        prename: p.prename,
+        member_name: p.firstName,
+        member_surname: p.lastName,
+        member_group_no: p.memberGroupNo,
+        member_group_name: p.memberGroupName,
+        member_status_code: p.status === 'resigned' ? '3' : '0',
+        date_of_birth: p.birthDate || null,
+        approve_date: p.approveDate || null,
+        id_card: p.idCardMasked,
+        sex: p.sex,
+        position_name: p.positionName,
+        salary_amount: vendorMoney(p.salarySatang),
+        address_present: p.address,
+      },
+    ],
+  };
+}
+
+/** A statement amount as the vendor's unsigned value with its `sign_flag`. */
+const signedParts = (amount: number) => ({ value: vendorMoney(Math.abs(amount)), sign: amount < 0 ? '-1' : '1' });
+
+export function shareRow(r: ShareStatementRow): Json {
+  const { value, sign } = signedParts(r.amountSatang);
+  return {
+    operate_date: r.date || null,
+    period: vendorInt(r.period),
+    item_type_description: r.description,
+    share_value: value,
+    sign_flag: sign,
+    share_stock: vendorMoney(r.balanceSatang),
+  };
+}
+
+/** `member_share` / `searchMember_share`: the head (a list of one) and a page of the statement. */
+export function memberShareBody(summary: ShareSummary | null, page: Page<ShareStatementRow>, path: string): Json {
+  return {
+    sharehead: summary
+      ? [
+          {
+            share_stock: vendorMoney(summary.capitalSatang),
+            share_amount: vendorMoney(summary.monthlySatang),
+            period_recrieve: String(summary.lastPeriod),
+            drop_status: vendorFlag(summary.suspended),
+          },
+        ]
+      : [],
+    sharestatement: paginator(mapPage(page, shareRow), path),
+  };
+}
+
+function loanRow(l: Loan): Json {
+  return {
+    loan_contract_no: l.contractNo,
+    loan_type_description: l.loanType,
+    loan_approve_amount: vendorMoney(l.approvedSatang),
+    principal_balance: vendorMoney(l.balanceSatang),
+    // The vendor's spelling (sic).
+    begining_of_contract: l.startDate || null,
+    period_payment_amount: vendorMoney(l.instalmentSatang),
+    last_period: String(l.lastPeriod),
+    percent_pay: l.percentRepaid,
+  };
+}
+
+function collateralRow(contractNo: string, c: Collateral): Json {
+  return {
+    loan_contract_no: contractNo,
+    ref_own_no: c.guarantorNo,
+    used_amount: vendorMoney(c.amountSatang),
+    collateral_type_code: c.kind === 'member' ? '01' : '02',
+    collateral_description: c.description,
+  };
+}
+
+/** `member_loan`: the loans still owing and, in a list of its own, the collateral of each. */
+export function memberLoanBody(loans: Loan[]): Json {
+  return {
+    dataloan: loans.map(loanRow),
+    collateral: loans.flatMap((l) => l.collateral.map((c) => collateralRow(l.contractNo, c))),
+  };
+}
+
+export function loanStatementRow(r: LoanStatementRow): Json {
+  return {
+    loan_payment_date: r.date || null,
+    period: vendorInt(r.period),
+    item_type_description: r.item,
+    payment_amount: vendorMoney(r.principalSatang),
+    interest_amount: vendorMoney(r.interestSatang),
+    principal_balance: vendorMoney(r.balanceSatang),
+  };
+}
+
+/** `member_loan_statement/{no}`: the contract as `headLoan_statement` and a page of its statement. */
+export function loanStatementBody(loan: Loan, page: Page<LoanStatementRow>, path: string): Json {
+  return {
+    headLoan_statement: [loanRow(loan)],
+    loan_statement: paginator(mapPage(page, loanStatementRow), path),
+  };
+}
+
+function depositRow(a: DepositAccount): Json {
+  return {
+    deposit_account_no: a.accountNo,
+    deposit_type_code: a.typeCode,
+    deposit_name: a.typeName,
+    deposit_account_name: a.accountName,
+    deposit_balance: vendorMoney(a.balanceSatang),
+    accumulate_interest: vendorMoney(a.accruedInterestSatang),
+    withdrawable_amount: vendorMoney(a.withdrawableSatang),
+    loan_holding_amount: vendorMoney(a.heldSatang),
+  };
+}
+
+/** `member_dep`: the open accounts (the vendor's PHP totals alongside). */
+export function memberDepBody(accounts: DepositAccount[]): Json {
+  const sum = (pick: (a: DepositAccount) => number) => vendorMoney(accounts.reduce((t, a) => t + pick(a), 0));
+  return {
+    datadeposit: accounts.map(depositRow),
+    sum_deposit_balance: sum((a) => a.balanceSatang),
+    sum_withdrawable_amount: sum((a) => a.withdrawableSatang),
+  };
+}
+
+export function depStatementRow(r: DepositStatementRow): Json {
+  const { value, sign } = signedParts(r.amountSatang);
+  return {
+    operate_date: r.date || null,
+    deposit_item_description: r.description,
+    sign_flag: sign,
+    // The vendor's naming: `deposit_balance` is the transaction's amount, `total_balance` the balance.
+    deposit_balance: value,
+    total_balance: vendorMoney(r.balanceSatang),
+  };
+}
+
+/** `member_dep_statement/{no}`: `DepStatementHead` (one object) and a page of the statement. */
+export function depStatementBody(a: DepositAccount, page: Page<DepositStatementRow>, path: string): Json {
+  return {
+    DepStatementHead: {
+      deposit_account_no: a.accountNo,
+      deposit_name: a.typeName,
+      deposit_account_name: a.accountName,
+      withdrawable_amount: vendorMoney(a.withdrawableSatang),
+      deposit_balance: vendorMoney(a.balanceSatang),
+      deposit_opened_date: a.openedDate,
+    },
+    dep_statement: paginator(mapPage(page, depStatementRow), path),
+  };
+}
+
+/** `member_kep`: `datakeepdet[i]` a billing month, `datadetail[i]` its lines. */
+export function memberKepBody(months: MonthlyCollection[]): Json {
+  return {
+    datakeepdet: months.map((m) => ({
+      receive_year: String(m.year),
+      receive_month: String(m.month),
+      receipt_no: m.receiptNo,
+      receipt_date: m.receiptDate,
+      kep_method_amount: vendorMoney(m.collectedSatang),
+      mproc_money_amount: vendorMoney(m.billedSatang),
+      posted_run: vendorFlag(m.posted),
+    })),
+    datadetail: months.map((m) =>
+      m.lines.map((l) => ({
+        keeping_type_code: l.itemCode,
+        keeping_type_name: l.description,
+        receive_description: '',
+        period: vendorInt(l.period),
+        mproc_principal_of_loan: vendorMoney(l.principalSatang),
+        mproc_interest: vendorMoney(l.interestSatang),
+        mproc_money_amount: vendorMoney(l.amountSatang),
+      })),
+    ),
+  };
+}
+
+/** `member_coll`: the loans of others this member guarantees (the name whole in `member_name`). */
+export function memberCollBody(guarantees: Guarantee[]): Json {
+  return {
+    guarantee: guarantees.map((g) => ({
+      membership_no: g.borrowerNo,
+      prename: '',
+      member_name: g.borrowerName,
+      member_surname: '',
+      loan_contract_no: g.contractNo,
+      begining_of_contract: g.startDate || null,
+      loan_approve_amount: vendorMoney(g.approvedSatang),
+      principal_balance: vendorMoney(g.balanceSatang),
+      old_interest_arrear: vendorMoney(g.interestArrearSatang),
+      used_amount: vendorMoney(g.guaranteedSatang),
+    })),
+  };
+}
+
+/** `member_gian`: the beneficiaries, in the vendor's mixed-case keys. */
+export function memberGianBody(membershipNo: string, beneficiaries: Beneficiary[]): Json {
+  return {
+    gain: beneficiaries.map((b) => ({
+      MEMBERSHIP_NO: membershipNo,
+      REC_NO: String(b.seq),
+      GAIN_NAME: b.name,
+      related_na: b.relationship,
+    })),
+  };
+}
+
+/** `member_div`: the approved years; `{}` when there are none (as the vendor's switch-off answer). */
+export function memberDivBody(dividends: Dividend[]): Json {
+  if (!dividends.length) return {};
+  return {
+    div: dividends.map((d) => ({
+      account_year: String(d.year),
+      dividend: vendorMoney(d.dividendSatang),
+      average_return: vendorMoney(d.averageReturnSatang),
+      drop_dividend: vendorFlag(d.dividendWithheld),
+      drop_average: vendorFlag(d.averageReturnWithheld),
+      share_rate: d.dividendRate,
+      lonint_rate: d.averageReturnRate,
+      total_interest: vendorMoney(d.interestPaidSatang),
+      bank_des: d.payoutMethod,
+    })),
+  };
+}

@@ -1,0 +1,421 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { IDENTITY_MISMATCH, alreadyRegistered } from '~/server/coop/embedded-account.server';
+import { createEmbeddedBackend } from '~/server/coop/embedded.server';
+import { createHttpBackend } from '~/server/coop/http/http-backend.server';
+import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
+import { openDb, type Db } from '~/server/db/index.server';
+
+import { BUILT, startServer, type RunningServer } from './process';
+
+/**
+ * ADR 019: a Sahakorn in embedded mode serves the vendor's API, and the http adapter (ADR 018)
+ * pointed at it gives back what the embedded backend gives directly — the same member, the same
+ * data. The server runs on its own port with its own store; the test reads that store directly.
+ */
+const PORT = Number(process.env.VENDOR_API_TEST_PORT ?? 3600);
+const DIR = path.resolve(process.env.VENDOR_API_TEST_TMP ?? 'tests/.tmp/vendor-api');
+const DATA_DIR = path.join(DIR, 'data');
+const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
+const EMPTY_DEMO = { membershipNo: '054321', password: 'sahakorn-demo' };
+
+let server: RunningServer | undefined;
+let db: Db;
+let embedded: CoopBackend;
+let api: CoopBackend;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(method: string, pathname: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path: pathname, method, headers, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function signIn(who: { membershipNo: string; password: string }): Promise<MemberCredentials> {
+  const result = await api.login({ ...who, remember: false });
+  if (!result.ok) throw new Error(`login failed: ${result.reason}`);
+  return { token: result.token };
+}
+
+/** A fresh credentials object per call: neither backend's per-request memo is shared. */
+const fresh = (cred: MemberCredentials): MemberCredentials => ({ token: cred.token });
+
+beforeAll(async () => {
+  if (!BUILT) return;
+  fs.rmSync(DIR, { recursive: true, force: true });
+  server = await startServer({
+    PORT: String(PORT),
+    DATA_DIR,
+    SEED_DEMO: '1',
+    SEED_MEMBERS: '40',
+    // The page cache and the feed cache would only hide what is compared here.
+    PAGE_CACHE_SECONDS: '0',
+  });
+  db = openDb({ dataDir: DATA_DIR });
+  embedded = createEmbeddedBackend(db);
+  api = createHttpBackend({ baseUrl: `http://127.0.0.1:${PORT}/`, timeoutMs: 3000 });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
+describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by the http adapter', () => {
+  it('login issues a bearer token with an expiry; getAuthUser and logout honour it', async () => {
+    const result = await api.login({ ...DEMO, remember: false });
+    expect(result).toMatchObject({
+      ok: true,
+      expiresInSeconds: 12 * 3600,
+      member: { membershipNo: '012345', firstName: expect.any(String) as string },
+    });
+    if (!result.ok) return;
+    const cred = { token: result.token };
+    expect(await api.getAuthUser(fresh(cred))).toBe(true);
+    // The token is the embedded backend's own: it works there directly too.
+    expect(await embedded.getAuthUser(fresh(cred))).toBe(true);
+
+    await api.logout(fresh(cred));
+    expect(await api.getAuthUser(fresh(cred))).toBe(false);
+    await expect(api.getMemberProfile(fresh(cred))).rejects.toBeInstanceOf(CoopAuthError);
+
+    expect(await api.login({ ...DEMO, password: 'wrong-password', remember: false })).toEqual({
+      ok: false,
+      reason: 'invalid_credentials',
+    });
+    expect((await api.login({ ...DEMO, remember: true })) as { expiresInSeconds?: number }).toMatchObject({
+      expiresInSeconds: 30 * 24 * 3600,
+    });
+  });
+
+  it('member feeds: what the adapter reads equals what the embedded backend answers', async () => {
+    const cred = await signIn(DEMO);
+    const both = async <T>(call: (b: CoopBackend, c: MemberCredentials) => Promise<T>) =>
+      Promise.all([call(api, fresh(cred)), call(embedded, fresh(cred))]);
+
+    const [profile, profileDirect] = await both((b, c) => b.getMemberProfile(c));
+    expect(profile).toEqual(profileDirect);
+
+    const [summary, summaryDirect] = await both((b, c) => b.getShareSummary(c));
+    expect(summary).toEqual(summaryDirect);
+    for (const query of [
+      { page: 1, pageSize: 10 },
+      { page: 3, pageSize: 10 },
+      { page: 2, pageSize: 25 },
+      { page: 1, pageSize: 10, from: '2024-01-01', to: '2024-12-31' },
+    ]) {
+      const [statement, direct] = await both((b, c) => b.getShareStatement(c, query));
+      expect(direct.rows.length).toBeGreaterThan(0);
+      expect(statement).toEqual(direct);
+    }
+
+    // Not in the vendor's web API (ADR 018): a loan's number of instalments and its rate.
+    const [loans, loansDirect] = await both((b, c) => b.getLoans(c));
+    expect(loansDirect.length).toBeGreaterThan(0);
+    const withoutTerms = loansDirect.map((l) => ({ ...l, periods: null, interestRate: null }));
+    expect(loans).toEqual(withoutTerms);
+    for (const loan of loansDirect) {
+      const query = { page: 1, pageSize: 10 };
+      const [statement, direct] = await both((b, c) => b.getLoanStatement(c, loan.contractNo, query));
+      expect(statement).toEqual(direct);
+      const [one] = await both((b, c) => b.getLoan(c, loan.contractNo));
+      expect(one).toEqual({ ...loan, periods: null, interestRate: null });
+    }
+
+    // The list has no opening date (§6.4); the single account reads it from the statement head.
+    const [accounts, accountsDirect] = await both((b, c) => b.getDepositAccounts(c));
+    expect(accountsDirect.length).toBeGreaterThan(0);
+    expect(accounts).toEqual(accountsDirect.map((a) => ({ ...a, openedDate: null })));
+    for (const account of accountsDirect) {
+      const [one, oneDirect] = await both((b, c) => b.getDepositAccount(c, account.accountNo));
+      expect(one).toEqual(oneDirect);
+      const query = { page: 2, pageSize: 10 };
+      const [statement, direct] = await both((b, c) => b.getDepositStatement(c, account.accountNo, query));
+      expect(statement).toEqual(direct);
+    }
+
+    // The vendor's collection lines carry no contract number, and number their lines 1, 2, ….
+    const [kep, kepDirect] = await both((b, c) => b.getCollections(c, 'kep'));
+    expect(kepDirect.length).toBeGreaterThan(0);
+    expect(kep).toEqual(
+      kepDirect.map((m) => ({ ...m, lines: m.lines.map((l, i) => ({ ...l, seq: i + 1, contractNo: null })) })),
+    );
+
+    const [guarantees, guaranteesDirect] = await both((b, c) => b.getGuarantees(c));
+    expect(guaranteesDirect.length).toBeGreaterThan(0);
+    expect(guarantees).toEqual(guaranteesDirect);
+    const [beneficiaries, beneficiariesDirect] = await both((b, c) => b.getBeneficiaries(c));
+    expect(beneficiariesDirect.length).toBeGreaterThan(0);
+    expect(beneficiaries).toEqual(beneficiariesDirect);
+    const [dividends, dividendsDirect] = await both((b, c) => b.getDividends(c));
+    expect(dividendsDirect.length).toBeGreaterThan(0);
+    expect(dividends).toEqual(dividendsDirect);
+  });
+
+  it('public feeds: menu, home, topic lists, items, legal texts and search read back as the embedded backend answers', async () => {
+    expect(await api.getMenu()).toEqual(await embedded.getMenu());
+    expect(await api.getFooterPhones()).toEqual(await embedded.getFooterPhones());
+    expect(await api.getTerms()).toEqual(await embedded.getTerms());
+
+    const home = await embedded.getHomeContent();
+    const homeRead = await api.getHomeContent();
+    const nos = (list: { no: number }[]) => list.map((s) => s.no);
+    expect(home.latest.length).toBeGreaterThan(0);
+    expect(nos(homeRead.latest)).toEqual(nos(home.latest));
+    expect(nos(homeRead.banners)).toEqual(nos(home.banners));
+    expect(nos(homeRead.gallery)).toEqual(nos(home.gallery));
+
+    // What a vendor content row carries (ADR 019 lists what it does not: captions, sizes, pictures by kind).
+    const summaryOf = (s: {
+      no: number;
+      title: string;
+      postedAt: Date;
+      coverImage: string | null;
+      categoryLabel: string;
+    }) => ({
+      no: s.no,
+      title: s.title,
+      postedAt: s.postedAt,
+      coverImage: s.coverImage,
+      categoryLabel: s.categoryLabel,
+    });
+    const code = home.latest[0]?.category ?? '';
+    for (const query of [
+      { page: 1, pageSize: 6 },
+      { page: 2, pageSize: 4 },
+    ]) {
+      const direct = await embedded.getTopicPage(code, query);
+      const read = await api.getTopicPage(code, query);
+      expect(direct?.items.rows.length).toBeGreaterThan(0);
+      expect(read?.category).toMatchObject({
+        code: direct?.category.code,
+        label: direct?.category.label,
+        type: direct?.category.type,
+        contentType: direct?.category.contentType,
+      });
+      expect(read?.items.rows.map((r) => ({ ...summaryOf(r), bodyHtml: r.bodyHtml }))).toEqual(
+        direct?.items.rows.map((r) => ({ ...summaryOf(r), bodyHtml: r.bodyHtml })),
+      );
+      expect([read?.items.total, read?.items.page]).toEqual([direct?.items.total, direct?.items.page]);
+    }
+    expect(await api.getTopicPage('no_such_topic', { page: 1, pageSize: 6 })).toBeNull();
+
+    const no = home.latest[0]?.no ?? 0;
+    const item = await embedded.getContentItem(no);
+    const itemRead = await api.getContentItem(no);
+    expect(item).not.toBeNull();
+    const itemOf = (i: typeof item) =>
+      i && {
+        ...summaryOf(i),
+        category: i.category,
+        bodyHtml: i.bodyHtml,
+        author: i.author,
+        eventDate: i.eventDate,
+        videoUrl: i.videoUrl,
+        gallery: i.gallery.map((g) => g.file),
+        attachment: i.attachments[0]?.file ?? null,
+      };
+    expect(itemOf(itemRead)).toEqual(itemOf(item));
+    expect(await api.getContentItem(999_999)).toBeNull();
+
+    const policy = await embedded.getPolicy('privacy');
+    expect(policy).not.toBeNull();
+    expect(itemOf(await api.getPolicy('privacy'))).toEqual(itemOf(policy));
+
+    const search = await embedded.searchContent('เงินกู้');
+    const searchRead = await api.searchContent('เงินกู้');
+    expect(search.found).toBe(true);
+    expect({ ...searchRead, total: 0 }).toEqual({ ...search, total: 0 });
+    const none = await api.searchContent('');
+    expect(none).toEqual({ ...(await embedded.searchContent('')), total: 0 });
+  });
+
+  it("a member's token reads only that member's statements: another's contract or account is not found", async () => {
+    const demo = await signIn(DEMO);
+    const other = await signIn(EMPTY_DEMO);
+    const [loan] = await embedded.getLoans(fresh(demo));
+    const [account] = await embedded.getDepositAccounts(fresh(demo));
+    expect(loan && account).toBeTruthy();
+    const query = { page: 1, pageSize: 10 };
+    expect(await api.getLoanStatement(fresh(other), loan?.contractNo ?? '', query)).toBeNull();
+    expect(await api.getLoan(fresh(other), loan?.contractNo ?? '')).toBeNull();
+    expect(await api.getDepositStatement(fresh(other), account?.accountNo ?? '', query)).toBeNull();
+    expect(await api.getDepositAccount(fresh(other), account?.accountNo ?? '')).toBeNull();
+    // …and the token still holds (a refused record is not a refused token).
+    expect(await api.getAuthUser(fresh(other))).toBe(true);
+  });
+
+  it('register, forget and the password change: the web rules, the vendor envelopes', async () => {
+    const someone = await db
+      .selectFrom('members')
+      .leftJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+      .select(['members.membership_no', 'id_card', 'first_name', 'last_name', 'birth_date'])
+      .where('member_credentials.membership_no', 'is', null)
+      .where('status_code', '=', '0')
+      .orderBy('members.membership_no')
+      .executeTakeFirstOrThrow();
+    const identity = {
+      membershipNo: someone.membership_no,
+      nationalId: someone.id_card,
+      firstName: someone.first_name,
+      lastName: someone.last_name,
+      birthDate: someone.birth_date,
+    };
+    const meta = { ip: null, userAgent: null };
+    const first = 'Vendor#Api-2026-one';
+    expect(await api.registerMember({ ...identity, password: first }, meta)).toMatchObject({ ok: true });
+    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
+      ok: true,
+    });
+    // Registered already: told apart; a wrong identity field: one answer whichever field it was.
+    expect(await api.registerMember({ ...identity, password: first }, meta)).toEqual({
+      ok: false,
+      errors: [alreadyRegistered(identity.membershipNo)],
+    });
+    expect(await api.resetForgottenPassword({ ...identity, lastName: 'ผิด', password: first }, meta)).toEqual({
+      ok: false,
+      errors: [IDENTITY_MISMATCH],
+    });
+
+    const second = 'Vendor#Api-2026-two';
+    expect(await api.resetForgottenPassword({ ...identity, password: second }, meta)).toMatchObject({ ok: true });
+    const cred = await signIn({ membershipNo: identity.membershipNo, password: second });
+
+    expect(await api.changePassword(fresh(cred), { currentPassword: 'not-the-one', newPassword: first })).toEqual({
+      ok: false,
+      reason: 'wrong_current',
+    });
+    expect(await api.changePassword(fresh(cred), { currentPassword: second, newPassword: first })).toEqual({
+      ok: true,
+    });
+    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('a second Sahakorn in http mode, pointed at this one, serves the member pages from it', async () => {
+    const port = PORT + 1;
+    const front = await startServer({
+      PORT: String(port),
+      DATA_DIR: path.join(DIR, 'front'),
+      COOP_BACKEND: 'http',
+      COOP_API_URL: `http://127.0.0.1:${PORT}/`,
+      COOKIE_SECURE: '0',
+    });
+    try {
+      const at = (method: string, pathname: string, headers: Record<string, string> = {}, body?: string) =>
+        new Promise<Answer>((resolve, reject) => {
+          const req = http.request(
+            { host: '127.0.0.1', port, path: pathname, method, headers, agent: false },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      expect((await at('GET', '/readyz')).status).toBe(200);
+      const home = await at('GET', '/home');
+      expect(home.status).toBe(200);
+
+      const login = await at(
+        'POST',
+        '/member/logon',
+        { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
+        new URLSearchParams({ membershipNo: DEMO.membershipNo, password: DEMO.password }).toString(),
+      );
+      expect(login.status).toBe(302);
+      const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const status = await at('GET', '/member/status', { Cookie: cookie });
+      expect(status.status).toBe(200);
+      const profile = await embedded.getMemberProfile(await signIn(DEMO));
+      expect(status.body).toContain(profile.firstName);
+      expect(status.body).toContain(profile.memberGroupName);
+    } finally {
+      front.child.kill('SIGTERM');
+      await front.exited;
+    }
+  });
+
+  it('answers as the vendor does: JSON, never stored, token refusals as 400 {error}, bearer only', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const noToken = await request('POST', '/api/member/member_status', json, '{}');
+    expect(noToken.status).toBe(400);
+    expect(JSON.parse(noToken.body)).toEqual({ error: 'token absent' });
+    expect(noToken.headers['cache-control']).toBe('no-store');
+    expect(noToken.headers['content-type']).toMatch(/^application\/json/);
+
+    const badToken = await request(
+      'POST',
+      '/api/member/member_status',
+      { ...json, Authorization: 'Bearer nope' },
+      '{}',
+    );
+    expect(badToken.status).toBe(400);
+    expect(JSON.parse(badToken.body)).toEqual({ error: 'token is invalid' });
+
+    const cred = await signIn(DEMO);
+    const ok = await request(
+      'POST',
+      '/api/member/member_status',
+      { ...json, Authorization: `Bearer ${cred.token}` },
+      '{}',
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const body = JSON.parse(ok.body) as { data1: Record<string, unknown>[] };
+    expect(body.data1[0]).toMatchObject({
+      membership_no: '012345',
+      salary_amount: expect.stringMatching(/^\d+\.\d\d$/),
+    });
+
+    // A token in a cookie is no token.
+    const cookie = await request('POST', '/api/member/member_status', { ...json, Cookie: `token=${cred.token}` }, '{}');
+    expect(cookie.status).toBe(400);
+    // Member routes are POST only.
+    expect((await request('GET', '/api/member/member_status')).status).toBe(405);
+  });
+
+  it('server.js lets JSON POSTs to /api/ through without an Origin, and nothing else', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const login = JSON.stringify({ membership_no: DEMO.membershipNo, mem_password: DEMO.password });
+    expect((await request('POST', '/api/member/auth/login', json, login)).status).toBe(200);
+    // A form post (what another site's page can send) without Origin: refused.
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const formLogin = `membership_no=${DEMO.membershipNo}&mem_password=${DEMO.password}`;
+    expect((await request('POST', '/api/member/auth/login', form, formLogin)).status).toBe(403);
+    expect((await request('POST', '/api/member/auth/login', { 'Content-Type': 'text/plain' }, login)).status).toBe(403);
+    // A JSON POST outside /api/ still needs a same-site Origin, and so does a cross-site one under /api/.
+    expect((await request('POST', '/member/logon', json, login)).status).toBe(403);
+    expect((await request('POST', '/member/logon', { ...json, Origin: 'https://evil.example' }, login)).status).toBe(
+      403,
+    );
+  });
+});
