@@ -24,14 +24,14 @@
   function choice() {
     try {
       return w.localStorage.getItem(CHOICE);
-    } catch (e) {
+    } catch {
       return null;
     }
   }
   function remember(value) {
     try {
       w.localStorage.setItem(CHOICE, value);
-    } catch (e) {
+    } catch {
       log('the choice cannot be remembered', e);
     }
   }
@@ -104,7 +104,7 @@
       var seen = {};
       try {
         seen = JSON.parse(w.localStorage.getItem(SEEN) || '{}') || {};
-      } catch (e) {
+      } catch {
         seen = {};
       }
       var now = Date.now();
@@ -113,7 +113,7 @@
       seen[key] = now;
       try {
         w.localStorage.setItem(SEEN, JSON.stringify(seen));
-      } catch (e) {
+      } catch {
         // Without storage every tab shows it; the notification tag still folds them into one.
       }
       show();
@@ -168,19 +168,25 @@
     });
   }
 
-  function start() {
-    if (!supported) {
-      log('this browser does not support notifications');
-      return;
-    }
+  /** Reveals the server-rendered controls not yet set up (member pages also render new ones on navigation). */
+  function activate() {
     controls().forEach(function (control) {
       var button = control.querySelector('button');
       if (!button || control.dataset.pushReady) return;
       control.dataset.pushReady = '1';
       button.addEventListener('click', toggle);
+      button.setAttribute('aria-pressed', active() ? 'true' : 'false');
       control.hidden = false;
     });
-    sync();
+  }
+
+  function start() {
+    if (!supported) {
+      log('this browser does not support notifications');
+      return;
+    }
+    activate();
+    if (w.MutationObserver) new MutationObserver(activate).observe(d.body, { childList: true, subtree: true });
     connect();
     // Another tab switched notifications on or off.
     w.addEventListener('storage', function (event) {
