@@ -209,6 +209,45 @@ test.describe('with Pusher configured', () => {
     expect(pusher.upgrades.length).toBe(before);
   });
 
+  test('blocked notifications are only logged: nothing is loaded', async ({ page, axe, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'notifications need scripts');
+    await page.addInitScript({
+      content: `Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+        Notification.requestPermission = () => Promise.resolve('denied');`,
+    });
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const requested = scriptRequests(page);
+    await page.goto(`${LIVE}/home`);
+    await settle(page);
+    await axe();
+    const control = page.getByRole('button', { name: LABEL });
+    await control.click();
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toContain('Sahakorn notifications: notifications are blocked (denied)');
+    await expect(control).toHaveAttribute('aria-pressed', 'false');
+    expect(requested.some((p) => p.startsWith('/vendor/'))).toBe(false);
+  });
+
+  test('push.js and pusher-js are cached for a year under their current versions only', async ({ request }) => {
+    const html = await (await request.get(`${LIVE}/home`)).text();
+    for (const src of [
+      /<script src="(\/push\.js\?v=[0-9a-f]{12})"/.exec(html)?.[1],
+      /data-pusher="([^"]+)"/.exec(html)?.[1],
+    ]) {
+      expect(src).toMatch(/\?v=[0-9a-f]{12}$/);
+      const current = await request.get(`${LIVE}${src ?? ''}`);
+      expect(current.status()).toBe(200);
+      expect(current.headers()['content-type']).toMatch(/javascript/);
+      expect(current.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      const stale = await request.get(`${LIVE}${(src ?? '').replace(/v=\w+/, 'v=000000000000')}`);
+      expect(stale.headers()['cache-control']).not.toContain('immutable');
+    }
+  });
+
   test('opting in subscribes through pusher-js; publishing shows one notification that opens /show/{url}', async ({
     page,
     axe,
