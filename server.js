@@ -107,6 +107,22 @@ app.use('/enhance.js', (req, res, next) => {
   }
   next();
 });
+// Desktop notifications (ADR 020): push.js likewise; pusher-js's browser build from node_modules,
+// served from this origin (script-src 'self') under a versioned URL, fetched only by push.js.
+app.use('/push.js', (req, res, next) => {
+  if (req.query.v && req.query.v === entry.pushScriptVersion()) {
+    res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  }
+  next();
+});
+app.get('/vendor/pusher.min.js', (req, res) => {
+  const current = req.query.v && req.query.v === entry.pusherScriptVersion();
+  res.sendFile(entry.pusherScriptFile(), {
+    headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+    maxAge: current ? '1y' : '1h',
+    immutable: Boolean(current),
+  });
+});
 // Text assets go out compressed (brotli or gzip, made once); the rest as they are.
 app.use(entry.compressedAssets(path.join(root, 'public')));
 // Fingerprinted build assets never change; other public files may.

@@ -17,6 +17,7 @@ export { securityHeaders } from './server/security.server';
 export { etagMatches } from './server/etag.server';
 export { onPublicContentChanged } from './server/public-content.server';
 export { enhanceScriptVersion } from './server/enhance.server';
+export { pushScriptVersion, pusherScriptFile, pusherScriptVersion } from './server/push.server';
 export { compressedAssets, negotiateEncoding } from './server/compression.server';
 export { log } from './server/log.server';
 export { createRequestLog } from './server/request-log.server';

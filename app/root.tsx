@@ -16,7 +16,10 @@ import type { ReactNode } from 'react';
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
 import { Notices } from './components/notices';
 import { useNonce } from './nonce';
+import { PushConfig, PushScript } from './components/push';
+import { env } from './server/env.server';
 import { takeFlash } from './server/flash.server';
+import { pushPageConfig, type PushPageConfig } from './server/push.server';
 import appStyles from './styles/app.css';
 
 export const links: LinksFunction = () => [
@@ -30,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // After a failed form POST rendered without JavaScript, titles get the error prefix.
   // (The load context lives for one request, so it is only set on that render.)
   const formErrors = Boolean(context.formErrors);
-  return json({ flash, formErrors }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  // Desktop notifications (ADR 020): the same public values for every visitor, or null (nothing loads).
+  const push = pushPageConfig(env());
+  return json({ flash, formErrors, push }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 /** A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS. */
@@ -38,7 +43,17 @@ export interface RouteHandle {
   hydrate?: boolean;
 }
 
-function Document({ children, hydrate, title }: { children: ReactNode; hydrate: boolean; title?: string }) {
+function Document({
+  children,
+  hydrate,
+  title,
+  push = null,
+}: {
+  children: ReactNode;
+  hydrate: boolean;
+  title?: string;
+  push?: PushPageConfig | null;
+}) {
   const nonce = useNonce();
   return (
     <html lang="th">
@@ -48,9 +63,11 @@ function Document({ children, hydrate, title }: { children: ReactNode; hydrate: 
         <meta name="theme-color" content="#0b5d3b" />
         {title ? <title>{title}</title> : <Meta />}
         <Links />
+        {push ? <PushConfig config={push} /> : null}
       </head>
       <body>
         {children}
+        {push ? <PushScript config={push} /> : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -63,11 +80,11 @@ function Document({ children, hydrate, title }: { children: ReactNode; hydrate: 
 }
 
 export default function App() {
-  const { flash } = useLoaderData<typeof loader>();
+  const { flash, push } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
   return (
-    <Document hydrate={hydrate}>
+    <Document hydrate={hydrate} push={push}>
       <Notices flash={flash} />
       <Outlet />
     </Document>

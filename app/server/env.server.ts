@@ -71,6 +71,34 @@ const EnvSchema = z.object({
     .optional(),
   /** Each call to the core must answer within this many milliseconds (http mode). */
   COOP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Desktop notifications (ADR 020): the Pusher app. Browsers get the key; the id and secret stay here. */
+  PUSHER_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'PUSHER_APP_ID must be the app id (letters, digits, - _)')
+    .optional(),
+  PUSHER_KEY: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'PUSHER_KEY must be the app key (letters, digits, - _)')
+    .optional(),
+  PUSHER_SECRET: z.string().min(1).optional(),
+  /** Pusher Channels cluster, e.g. ap1; or PUSHER_HOST for a self-hosted Pusher-protocol server (Soketi). */
+  PUSHER_CLUSTER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'PUSHER_CLUSTER must be a cluster name such as ap1')
+    .optional(),
+  PUSHER_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]{1,253}$/i, 'PUSHER_HOST must be a host name or IPv4 address, without scheme or port')
+    .optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** wss:// and https:// to the Pusher server (default on; off only for a plain-http test or LAN server). */
+  PUSHER_TLS: boolish.default(true),
+  /** The public channel announcements are broadcast on. */
+  PUSHER_CHANNEL: z
+    .string()
+    .regex(/^[A-Za-z0-9_\-=@,.;]{1,164}$/, 'PUSHER_CHANNEL must be a Pusher channel name')
+    .refine((name) => !/^(private|presence)-/.test(name), 'PUSHER_CHANNEL must be a public channel')
+    .default('announcements'),
 });
 
 /** Every variable the server reads (the README's table and deploy/compose.yaml are checked against it). */

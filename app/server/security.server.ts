@@ -1,8 +1,11 @@
+import { env } from './env.server';
+import { pushClientConfig, pushConnectSource } from './push.server';
+
 /**
  * Response headers every page gets. The CSP is enforced (ADR 006): scripts run only from our own
  * origin or with this response's nonce; no inline styles or scripts without it.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, pushSource: string | null = null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -10,7 +13,8 @@ export function contentSecurityPolicy(nonce: string): string {
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Desktop notifications (ADR 020): exactly the configured Pusher WebSocket origin, if any.
+    pushSource ? `connect-src 'self' ${pushSource}` : "connect-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -21,10 +25,16 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+let pushSourceCache: string | null | undefined;
+function pushSource(): string | null {
+  if (pushSourceCache === undefined) pushSourceCache = pushConnectSource(pushClientConfig(env()));
+  return pushSourceCache;
+}
+
 /** Headers for every response (set by server.js before Remix runs, so redirects and assets get them too). */
 export function securityHeaders(nonce: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(nonce),
+    'Content-Security-Policy': contentSecurityPolicy(nonce, pushSource()),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -34,7 +34,7 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
       outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
     };
     const outputs = Object.keys(meta.outputs).map((file) => path.basename(file));
-    expect(outputs.sort()).toEqual(['impersonate.js', 'import.js', 'migrate.js', 'seed.js']);
+    expect(outputs.sort()).toEqual(['impersonate.js', 'import.js', 'migrate.js', 'publish.js', 'seed.js']);
     const builtins = new Set(builtinModules);
     for (const [file, { imports }] of Object.entries(meta.outputs)) {
       for (const { path: specifier, external } of imports) {
@@ -69,5 +69,12 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
     });
     expect(link.code, link.err).toBe(0);
     expect(link.out).toMatch(/^https:\/\/coop\.example\/member\/impersonate\?t=\S+\n$/);
+
+    const publishUsage = run(path.join(OUT, 'publish.js'));
+    expect(publishUsage.code).toBe(2);
+    expect(publishUsage.err).toContain('Usage: npm run publish -- <content No>');
+    const missing = run(path.join(OUT, 'publish.js'), ['999999']);
+    expect(missing.code, missing.err).toBe(1);
+    expect(missing.err).toContain('No content item 999999.');
   });
 });

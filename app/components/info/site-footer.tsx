@@ -1,5 +1,6 @@
 import { site } from '~/config/site';
 import type { FooterPhone } from '~/server/coop/types';
+import { PushToggle } from '~/components/push';
 
 export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
   return (
@@ -66,6 +67,7 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
           </ul>
         </section>
       </div>
+      <PushToggle className="site-footer__push" />
       <p className="site-footer__copy">© {site.nameTh}</p>
     </footer>
   );

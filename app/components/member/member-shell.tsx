@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+import { PushToggle } from '~/components/push';
 import { site } from '~/config/site';
 import { actingAsText, IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { backPathFor, MEMBER_MENU, menuKeyForPath } from '~/lib/member-menu';
@@ -74,6 +75,7 @@ export function MemberShell({
           <p className="member-nav__home">
             <a href="/home">กลับสู่หน้าหลักเว็บไซต์</a>
           </p>
+          <PushToggle className="member-nav__push" />
         </nav>
         <main id="main" className="member-main" tabIndex={-1}>
           <p className="member-main__back">

@@ -1,0 +1,48 @@
+import { useRouteLoaderData } from '@remix-run/react';
+
+import type { PushPageConfig } from '~/server/push.server';
+
+/** The label of the opt-in control (spec §7). */
+export const PUSH_OPT_IN_LABEL = 'รับการแจ้งเตือน';
+
+/**
+ * Desktop notifications' configuration for `public/push.js` (ADR 020): public values only, the same
+ * for every visitor (public pages are cached, ADR 014). Rendered only when Pusher is configured.
+ */
+export function PushConfig({ config }: { config: PushPageConfig }) {
+  return (
+    <meta
+      name="push-config"
+      content=""
+      data-key={config.key}
+      data-cluster={config.cluster ?? undefined}
+      data-host={config.host ?? undefined}
+      data-port={config.port ?? undefined}
+      data-tls={config.tls ? '1' : '0'}
+      data-channel={config.channel}
+      data-pusher={config.pusher}
+    />
+  );
+}
+
+/** The opt-in control and lazy loader: a file of this site ('self'), so no nonce and cacheable pages. */
+export function PushScript({ config }: { config: PushPageConfig }) {
+  return <script src={config.script} defer />;
+}
+
+/**
+ * The opt-in control (spec §7), only when notifications are configured. Rendered hidden: without
+ * JavaScript there is no control (notifications need scripts); push.js reveals it and makes it a
+ * toggle. Hidden attribute and aria-pressed are changed by push.js only (React never re-renders them).
+ */
+export function PushToggle({ className }: { className: string }) {
+  const root = useRouteLoaderData<{ push: PushPageConfig | null }>('root');
+  if (!root?.push) return null;
+  return (
+    <p className={className} data-push-control="" hidden>
+      <button type="button" className="button button--small push-toggle" aria-pressed="false">
+        {PUSH_OPT_IN_LABEL}
+      </button>
+    </p>
+  );
+}
