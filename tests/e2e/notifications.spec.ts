@@ -14,12 +14,15 @@ import { DEMO, expect, logIn, test } from './fixtures';
 /**
  * Desktop notifications (issue 6, ADR 020). The suite's own server has no Pusher configuration;
  * a second Sahakorn server (E2E_PORT + 1) is configured for the test Pusher-protocol server
- * (E2E_PORT + 10), which the real pusher-js connects to and the real `pusher` SDK triggers.
+ * (E2E_PORT + 10), which the real pusher-js connects to and the real `pusher` SDK triggers. Each
+ * parallel worker has its own pair (ports + its parallel index): the suite runs fully parallel, so
+ * both workers may be in the configured group at once.
  */
-const LIVE_PORT = Number(process.env.E2E_PUSH_PORT ?? E2E_PORT + 1);
-const PUSHER_PORT = Number(process.env.E2E_PUSHER_PORT ?? E2E_PORT + 10);
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const LIVE_PORT = Number(process.env.E2E_PUSH_PORT ?? E2E_PORT + 1) + SLOT;
+const PUSHER_PORT = Number(process.env.E2E_PUSHER_PORT ?? E2E_PORT + 10) + SLOT;
 const LIVE = `http://127.0.0.1:${LIVE_PORT}`;
-const LIVE_DATA_DIR = `${E2E_DATA_DIR}-push`;
+const LIVE_DATA_DIR = `${E2E_DATA_DIR}-push-${SLOT}`;
 const APP = { appId: 'e2e-app', key: 'e2e-key', secret: 'e2e-secret-not-for-production' };
 const CHANNEL = 'e2e-announcements';
 const PUSH_ENV = {
