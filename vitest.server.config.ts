@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/server/**/*.test.ts'],
+    // Needs PostgreSQL and nginx: its own stage (vitest.multi.config.ts).
+    exclude: ['tests/server/multi-instance.test.ts'],
     environment: 'node',
     pool: 'forks',
     // One server port: the files run one after another.
