@@ -104,7 +104,7 @@ else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  // The smoke on PostgreSQL: login, a statement, board posts, rate limiting (tests tagged @pg), both
+  // The smoke on PostgreSQL: login, a statement, a board post, rate limiting (tests tagged @pg), both
   // projects, on a database made empty for it, with its own port and data folder.
   let databaseUrl;
   try {

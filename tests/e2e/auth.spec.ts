@@ -3,23 +3,19 @@ import { expect, logIn, revokeUpstreamTokens, signIn, test } from './fixtures';
 const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
 
 test.describe('login', () => {
-  test(
-    'a member logs in, sees the notice and their own name and number',
-    { tag: '@pg' },
-    async ({ page, axe, createMember }) => {
-      const member = await createMember();
-      await page.goto('/member/logon');
-      await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสมาชิก' })).toBeVisible();
-      await axe();
-      await logIn(page, member.membershipNo, member.password);
-      await expect(page).toHaveURL(/\/member\/status$/);
-      await expect(page.getByRole('status').filter({ hasText: 'เข้าสู่ระบบแล้ว' })).toBeVisible();
-      await expect(page.getByRole('banner')).toContainText(member.name);
-      await expect(page.getByRole('banner')).toContainText(member.membershipNo);
-      await expect(page.getByRole('heading', { level: 1, name: 'ข้อมูลส่วนตัว' })).toBeVisible();
-      await axe();
-    },
-  );
+  test('a member logs in, sees the notice and their own name and number @pg', async ({ page, axe, createMember }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสมาชิก' })).toBeVisible();
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await expect(page.getByRole('status').filter({ hasText: 'เข้าสู่ระบบแล้ว' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(member.name);
+    await expect(page.getByRole('banner')).toContainText(member.membershipNo);
+    await expect(page.getByRole('heading', { level: 1, name: 'ข้อมูลส่วนตัว' })).toBeVisible();
+    await axe();
+  });
 
   test('the demo member from the README can log in', async ({ page, axe }) => {
     await page.goto('/member/logon');
@@ -108,29 +104,28 @@ test.describe('login', () => {
     await axe();
   });
 
-  test(
-    'too many failures lock the number with HTTP 429, even with the right password',
-    { tag: '@pg' },
-    async ({ page, axe, createMember, allowConsoleError }) => {
-      allowConsoleError(/status of 40[19]|status of 429/);
-      const member = await createMember();
-      await page.goto('/member/logon');
-      await axe();
-      for (let i = 0; i < 5; i += 1) {
-        await logIn(page, member.membershipNo, `wrong-${i}`);
-        await expect(page.getByRole('alert')).toContainText(INVALID);
-      }
-      await axe();
-      const response = page.waitForResponse(
-        (r) => r.request().method() === 'POST' && r.url().includes('/member/logon'),
-      );
-      await logIn(page, member.membershipNo, member.password);
-      expect((await response).status()).toBe(429);
-      await expect(page.getByRole('alert')).toContainText('เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป');
-      await expect(page).toHaveURL(/\/member\/logon/);
-      await axe();
-    },
-  );
+  test('too many failures lock the number with HTTP 429, even with the right password @pg', async ({
+    page,
+    axe,
+    createMember,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 40[19]|status of 429/);
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    for (let i = 0; i < 5; i += 1) {
+      await logIn(page, member.membershipNo, `wrong-${i}`);
+      await expect(page.getByRole('alert')).toContainText(INVALID);
+    }
+    await axe();
+    const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/member/logon'));
+    await logIn(page, member.membershipNo, member.password);
+    expect((await response).status()).toBe(429);
+    await expect(page.getByRole('alert')).toContainText('เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป');
+    await expect(page).toHaveURL(/\/member\/logon/);
+    await axe();
+  });
 
   test('"stay signed in" keeps the cookie for 30 days; otherwise it ends with the browser', async ({
     page,
@@ -205,27 +200,23 @@ test.describe('redirects', () => {
 });
 
 test.describe('logout', () => {
-  test(
-    'logging out ends the session and the old cookie is refused',
-    { tag: '@pg' },
-    async ({ page, axe, context, createMember }) => {
-      const member = await createMember();
-      await signIn(page, axe, member);
-      const oldCookies = await context.cookies();
+  test('logging out ends the session and the old cookie is refused', async ({ page, axe, context, createMember }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    const oldCookies = await context.cookies();
 
-      await page.goto('/member/status#member-menu');
-      await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
-      await expect(page).toHaveURL(/\/member\/logon$/);
-      await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบ เรียบร้อยแล้ว' })).toBeVisible();
-      await axe();
+    await page.goto('/member/status#member-menu');
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page).toHaveURL(/\/member\/logon$/);
+    await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบ เรียบร้อยแล้ว' })).toBeVisible();
+    await axe();
 
-      await context.addCookies(oldCookies);
-      await page.goto('/member/status');
-      await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
-      await expect(page.getByLabel('หมายเลขสมาชิก')).toBeVisible();
-      await axe();
-    },
-  );
+    await context.addCookies(oldCookies);
+    await page.goto('/member/status');
+    await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toBeVisible();
+    await axe();
+  });
 });
 
 test.describe('session check', () => {

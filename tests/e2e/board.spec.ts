@@ -74,56 +74,56 @@ test('the board lists topics ten a page; page 2 and a topic with its answers', a
   await axe();
 });
 
-test(
-  'posting a topic: errors on an empty submit, then it lands on the new topic with a notice',
-  { tag: '@pg' },
-  async ({ page, axe, allowConsoleError }) => {
-    allowConsoleError(/status of 400/);
-    const response = await page.goto('/boardPost');
-    expect(response?.headers()['cache-control']).toBe('private, no-store');
-    await expect(page.getByRole('heading', { level: 1, name: 'ตั้งกระทู้ใหม่' })).toBeVisible();
-    await axe();
+test('posting a topic: errors on an empty submit, then it lands on the new topic with a notice', async ({
+  page,
+  axe,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  const response = await page.goto('/boardPost');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'ตั้งกระทู้ใหม่' })).toBeVisible();
+  await axe();
 
-    await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-    const summary = page.getByRole('alert');
-    await expect(summary.getByRole('heading', { name: 'มีข้อผิดพลาด' })).toBeVisible();
-    for (const message of ['กรุณากรอกหัวข้อกระทู้', 'กรุณากรอกรายละเอียด', 'กรุณากรอกชื่อผู้ตั้งกระทู้']) {
-      await expect(summary.getByRole('link', { name: message })).toBeVisible();
-    }
-    await expect(page.getByLabel('หัวข้อกระทู้')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page).toHaveTitle(/^ข้อผิดพลาด: ตั้งกระทู้ใหม่/);
-    await axe();
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading', { name: 'มีข้อผิดพลาด' })).toBeVisible();
+  for (const message of ['กรุณากรอกหัวข้อกระทู้', 'กรุณากรอกรายละเอียด', 'กรุณากรอกชื่อผู้ตั้งกระทู้']) {
+    await expect(summary.getByRole('link', { name: message })).toBeVisible();
+  }
+  await expect(page.getByLabel('หัวข้อกระทู้')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveTitle(/^ข้อผิดพลาด: ตั้งกระทู้ใหม่/);
+  await axe();
 
-    // What was typed stays; only the missing fields are reported.
-    const title = uniqueTitle('ขอสอบถามเรื่องการโอนหุ้น');
-    await page.getByLabel('หัวข้อกระทู้').fill(title);
-    await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-    await expect(page.getByLabel('หัวข้อกระทู้')).toHaveValue(title);
-    await expect(summary.getByRole('link')).toHaveCount(2);
-    await axe();
+  // What was typed stays; only the missing fields are reported.
+  const title = uniqueTitle('ขอสอบถามเรื่องการโอนหุ้น');
+  await page.getByLabel('หัวข้อกระทู้').fill(title);
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page.getByLabel('หัวข้อกระทู้')).toHaveValue(title);
+  await expect(summary.getByRole('link')).toHaveCount(2);
+  await axe();
 
-    await page.getByLabel('รายละเอียด').fill('บรรทัดแรก\nบรรทัดที่สอง <b>ไม่ใช่ตัวหนา</b>\n\nย่อหน้าที่สอง');
-    await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
-    await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-    await expect(page).toHaveURL(/\/boardShow\/\d+$/);
-    await expect(page.getByText('บันทึกกระทู้เรียบร้อยแล้ว')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    const body = page.locator('article .post__body p');
-    await expect(body).toHaveCount(2);
-    await expect(body.first()).toContainText('<b>ไม่ใช่ตัวหนา</b>');
-    await expect(page.locator('article b')).toHaveCount(0);
-    await expect(page.getByText('โดย สมาชิกทดสอบ')).toBeVisible();
-    await axe();
+  await page.getByLabel('รายละเอียด').fill('บรรทัดแรก\nบรรทัดที่สอง <b>ไม่ใช่ตัวหนา</b>\n\nย่อหน้าที่สอง');
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await expect(page.getByText('บันทึกกระทู้เรียบร้อยแล้ว')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const body = page.locator('article .post__body p');
+  await expect(body).toHaveCount(2);
+  await expect(body.first()).toContainText('<b>ไม่ใช่ตัวหนา</b>');
+  await expect(page.locator('article b')).toHaveCount(0);
+  await expect(page.getByText('โดย สมาชิกทดสอบ')).toBeVisible();
+  await axe();
 
-    await page.goto('/board');
-    // Newest first: it is on the first page (other tests may post at the same time, so not necessarily first).
-    await expect(page.locator('.topic-list__title a').filter({ hasText: title })).toHaveCount(1);
-    await axe();
-    expect(await storedTopics(title)).toBe(1);
-  },
-);
+  await page.goto('/board');
+  // Newest first: it is on the first page (other tests may post at the same time, so not necessarily first).
+  await expect(page.locator('.topic-list__title a').filter({ hasText: title })).toHaveCount(1);
+  await axe();
+  expect(await storedTopics(title)).toBe(1);
+});
 
-test('the same form submitted twice stores one topic', { tag: '@pg' }, async ({ page, axe, baseURL }) => {
+test('the same form submitted twice stores one topic @pg', async ({ page, axe, baseURL }) => {
   await page.goto('/boardPost');
   await axe();
   const formKey = await page.locator('input[name="formKey"]').inputValue();

@@ -1,46 +1,45 @@
 import { DEMO, EMPTY_DEMO, expect, recordsNotOwnedBy, signIn, test } from './fixtures';
 
 test.describe('the demo member sees every area with real data', () => {
-  test(
-    'shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter',
-    { tag: '@pg' },
-    async ({ page, axe }) => {
-      await signIn(page, axe, DEMO);
-      await page.goto('/member/share');
-      await expect(page.getByRole('heading', { level: 1, name: 'ทุนเรือนหุ้น' })).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'ทุนเรือนหุ้น' }),
-      ).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByRole('img', { name: /ทุนเรือนหุ้นย้อนหลัง 24 เดือน/ })).toBeVisible();
-      const table = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
-      await expect(table.locator('tbody tr')).toHaveCount(10);
-      await expect(table.getByRole('columnheader', { name: 'ทุนเรือนหุ้นคงเหลือ (บาท)' })).toBeVisible();
-      await expect(table.locator('tbody tr').first()).toContainText(/25\d\d/);
-      await axe();
+  test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter @pg', async ({
+    page,
+    axe,
+  }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/share');
+    await expect(page.getByRole('heading', { level: 1, name: 'ทุนเรือนหุ้น' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'ทุนเรือนหุ้น' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('img', { name: /ทุนเรือนหุ้นย้อนหลัง 24 เดือน/ })).toBeVisible();
+    const table = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
+    await expect(table.locator('tbody tr')).toHaveCount(10);
+    await expect(table.getByRole('columnheader', { name: 'ทุนเรือนหุ้นคงเหลือ (บาท)' })).toBeVisible();
+    await expect(table.locator('tbody tr').first()).toContainText(/25\d\d/);
+    await axe();
 
-      await page.getByRole('navigation', { name: 'เลขหน้ารายการทุนเรือนหุ้น' }).getByRole('link', { name: 'ถัดไป' }).click();
-      await expect(page).toHaveURL(/\/member\/share\?page=2$/);
-      await expect(page.getByRole('table', { name: /หน้า 2 จาก/ })).toBeVisible();
-      await axe();
+    await page.getByRole('navigation', { name: 'เลขหน้ารายการทุนเรือนหุ้น' }).getByRole('link', { name: 'ถัดไป' }).click();
+    await expect(page).toHaveURL(/\/member\/share\?page=2$/);
+    await expect(page.getByRole('table', { name: /หน้า 2 จาก/ })).toBeVisible();
+    await axe();
 
-      const year = new Date().getFullYear() + 543 - 1;
-      await page.getByLabel('ตั้งแต่วันที่').fill(`01/01/${year}`);
-      await page.getByLabel('ถึงวันที่').fill(`31/03/${year}`);
-      await page.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page).toHaveURL(new RegExp(`from=01%2F01%2F${year}`));
-      const filtered = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
-      await expect(filtered.locator('tbody tr')).not.toHaveCount(0);
-      for (const cell of await filtered.locator('tbody tr td:first-child').allInnerTexts()) {
-        expect(cell).toMatch(new RegExp(`(ม\\.ค\\.|ก\\.พ\\.|มี\\.ค\\.) ${year}`));
-      }
-      await axe();
+    const year = new Date().getFullYear() + 543 - 1;
+    await page.getByLabel('ตั้งแต่วันที่').fill(`01/01/${year}`);
+    await page.getByLabel('ถึงวันที่').fill(`31/03/${year}`);
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=01%2F01%2F${year}`));
+    const filtered = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
+    await expect(filtered.locator('tbody tr')).not.toHaveCount(0);
+    for (const cell of await filtered.locator('tbody tr td:first-child').allInnerTexts()) {
+      expect(cell).toMatch(new RegExp(`(ม\\.ค\\.|ก\\.พ\\.|มี\\.ค\\.) ${year}`));
+    }
+    await axe();
 
-      await page.getByLabel('ตั้งแต่วันที่').fill('31/02/2568');
-      await page.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByText('กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568')).toBeVisible();
-      await axe();
-    },
-  );
+    await page.getByLabel('ตั้งแต่วันที่').fill('31/02/2568');
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page.getByText('กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568')).toBeVisible();
+    await axe();
+  });
 
   test('loans: a card per loan with % repaid and collateral, and its statement', async ({ page, axe }) => {
     await signIn(page, axe, DEMO);
