@@ -3,12 +3,14 @@
 //   npm run build && TEST_DATABASE_URL=postgres://… npm run bench:load     (needs nginx and PostgreSQL)
 //
 // For each setup it starts fresh servers with the demo cooperative, then BENCH_MEMBERS (200) simulated
-// members at once, each over its own keep-alive connection: log in as the demo member (argon2id check,
-// a new session row), then read /member/status, share, loan, deposit and kep in a loop, one request
-// after the other, until BENCH_SECONDS (60) have passed. Every answer must be 200 with the member's
+// members, arriving evenly over the first BENCH_RAMP_SECONDS (10) and then all active at once, each over
+// its own keep-alive connection: log in as the demo member (argon2id check, a new session row), then
+// read /member/status, share, loan, deposit and kep in a loop, one request after the other with
+// BENCH_THINK_MS (1000, ±50 %) of reading between them, until BENCH_SECONDS (60) have passed. Every answer must be 200 with the member's
 // own page (the membership number in it); anything else, a network error or a 30 s timeout is an
-// error. Reported: requests, errors, pages/s, p50/p99 latency of the pages and of the logins, and the
-// PostgreSQL setup's figures as ratios to the SQLite one measured in the same run.
+// error. Reported: requests, errors, pages/s, p50/p99 latency of the pages and of the logins, CPU time
+// per request of the servers, PostgreSQL and nginx (from /proc), and the PostgreSQL setup's figures as
+// ratios to the SQLite one measured in the same run.
 //
 // Setups: (a) `sqlite` — one server.js, the default store; (b) `postgres` — two server.js on a fresh
 // database `<TEST_DATABASE_URL's database>_bench`, started together, nginx round robin in front
@@ -27,6 +29,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SEED_MEMBERS = process.env.BENCH_SEED_MEMBERS ?? '1000';
+/** Members arrive (log in) evenly over this many seconds at the start, as people do, not in one instant. */
+const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 10);
+/** A member reads each page for this long on average (±50 %) before asking for the next; 0 = none. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgres').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
@@ -46,6 +52,32 @@ if (SETUPS.includes('postgres') && !findNginx()) {
     'bench:load needs nginx for the PostgreSQL setup (apt-get install nginx-light), or BENCH_SETUPS=sqlite',
   );
   process.exit(2);
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** CPU time (user + system, ms, all threads) of the given processes, or of every process named one of `names`. */
+function cpuByPid({ pids = null, names = [] }) {
+  const cpu = new Map();
+  for (const pid of pids ?? fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!pids && !names.includes(name)) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** CPU used between two `cpuByPid` snapshots (processes that ended meanwhile are not counted). */
+function cpuBetween(before, after) {
+  let ms = 0;
+  for (const [pid, total] of after) ms += total - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** Starts server.js and resolves once it accepts connections. */
@@ -69,6 +101,7 @@ async function startServer(port, env) {
   void exited.then(() => (gone = true));
   await waitForPort(port, 300_000, () => gone);
   return {
+    pid: String(child.pid),
     stop: async () => {
       if (!gone) child.kill('SIGTERM');
       await exited;
@@ -98,7 +131,8 @@ function request(agent, base, method, pathname, headers, body) {
 }
 
 /** One simulated member: logs in, then reads the member pages in turn until `deadline`. */
-async function member(base, deadline, stats) {
+async function member(base, deadline, stats, delayMs = 0) {
+  if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
   // Its own connection, as a browser has: the instance behind nginx may change per request.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -139,6 +173,7 @@ async function member(base, deadline, stats) {
       } catch (error) {
         stats.errors.push(error.message);
       }
+      if (THINK_MS) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
     }
   } finally {
     agent.destroy();
@@ -150,15 +185,33 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(name, base) {
+async function load(name, base, serverPids) {
   // Warm-up: a few members for a few seconds (code paths compiled, caches filled), not measured.
   const warm = { logins: [], pages: [], errors: [] };
   await Promise.all(Array.from({ length: 5 }, () => member(base, Date.now() + 3000, warm)));
   const stats = { logins: [], pages: [], errors: [] };
+  const snapshot = () => ({
+    servers: cpuByPid({ pids: serverPids }),
+    postgres: cpuByPid({ names: ['postgres'] }),
+    nginx: cpuByPid({ names: ['nginx'] }),
+  });
+  const cpuBefore = snapshot();
+  const clientBefore = process.cpuUsage();
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: MEMBERS }, () => member(base, deadline, stats)));
+  const rampMs = Math.min(RAMP_SECONDS, SECONDS / 2) * 1000;
+  await Promise.all(Array.from({ length: MEMBERS }, (_, i) => member(base, deadline, stats, (i * rampMs) / MEMBERS)));
   const elapsed = (Date.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const cpuAfter = snapshot();
+  const answered = Math.max(1, stats.pages.length + stats.logins.length);
+  // CPU per request answered, by role (PostgreSQL and nginx: every process of that name on the machine).
+  const cpu = {
+    servers: cpuBetween(cpuBefore.servers, cpuAfter.servers) / answered,
+    postgres: cpuBetween(cpuBefore.postgres, cpuAfter.postgres) / answered,
+    nginx: cpuBetween(cpuBefore.nginx, cpuAfter.nginx) / answered,
+    client: (client.user + client.system) / 1000 / answered,
+  };
   const pages = [...stats.pages].sort((x, y) => x - y);
   const logins = [...stats.logins].sort((x, y) => x - y);
   const result = {
@@ -171,11 +224,16 @@ async function load(name, base) {
     loginP50: percentile(logins, 50),
     loginP99: percentile(logins, 99),
     firstErrors: [...new Set([...warm.errors, ...stats.errors])].slice(0, 5),
+    cpu,
   };
   console.log(
     `${name}: ${result.requests} requests in ${elapsed.toFixed(1)} s, ${result.errors} errors, ` +
       `${result.pagesPerSecond.toFixed(1)} pages/s, pages p50 ${result.p50.toFixed(0)} ms p99 ${result.p99.toFixed(0)} ms, ` +
       `logins p50 ${result.loginP50.toFixed(0)} ms p99 ${result.loginP99.toFixed(0)} ms`,
+  );
+  console.log(
+    `  CPU per request: servers ${cpu.servers.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, ` +
+      `nginx ${cpu.nginx.toFixed(1)} ms, load generator ${cpu.client.toFixed(1)} ms`,
   );
   for (const error of result.firstErrors) console.log(`  error: ${error}`);
   return result;
@@ -185,11 +243,14 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-load-'));
 const results = [];
 const stops = [];
 try {
-  console.log(`bench:load — ${MEMBERS} members at once for ${SECONDS} s per setup, ${SEED_MEMBERS} demo members`);
+  console.log(
+    `bench:load — ${MEMBERS} members (arriving over ${Math.min(RAMP_SECONDS, SECONDS / 2)} s, ${THINK_MS} ms ` +
+      `between pages) for ${SECONDS} s per setup, ${SEED_MEMBERS} demo members`,
+  );
   if (SETUPS.includes('sqlite')) {
     const server = await startServer(PORT, { DATA_DIR: path.join(tmp, 'sqlite') });
     stops.push(server.stop);
-    results.push(await load('(a) 1 instance, SQLite', `http://127.0.0.1:${PORT}`));
+    results.push(await load('(a) 1 instance, SQLite', `http://127.0.0.1:${PORT}`, [server.pid]));
     await server.stop();
   }
   if (SETUPS.includes('postgres')) {
@@ -199,7 +260,13 @@ try {
     stops.push(...servers.map((s) => s.stop));
     const nginx = await startNginx({ dir: path.join(tmp, 'nginx'), port: PORT + 10, upstreams: [PORT + 1, PORT + 2] });
     stops.push(nginx.stop);
-    results.push(await load('(b) 2 instances, PostgreSQL, nginx', `http://127.0.0.1:${PORT + 10}`));
+    results.push(
+      await load(
+        '(b) 2 instances, PostgreSQL, nginx',
+        `http://127.0.0.1:${PORT + 10}`,
+        servers.map((s) => s.pid),
+      ),
+    );
     await nginx.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await dropDatabase(PG_BASE, 'bench');
@@ -218,6 +285,11 @@ try {
     console.log(
       `| (b) ÷ (a) | | | ${ratio(b.pagesPerSecond, a.pagesPerSecond)} | ${ratio(b.p50, a.p50)} | ${ratio(b.p99, a.p99)} | ` +
         `${ratio(b.loginP50, a.loginP50)} | ${ratio(b.loginP99, a.loginP99)} |`,
+    );
+    const total = (r) => r.cpu.servers + r.cpu.postgres + r.cpu.nginx;
+    console.log(
+      `\nCPU per request (servers + PostgreSQL + nginx): (a) ${total(a).toFixed(1)} ms, (b) ${total(b).toFixed(1)} ms, ` +
+        `× ${ratio(total(b), total(a))}`,
     );
   }
   const errors = results.reduce((n, r) => n + r.errors, 0);
