@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     include: ['tests/server/**/*.test.ts'],
+    // Needs PostgreSQL and nginx: its own stage (vitest.multi.config.ts).
+    exclude: ['tests/server/multi-instance.test.ts'],
     environment: 'node',
     pool: 'forks',
     // One server port: the files run one after another.

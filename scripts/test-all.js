@@ -1,8 +1,13 @@
 // Every check, in order: typecheck, lint, unit tests, production build, server-process tests (server.js
 // and the bundled CLIs, which need the build), e2e (js and nojs projects).
+// With TEST_DATABASE_URL (a PostgreSQL database whose role may create databases; `.ci/run` makes one)
+// the unit tests' PostgreSQL variants run too, and two more stages follow (ADR 017): the e2e tests
+// tagged @pg against a fresh PostgreSQL database, and two instances behind nginx (when installed).
 // Ends with one line `N passed, N failed` summing all suites (each gate counts as one check).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+
+import { findNginx, freshDatabase } from './instances.mjs';
 
 const results = [];
 fs.mkdirSync('test-results', { recursive: true });
@@ -76,20 +81,52 @@ const built = gate('build', 'npx', ['remix', 'build']);
 if (built) vitestSuite('server', ['-c', 'vitest.server.config.ts']);
 else results.push({ name: 'server', passed: 0, failed: 1 });
 
-if (built && ensureChromium()) {
-  fs.rmSync('test-results/e2e.json', { force: true });
-  const e2eOk = run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json',
+/** Runs Playwright with a JSON report and records its counts (a crash counts as a failure). */
+function playwrightSuite(name, args, env = {}) {
+  const report = `test-results/${name}.json`;
+  fs.rmSync(report, { force: true });
+  const ok = run(name, 'npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...env,
   });
-  const e2e = readJson('test-results/e2e.json');
-  if (e2e?.stats) {
-    const failed = e2e.stats.unexpected + e2e.stats.flaky;
-    results.push({ name: 'e2e', passed: e2e.stats.expected, failed: failed + (e2eOk || failed ? 0 : 1) });
+  const result = readJson(report);
+  if (result?.stats) {
+    const failed = result.stats.unexpected + result.stats.flaky;
+    results.push({ name, passed: result.stats.expected, failed: failed + (ok || failed ? 0 : 1) });
   } else {
-    results.push({ name: 'e2e', passed: 0, failed: 1 });
+    results.push({ name, passed: 0, failed: 1 });
   }
+}
+
+const browser = built && ensureChromium();
+if (browser) playwrightSuite('e2e', []);
+else results.push({ name: 'e2e', passed: 0, failed: 1 });
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  // The smoke on PostgreSQL: login, a statement, a board post, rate limiting (tests tagged @pg), both
+  // projects, on a database made empty for it, with its own port and data folder.
+  let databaseUrl;
+  try {
+    databaseUrl = await freshDatabase(pgUrl, 'e2e');
+  } catch (error) {
+    console.error(`e2e-pg: cannot make a fresh database next to TEST_DATABASE_URL: ${error.message}`);
+  }
+  if (browser && databaseUrl) {
+    playwrightSuite('e2e-pg', ['--grep', '@pg'], {
+      DATABASE_URL: databaseUrl,
+      E2E_PORT: process.env.E2E_PG_PORT ?? String(Number(process.env.E2E_PORT ?? 3100) + 1),
+      E2E_DATA_DIR: 'tests/.tmp/e2e-pg-data',
+    });
+  } else {
+    results.push({ name: 'e2e-pg', passed: 0, failed: 1 });
+  }
+
+  if (!built) results.push({ name: 'multi', passed: 0, failed: 1 });
+  else if (findNginx()) vitestSuite('multi', ['-c', 'vitest.multi.config.ts']);
+  else console.log('\n=== multi: skipped — nginx is not installed (apt-get install nginx-light; .ci/run does)');
 } else {
-  results.push({ name: 'e2e', passed: 0, failed: 1 });
+  console.log('\n=== PostgreSQL stages skipped — TEST_DATABASE_URL is not set (.ci/run sets it)');
 }
 
 console.log('\nSummary:');

@@ -20,6 +20,18 @@ describe('parseEnv', () => {
     expect(env.secureCookies).toBe(false);
   });
 
+  it('keeps a generated secret once written, replaces one too short, and leaves no file aside', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'session-secret');
+    fs.writeFileSync(file, 'x'.repeat(40) + '\n');
+    expect(parseEnv({ DATA_DIR: dir }).sessionSecret).toBe('x'.repeat(40));
+    fs.writeFileSync(file, 'short\n');
+    const replaced = parseEnv({ DATA_DIR: dir }).sessionSecret;
+    expect(replaced).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(replaced);
+    expect(fs.readdirSync(dir)).toEqual(['session-secret']);
+  });
+
   it('PostgreSQL turns demo data off unless SEED_DEMO=1', () => {
     const dir = tmp();
     expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/coop' }).demo).toBe(false);

@@ -167,15 +167,34 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not created yet
-  }
+  const existing = readSecret(file);
+  if (existing) return existing;
+  // Written aside and linked into place (which fails if the file exists): instances starting
+  // together on a shared DATA_DIR all keep the first one's secret, never a half-written file.
   const secret = randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(aside, secret + '\n', { mode: 0o600 });
+  try {
+    fs.linkSync(aside, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const theirs = readSecret(file);
+    if (theirs) return theirs;
+    fs.renameSync(aside, file); // too short to be a secret: replace it, as before
+    return secret;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+}
+
+function readSecret(file: string): string | null {
+  try {
+    const text = fs.readFileSync(file, 'utf8').trim();
+    return text.length >= 32 ? text : null;
+  } catch {
+    return null; // not created yet
+  }
 }
 
 let cached: Env | undefined;

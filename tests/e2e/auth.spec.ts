@@ -3,7 +3,7 @@ import { expect, logIn, revokeUpstreamTokens, signIn, test } from './fixtures';
 const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
 
 test.describe('login', () => {
-  test('a member logs in, sees the notice and their own name and number', async ({ page, axe, createMember }) => {
+  test('a member logs in, sees the notice and their own name and number @pg', async ({ page, axe, createMember }) => {
     const member = await createMember();
     await page.goto('/member/logon');
     await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสมาชิก' })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('login', () => {
     await axe();
   });
 
-  test('too many failures lock the number with HTTP 429, even with the right password', async ({
+  test('too many failures lock the number with HTTP 429, even with the right password @pg', async ({
     page,
     axe,
     createMember,

@@ -123,7 +123,7 @@ test('posting a topic: errors on an empty submit, then it lands on the new topic
   expect(await storedTopics(title)).toBe(1);
 });
 
-test('the same form submitted twice stores one topic', async ({ page, axe, baseURL }) => {
+test('the same form submitted twice stores one topic @pg', async ({ page, axe, baseURL }) => {
   await page.goto('/boardPost');
   await axe();
   const formKey = await page.locator('input[name="formKey"]').inputValue();

@@ -1,7 +1,7 @@
 import { DEMO, EMPTY_DEMO, expect, recordsNotOwnedBy, signIn, test } from './fixtures';
 
 test.describe('the demo member sees every area with real data', () => {
-  test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter', async ({
+  test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter @pg', async ({
     page,
     axe,
   }) => {

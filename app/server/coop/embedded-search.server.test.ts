@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import { migrate, openDb, type Db } from '~/server/db/index.server';
 
 import {
@@ -17,6 +18,7 @@ import {
 
 let dir: string;
 let db: Db;
+const PG = process.env.TEST_DATABASE_URL;
 const search = (q: string) => createSearchFeed(db).searchContent(q);
 const numbers = async (q: string) => (await search(q)).hits.map((h) => h.no);
 
@@ -39,8 +41,9 @@ const item = (no: number, category: string, title: string, body: string, daysAgo
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-search-'));
-  // SQLite by default; TEST_DATABASE_URL=postgres://… (an empty database) runs the same on PostgreSQL.
-  db = openDb({ dataDir: dir, databaseUrl: process.env.TEST_DATABASE_URL });
+  // SQLite by default; with TEST_DATABASE_URL=postgres://… the same on PostgreSQL, in an empty database
+  // of its own next to that one (`<db>_search`: the role needs CREATEDB), so a second run works too.
+  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'search') : undefined });
   await migrate(db);
   await db
     .insertInto('content_categories')
@@ -67,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.destroy();
+  if (PG) await dropDatabase(PG, 'search');
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 
+import { ADVISORY_LOCKS, lockWithinTransaction } from '../db/locks';
 import type { Database } from '../db/schema';
 import { countMatches } from '../search/highlight';
 import { SEGMENTER_VERSION, htmlToText, normalizeText, queryTerms, termCounts } from '../search/segment';
@@ -100,6 +101,7 @@ const normalizeSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim
  */
 export async function indexContentItem(db: Store, no: number, now: number = Date.now()): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockWithinTransaction(trx, ADVISORY_LOCKS.searchIndex);
     // Terms go with their document (ON DELETE CASCADE); deleted explicitly to not depend on it.
     await trx.deleteFrom('search_terms').where('content_no', '=', no).execute();
     await trx.deleteFrom('search_documents').where('content_no', '=', no).execute();
@@ -115,6 +117,9 @@ export async function indexContentItem(db: Store, no: number, now: number = Date
 /** Rebuild the whole index from the content items that exist now; returns how many were indexed. */
 export async function rebuildSearchIndex(db: Store, now: number = Date.now()): Promise<number> {
   return inTransaction(db, async (trx) => {
+    // One writer of the index at a time across instances (ADR 017): two rebuilds interleaved would
+    // both delete, then both insert the same rows.
+    await lockWithinTransaction(trx, ADVISORY_LOCKS.searchIndex);
     await trx.deleteFrom('search_terms').execute();
     await trx.deleteFrom('search_documents').execute();
     let count = 0;
@@ -142,23 +147,30 @@ export async function rebuildSearchIndex(db: Store, now: number = Date.now()): P
 /**
  * At start-up: rebuild the index when it was built by another segmenter/ICU version, or when the
  * number of indexed items differs from the content (a store seeded or imported without it).
- * Returns true when it rebuilt.
+ * Returns true when it rebuilt. Instances starting together rebuild it once: the check is repeated
+ * under the index's lock (ADR 017).
  */
 export async function ensureSearchIndex(db: Store): Promise<boolean> {
-  const [meta, content, indexed] = await Promise.all([
-    db.selectFrom('meta').select('value').where('key', '=', SEARCH_INDEX_META_KEY).executeTakeFirst(),
-    db
-      .selectFrom('content_items')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('search_documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  if (meta?.value === searchIndexVersion() && Number(content.n) === Number(indexed.n)) return false;
-  await rebuildSearchIndex(db);
-  return true;
+  if (await searchIndexCurrent(db)) return false;
+  return inTransaction(db, async (trx) => {
+    await lockWithinTransaction(trx, ADVISORY_LOCKS.searchIndex);
+    if (await searchIndexCurrent(trx)) return false;
+    await rebuildSearchIndex(trx);
+    return true;
+  });
+}
+
+async function searchIndexCurrent(db: Store): Promise<boolean> {
+  const meta = await db.selectFrom('meta').select('value').where('key', '=', SEARCH_INDEX_META_KEY).executeTakeFirst();
+  const content = await db
+    .selectFrom('content_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const indexed = await db
+    .selectFrom('search_documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return meta?.value === searchIndexVersion() && Number(content.n) === Number(indexed.n);
 }
 
 /** A LIKE pattern matching `text` anywhere; `!` escapes the wildcards (`escape '!'`). */

@@ -441,7 +441,10 @@ export function writeDemoMedia(dir: string, manifest: DemoMediaManifest): number
     const bytes = demoFile(manifest, file);
     if (!bytes) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytes);
+    // Written aside and renamed into place: another instance sharing the folder never serves half a file.
+    const aside = `${target}.${process.pid}.tmp`;
+    fs.writeFileSync(aside, bytes);
+    fs.renameSync(aside, target);
     written++;
   }
   return written;

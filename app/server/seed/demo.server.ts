@@ -3,6 +3,7 @@ import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Transaction 
 import { rebuildSearchIndex } from '../coop/embedded-search.server';
 import { hashPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
+import { ADVISORY_LOCKS, lockWithinTransaction } from '../db/locks';
 import type { Database } from '../db/schema';
 import { buildBoardData, insertBoardData, type BoardData } from './board-data';
 import { buildContent, CONTENT_NO } from './content-build';
@@ -84,19 +85,22 @@ export interface DemoData {
 /**
  * Seed an empty store with demo data: members (with the demo member 012345), a few registered
  * online users, website content, menus and footer phone lines. Does nothing when the store
- * already has members or was seeded before. Everything is written in one transaction.
+ * already has members or was seeded before. Everything is written in one transaction, under an
+ * advisory lock on PostgreSQL, so instances starting together seed it once.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
   if (await alreadySeeded(db)) return { seeded: false, members: 0 };
 
-  const now = options.now ?? new Date();
-  const data = buildDemoData({ ...options, now });
-  // argon2id is deliberately slow: hash once and share it among all registered demo users.
-  const passwordHash = await hashPassword(DEMO_MEMBER.password);
-
   return db.transaction().execute(async (trx) => {
-    // Re-check inside the transaction in case another process seeded meanwhile.
+    // Several instances may start at once on an empty PostgreSQL store: one seeds, the others wait
+    // here until it has committed and then find the store seeded (ADR 017).
+    await lockWithinTransaction(trx, ADVISORY_LOCKS.demoSeed);
     if (await alreadySeeded(trx)) return { seeded: false, members: 0 };
+
+    const now = options.now ?? new Date();
+    const data = buildDemoData({ ...options, now });
+    // argon2id is deliberately slow: hash once and share it among all registered demo users.
+    const passwordHash = await hashPassword(DEMO_MEMBER.password);
 
     await inBatches(data.members, (rows) => trx.insertInto('members').values(rows).execute());
     await inBatches(

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
+import { ensureSearchIndex, SEARCH_INDEX_META_KEY } from '~/server/coop/embedded-search.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { verifyPassword } from '~/server/crypto.server';
 import { migrate, openDb, type Db } from '~/server/db/index.server';
@@ -254,5 +256,64 @@ describe('seedDemo sizes', () => {
     const ids = await db.selectFrom('members').select(['membership_no', 'id_card']).execute();
     expect(new Set(ids.map((r) => r.membership_no)).size).toBe(5000);
     expect(ids.every((r) => /^\d{6}$/.test(r.membership_no) && validThaiId(r.id_card))).toBe(true);
+  });
+});
+
+// Two instances starting at once on an empty PostgreSQL store (ADR 017), when one is at hand:
+// TEST_DATABASE_URL=postgres://… npx vitest run app/server/seed/demo.test.ts (its role creates `<db>_seed`).
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl)('seedDemo and the search index from two instances at once (PostgreSQL)', () => {
+  const options = { members: 50, seed: SEED, now: NOW };
+  let first: Db;
+  let second: Db;
+
+  beforeAll(async () => {
+    const url = await freshDatabase(pgUrl ?? '', 'seed');
+    first = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
+    second = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
+    await Promise.all([migrate(first), migrate(second)]);
+  });
+
+  afterAll(async () => {
+    await first.destroy();
+    await second.destroy();
+    await dropDatabase(pgUrl ?? '', 'seed');
+  });
+
+  const TABLES = [
+    'members',
+    'member_credentials',
+    'content_items',
+    'board_topics',
+    'share_statements',
+    'loans',
+    'search_documents',
+  ] as const;
+  async function counts(db: Db): Promise<Record<(typeof TABLES)[number], number>> {
+    const n = {} as Record<(typeof TABLES)[number], number>;
+    for (const table of TABLES) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      n[table] = Number(row.n);
+    }
+    return n;
+  }
+
+  it('one seeds, the other waits and finds it seeded; the rows are those of a single seed', async () => {
+    const results = await Promise.all([seedDemo(first, options), seedDemo(second, options)]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    const single = await freshDb();
+    expect(await seedDemo(single, options)).toEqual({ seeded: true, members: 50 });
+    expect(await counts(first)).toEqual(await counts(single));
+  });
+
+  it('a stale search index is rebuilt once by one of them', async () => {
+    await first.deleteFrom('meta').where('key', '=', SEARCH_INDEX_META_KEY).execute();
+    const rebuilt = await Promise.all([ensureSearchIndex(first), ensureSearchIndex(second)]);
+    expect(rebuilt.sort()).toEqual([false, true]);
+    const after = await counts(second);
+    expect(after.search_documents).toBe(after.content_items);
   });
 });
