@@ -1,28 +1,19 @@
 // `npm run impersonate -- <membershipNo> --staff "<staff name or id>"`: print a signed, single-use
 // link that signs its opener in as that member for staff support (ADR 010). Valid for 60 seconds.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../app/server/db/index.server';
-import { EnvError, parseEnv } from '../app/server/env.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
 import { issueImpersonationLink, LINK_TTL_MS } from '../app/server/impersonation.server';
 import { membershipNoField } from '../app/lib/forms/fields';
 
 const USAGE = 'Usage: npm run impersonate -- <membershipNo> --staff "<staff name or id>"';
 
-export interface CliIo {
-  /** The link (standard output, so it can be piped). */
-  out: (line: string) => void;
-  /** Everything else (standard error). */
-  err: (line: string) => void;
-}
-
 /** The CLI without the process around it: returns the exit code. */
 export async function main(
   argv: string[],
   source: Record<string, string | undefined> = process.env,
-  io: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+  io: CliIo = STDIO,
 ): Promise<number> {
   let parsed;
   try {
@@ -38,13 +29,8 @@ export async function main(
     return 2;
   }
 
-  let env;
-  try {
-    env = parseEnv(source);
-  } catch (error) {
-    io.err(error instanceof EnvError ? error.message : String(error));
-    return 1;
-  }
+  const env = cliEnv(source, io);
+  if (!env) return 1;
   if (!env.IMPERSONATION_SECRET) {
     io.err('IMPERSONATION_SECRET is not set: staff impersonation is off (see README, Configuration).');
     return 1;
@@ -78,7 +64,6 @@ export async function main(
   }
 }
 
-const invoked = process.argv[1] ? pathToFileURL(path.resolve(process.argv[1])).href : '';
-if (import.meta.url === invoked) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await main(process.argv.slice(2));
 }

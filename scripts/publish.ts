@@ -2,39 +2,26 @@
 // visible) and announce it to the browsers that opted in to desktop notifications: the Pusher event
 // `desktopNotify` {title, body, url} through the Pusher HTTP API (ADR 020). In http mode the core
 // system publishes and broadcasts; Sahakorn only listens.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-
 import { migrate, openDb } from '../app/server/db/index.server';
-import { EnvError, parseEnv } from '../app/server/env.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
 import { publishContentItem } from '../app/server/publish.server';
 import { pushTrigger } from '../app/server/push.server';
 
 const USAGE = 'Usage: npm run publish -- <content No>';
 
-export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
 /** The CLI without the process around it: returns the exit code. */
 export async function main(
   argv: string[],
   source: Record<string, string | undefined> = process.env,
-  io: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+  io: CliIo = STDIO,
 ): Promise<number> {
   const [raw, ...extra] = argv;
   if (!raw || extra.length || !/^[1-9]\d{0,9}$/.test(raw)) {
     io.err(raw && !extra.length ? `Not a content number: ${raw}\n${USAGE}` : USAGE);
     return 2;
   }
-  let env;
-  try {
-    env = parseEnv(source);
-  } catch (error) {
-    io.err(error instanceof EnvError ? error.message : String(error));
-    return 1;
-  }
+  const env = cliEnv(source, io);
+  if (!env) return 1;
   if (env.COOP_BACKEND === 'http') {
     io.err('COOP_BACKEND=http: the core system publishes content and broadcasts its announcements.');
     return 1;
@@ -68,7 +55,6 @@ export async function main(
   }
 }
 
-const invoked = process.argv[1] ? pathToFileURL(path.resolve(process.argv[1])).href : '';
-if (import.meta.url === invoked) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../db/index.server';
-import { EnvError, parseEnv } from '../env.server';
+import { cliEnv, STDIO, type CliIo } from '../cli.server';
 import {
   IMPORT_TABLES,
   importFiles,
@@ -17,18 +17,6 @@ import {
 } from './import.server';
 
 export const USAGE = 'Usage: npm run import -- <folder> [--dry-run]   (docs/import.md)';
-
-export interface CliIo {
-  /** The report (standard output). */
-  out: (line: string) => void;
-  /** Usage and setup errors (standard error). */
-  err: (line: string) => void;
-}
-
-const stdio: CliIo = {
-  out: (l) => process.stdout.write(`${l}\n`),
-  err: (l) => process.stderr.write(`${l}\n`),
-};
 
 /** `members.csv:17: id_card: เลขประจำตัวประชาชนไม่ถูกต้อง (checksum)` */
 export function formatProblem(p: Problem): string {
@@ -79,7 +67,7 @@ export function exitCode(r: ImportResult): 0 | 1 {
 export async function main(
   argv: string[],
   source: Record<string, string | undefined> = process.env,
-  io: CliIo = stdio,
+  io: CliIo = STDIO,
 ): Promise<number> {
   let parsed;
   try {
@@ -112,13 +100,8 @@ export async function main(
     return 2;
   }
 
-  let env;
-  try {
-    env = parseEnv(source);
-  } catch (error) {
-    io.err(error instanceof EnvError ? error.message : String(error));
-    return 2;
-  }
+  const env = cliEnv(source, io);
+  if (!env) return 2;
 
   const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
