@@ -14,8 +14,11 @@ export const BANGKOK_TZ = 'Asia/Bangkok';
 /** Anything the date formatters accept. */
 export type DateInput = Date | string | number | null | undefined;
 
-/** Shown for missing, zero (`0000-00-00`) or invalid dates (spec value: space, hyphen, space). */
-const EMPTY = ' - ';
+/**
+ * Shown for missing values, and for zero (`0000-00-00`) or invalid dates (spec value: space, hyphen,
+ * space).
+ */
+export const EMPTY = ' - ';
 const BE_OFFSET = 543;
 // Bangkok has been UTC+7 without DST since 1920, so zone-less strings can use a fixed offset.
 const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;

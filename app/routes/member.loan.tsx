@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { RepaymentBar } from '~/components/member/charts';
 import { Empty, Facts } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
-import { formatDate, formatSatang } from '~/lib/thai-format';
+import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         startDate: formatDate(l.startDate),
         instalment: formatSatang(l.instalmentSatang),
         progress: l.periods === null ? String(l.lastPeriod) : `${l.lastPeriod} / ${l.periods}`,
-        interestRate: l.interestRate === null ? ' - ' : `${l.interestRate}% ต่อปี`,
+        interestRate: l.interestRate === null ? EMPTY : `${l.interestRate}% ต่อปี`,
         percentRepaid: l.percentRepaid,
         collateral: l.collateral.map((c) => ({ description: c.description, amount: formatSatang(c.amountSatang) })),
       })),

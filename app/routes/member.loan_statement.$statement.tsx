@@ -6,7 +6,7 @@ import { DataTable, DateRangeFilter, Facts, Pager } from '~/components/member/da
 import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { statementRequest, usePageHref } from '~/lib/statement';
-import { formatDate, formatSatang } from '~/lib/thai-format';
+import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       rows: statement.rows.map((r) => ({
         date: formatDate(r.date, 'short'),
-        period: r.period ?? ' - ',
+        period: r.period ?? EMPTY,
         item: r.item,
         principal: formatSatang(r.principalSatang),
         interest: formatSatang(r.interestSatang),

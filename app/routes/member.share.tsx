@@ -7,7 +7,7 @@ import { DataTable, DateRangeFilter, Empty, Facts, Pager } from '~/components/me
 import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { statementRequest, usePageHref } from '~/lib/statement';
-import { formatDate, formatSatang } from '~/lib/thai-format';
+import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       rows: statement.rows.map((r) => ({
         date: formatDate(r.date, 'short'),
-        period: r.period ?? ' - ',
+        period: r.period ?? EMPTY,
         description: r.description,
         amount: formatSatang(r.amountSatang),
         balance: formatSatang(r.balanceSatang),
