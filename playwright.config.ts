@@ -2,7 +2,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** The e2e server: a fresh store in tests/.tmp, demo data, and the crash test route. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The store the tests read and write (the embedded server's; in http mode the core's). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'tests/.tmp/e2e-data';
+/**
+ * `E2E_BACKEND=http` runs the same suite against a server in http mode whose core system is a second
+ * server in embedded mode (issue 5): the tests talk to the first; the data lives in the second.
+ */
+export const E2E_HTTP_MODE = process.env.E2E_BACKEND === 'http';
+const CORE_PORT = E2E_PORT + 50;
+/** The store of the server the browser talks to: sessions, rate limits, the audit log. */
+export const E2E_FRONT_DATA_DIR = E2E_HTTP_MODE ? `${E2E_DATA_DIR}-front` : E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** Turns staff impersonation on in the e2e server; the spec signs its links with it (ADR 010). */
 export const E2E_IMPERSONATION_SECRET = 'e2e-impersonation-secret-not-for-production-0001';
@@ -47,29 +56,56 @@ export default defineConfig({
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'nojs', use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server.js`,
-    url: `${baseURL}/healthz`,
+  webServer: E2E_HTTP_MODE
+    ? [
+        server({ port: CORE_PORT, dataDir: E2E_DATA_DIR, env: { SEED_DEMO: '1', SEED_MEMBERS: '200' } }),
+        server({
+          port: E2E_PORT,
+          dataDir: E2E_FRONT_DATA_DIR,
+          env: {
+            COOP_BACKEND: 'http',
+            COOP_API_URL: `http://127.0.0.1:${CORE_PORT}/`,
+            SEED_DEMO: '0',
+            SESSION_SECRET: 'e2e-front-session-secret-not-for-production-0001',
+          },
+        }),
+      ]
+    : server({
+        port: E2E_PORT,
+        dataDir: E2E_DATA_DIR,
+        env: {
+          SEED_DEMO: '1',
+          SEED_MEMBERS: '200',
+          ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        },
+      }),
+});
+
+/** One `server.js` on a fresh data folder, with the settings every e2e server shares. */
+function server({ port, dataDir, env }: { port: number; dataDir: string; env: Record<string, string> }) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    command: `rm -rf ${dataDir} && node server.js`,
+    url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      SEED_MEMBERS: '200',
+      DATA_DIR: dataDir,
       ENABLE_TEST_ROUTES: '1',
-      // Every test comes from 127.0.0.1; the per-address limits have their own unit tests.
+      // Every test comes from 127.0.0.1 (in http mode every call to the core comes from the front);
+      // the per-address limits have their own unit tests.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       IDENTITY_MAX_PER_ADDRESS: '100000',
       // Every board posting comes from 127.0.0.1 too; the board limit has its own unit test.
       BOARD_MAX_POSTS_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
       IMPERSONATION_SECRET: E2E_IMPERSONATION_SECRET,
-      PUBLIC_URL: baseURL,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      PUBLIC_URL: url,
+      ...env,
     },
-  },
-});
+  };
+}

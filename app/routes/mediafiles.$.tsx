@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { serveMedia } from '~/server/media.server';
+import { serveStoredMedia } from '~/server/media.server';
 
-/** Stored media: `/mediafiles/{file}` (pictures and attachments of the content store). */
+/** Stored media: `/mediafiles/{file}` (pictures and attachments of the content store, or the core's). */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return serveMedia(request, params['*'] ?? '');
+  return serveStoredMedia(request, params['*'] ?? '');
 }

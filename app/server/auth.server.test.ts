@@ -89,6 +89,82 @@ describe('requireMember', () => {
   });
 });
 
+describe('upstream token refresh', () => {
+  async function signedIn() {
+    const outcome = await login(
+      formRequest({}),
+      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
+      '10.0.0.10',
+    );
+    if (!outcome.ok) throw new Error('login failed');
+    return cookieFrom(outcome.setCookie);
+  }
+  const memberPage = (cookie: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
+  async function sessionRow() {
+    const { db } = await app();
+    return db
+      .selectFrom('sessions')
+      .select(['id_hash', 'upstream_token', 'upstream_expires_at'])
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+  }
+  /** Make the session's upstream token look due for renewal, as a core's 15-minute token would be. */
+  async function expireSoon(idHash: string, inMs: number) {
+    const { db } = await app();
+    await db
+      .updateTable('sessions')
+      .set({ upstream_expires_at: Date.now() + inMs })
+      .where('id_hash', '=', idHash)
+      .execute();
+  }
+
+  it('records when the upstream token expires at login, and leaves a fresh token alone', async () => {
+    const before = Date.now();
+    const cookie = await signedIn();
+    const row = await sessionRow();
+    // The embedded backend's tokens last a working day.
+    expect(row.upstream_expires_at).toBeGreaterThanOrEqual(before + 12 * 3600_000 - 1000);
+    const member = await requireMember(memberPage(cookie));
+    expect(member.credentials.token).toBe(row.upstream_token);
+    expect((await sessionRow()).upstream_token).toBe(row.upstream_token);
+  });
+
+  it('exchanges a token about to expire, and the old one stops working upstream', async () => {
+    const cookie = await signedIn();
+    const row = await sessionRow();
+    await expireSoon(row.id_hash, 60_000);
+    const member = await requireMember(memberPage(cookie));
+    const after = await sessionRow();
+    expect(member.credentials.token).not.toBe(row.upstream_token);
+    expect(after.upstream_token).toBe(member.credentials.token);
+    expect(after.upstream_expires_at).toBeGreaterThan(Date.now() + 3600_000);
+    const { backend } = await app();
+    expect(await backend.getAuthUser({ token: row.upstream_token })).toBe(false);
+    expect(await backend.getAuthUser(member.credentials)).toBe(true);
+  });
+
+  it('parallel requests of one session share one exchange', async () => {
+    const cookie = await signedIn();
+    const row = await sessionRow();
+    await expireSoon(row.id_hash, 0);
+    const members = await Promise.all([1, 2, 3].map(() => requireMember(memberPage(cookie))));
+    const tokens = new Set(members.map((m) => m.credentials.token));
+    expect(tokens.size).toBe(1);
+    expect([...tokens][0]).toBe((await sessionRow()).upstream_token);
+  });
+
+  it('ends the session with the expiry notice when the core refuses the exchange', async () => {
+    const cookie = await signedIn();
+    const row = await sessionRow();
+    await expireSoon(row.id_hash, 0);
+    const { backend } = await app();
+    await backend.logout({ token: row.upstream_token });
+    const response = await thrown(requireMember(memberPage(cookie)));
+    expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+    expect(response.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
+  });
+});
+
 describe('login rate limits', () => {
   it('locks a membership number after repeated failures, even with the right password', async () => {
     for (let i = 0; i < 3; i += 1) {

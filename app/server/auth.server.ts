@@ -4,7 +4,7 @@ import { FormStrategy } from 'remix-auth-form';
 
 import { app } from './app.server';
 import { audit } from './audit.server';
-import type { MemberCredentials, MemberName } from './coop/types';
+import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberName } from './coop/types';
 import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { consumeGrant } from './impersonation.server';
@@ -12,9 +12,11 @@ import { clear, hit, peek } from './rate-limit.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
+  currentUpstreamToken,
   destroySession,
   lookupSession,
   purgeExpiredSessions,
+  replaceUpstreamToken,
   type MemberSession,
 } from './session.server';
 import { LOGIN_MESSAGES, type LoginInput } from '~/lib/forms/login';
@@ -58,14 +60,22 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
   if (found.status === 'none') throw redirect(logonUrl(request), { headers: noStore() });
   if (found.status === 'invalid') throw await expired(request);
   const { session } = found;
-  const credentials = { token: session.upstreamToken };
   const { backend } = await app();
-  // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
   const endSession = async () => {
     await audit('session_expired', { membershipNo: session.membershipNo });
     return expired(request);
   };
-  if (!(await backend.getAuthUser(credentials))) throw await endSession();
+  let credentials: MemberCredentials;
+  if (refreshDue(session)) {
+    // The exchange proves the token as the session check would; refused, the session ends.
+    const token = await refreshedToken(backend, session);
+    if (token === null) throw await endSession();
+    credentials = { token };
+  } else {
+    credentials = { token: session.upstreamToken };
+    // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
+    if (!(await backend.getAuthUser(credentials))) throw await endSession();
+  }
   onTokenRefused(credentials, endSession);
   return {
     membershipNo: session.membershipNo,
@@ -74,6 +84,45 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
     session,
     actingStaff: session.actingStaff,
   };
+}
+
+/** The upstream token is exchanged for a new one when less than this is left of it (core tokens: 15 min). */
+export const REFRESH_BEFORE_MS = 3 * 60_000;
+
+function refreshDue(session: MemberSession, now = Date.now()): boolean {
+  return session.upstreamExpiresAt !== null && session.upstreamExpiresAt - now <= REFRESH_BEFORE_MS;
+}
+
+/** Exchanges in flight in this process, per session: parallel requests of one page share one. */
+const refreshing = new Map<string, Promise<string | null>>();
+
+/**
+ * The session's token after exchanging it with the backend, or null when the backend refused it.
+ * Another instance (or request) may have exchanged it first; the core then refuses the old token,
+ * so a refusal re-reads the session row and takes the token found there if it changed.
+ */
+function refreshedToken(backend: CoopBackend, session: MemberSession): Promise<string | null> {
+  let pending = refreshing.get(session.idHash);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const grant = await backend.refresh({ token: session.upstreamToken });
+        const expiresAt = Date.now() + grant.expiresInSeconds * 1000;
+        if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
+          return grant.token;
+        }
+        // Exchanged elsewhere meanwhile: ours is a spare token; hand it back and use the session's.
+        await backend.logout({ token: grant.token }).catch(() => undefined);
+        return (await currentUpstreamToken(session.idHash))?.token ?? null;
+      } catch (error) {
+        if (!(error instanceof CoopAuthError)) throw error;
+        const current = await currentUpstreamToken(session.idHash);
+        return current && current.token !== session.upstreamToken ? current.token : null;
+      }
+    })().finally(() => refreshing.delete(session.idHash));
+    refreshing.set(session.idHash, pending);
+  }
+  return pending;
 }
 
 async function expired(request: Request): Promise<Response> {
@@ -98,7 +147,7 @@ export type LoginOutcome =
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
 type VerifyResult =
-  | { ok: true; token: string; member: MemberName }
+  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
   | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
 
 // remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
@@ -173,6 +222,7 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
     membershipNo: verified.member.membershipNo,
     memberName: `${prename}${firstName} ${lastName}`,
     upstreamToken: verified.token,
+    upstreamExpiresInSeconds: verified.expiresInSeconds,
     remember: Boolean(input.remember),
   });
   await audit('login_success', { membershipNo: verified.member.membershipNo, ip: clientAddress });
@@ -246,6 +296,7 @@ export async function impersonate(
     membershipNo: issued.member.membershipNo,
     memberName: `${prename}${firstName} ${lastName}`,
     upstreamToken: issued.token,
+    upstreamExpiresInSeconds: issued.expiresInSeconds,
     remember: false,
     actingStaff: grant.staff,
   });

@@ -92,11 +92,16 @@ export function statProbe(dir: string): ImageProbe {
   };
 }
 
-/** Core system: `HEAD {origin}/mediafiles/{file}` must answer 2xx with an accepted image type. */
-export function headProbe(origin: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): ImageProbe {
+/** Where a core system serves its media: `mediafiles/` below its base URL (the `COOP_API_URL`). */
+export function coreMediaBase(coreBase: string): string {
+  return new URL(MEDIA_PATH.slice(1), coreBase.endsWith('/') ? coreBase : `${coreBase}/`).href;
+}
+
+/** Core system: `HEAD {base}/mediafiles/{file}` must answer 2xx with an accepted image type. */
+export function headProbe(coreBase: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): ImageProbe {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 3000;
-  const base = new URL(MEDIA_PATH, origin).href;
+  const base = coreMediaBase(coreBase);
   return async (file) => {
     try {
       const response = await doFetch(mediaUrl(file, base), {

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { contentDisposition, serveMedia } from './media.server';
+import { contentDisposition, proxyMedia, serveMedia } from './media.server';
 import { demoPdf, encodePng } from './seed/content-media';
 
 let root: string;
@@ -89,5 +91,81 @@ describe('serveMedia', () => {
     const response = await get(file);
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe("proxyMedia (http mode): the core's media through our rules", () => {
+  let core: http.Server;
+  let base: string;
+  const seen: { url: string; method: string; inm: string | undefined }[] = [];
+  beforeAll(async () => {
+    core = http.createServer((req, res) => {
+      seen.push({ url: req.url ?? '', method: req.method ?? '', inm: req.headers['if-none-match'] });
+      if (req.url === '/core/mediafiles/images/a.png') {
+        if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { ETag: '"v1"' }).end();
+        // The core's own type is not trusted: ours comes from the file's extension.
+        res.writeHead(200, {
+          'Content-Type': 'text/html',
+          ETag: '"v1"',
+          'Content-Length': PNG.length,
+          'Set-Cookie': 'x=1',
+        });
+        return res.end(req.method === 'HEAD' ? undefined : PNG);
+      }
+      if (req.url === '/core/mediafiles/files/%E0%B9%81%E0%B8%9A%E0%B8%9A.pdf') {
+        res.writeHead(200, { 'Content-Type': 'application/pdf' });
+        return res.end(PDF);
+      }
+      if (req.url === '/core/mediafiles/images/slow.png') return setTimeout(() => res.end(PNG), 1000);
+      if (req.url === '/core/mediafiles/images/moved.png') return res.writeHead(302, { Location: '/x' }).end();
+      res.writeHead(404).end('no');
+    });
+    await new Promise<void>((resolve) => core.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(core.address() as AddressInfo).port}/core`;
+  });
+  afterAll(() => new Promise<void>((resolve) => core.close(() => resolve())));
+
+  const proxy = (file: string, headers: Record<string, string> = {}, method = 'GET') =>
+    proxyMedia(new Request(`http://x/mediafiles/${file}`, { method, headers }), file, { base, timeoutMs: 300 });
+
+  it("streams a picture from mediafiles/ below the core's base, with our type and cache lifetime only", async () => {
+    const response = await proxy('images/a.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('etag')).toBe('"v1"');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=2592000');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+  });
+
+  it('passes conditional requests on, and answers HEAD without a body', async () => {
+    expect((await proxy('images/a.png', { 'If-None-Match': '"v1"' })).status).toBe(304);
+    expect(seen.at(-1)?.inm).toBe('"v1"');
+    const head = await proxy('images/a.png', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(seen.at(-1)?.method).toBe('HEAD');
+    expect(await head.text()).toBe('');
+  });
+
+  it('sends attachments as downloads under their Thai names', async () => {
+    const response = await proxy('files/แบบ.pdf');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(contentDisposition('แบบ.pdf'));
+  });
+
+  it('never asks the core for unsafe paths or types we do not serve; its 404s and redirects are not found', async () => {
+    const before = seen.length;
+    for (const file of ['../secret.png', 'images/x.svg', 'images/page.html']) {
+      expect((await proxy(file)).status, file).toBe(404);
+    }
+    expect(seen.length).toBe(before);
+    expect((await proxy('images/none.png')).status).toBe(404);
+    expect((await proxy('images/moved.png')).status).toBe(404);
+  });
+
+  it('a core too slow to answer is a 503 to retry later', async () => {
+    const response = await proxy('images/slow.png');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
   });
 });

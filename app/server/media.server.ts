@@ -5,8 +5,11 @@ import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 
 import {
+  coreMediaBase,
   createContentImageResolver,
+  headProbe,
   isSafeMediaPath,
+  mediaUrl,
   statProbe,
   type ContentImageResolver,
 } from './content-image.server';
@@ -59,9 +62,7 @@ export function contentDisposition(name: string): string {
  * directory (symbolic links out of it are refused), with validators for conditional requests.
  */
 export async function serveMedia(request: Request, file: string, dir: string = mediaDir()): Promise<Response> {
-  if (!isSafeMediaPath(file)) return notFound();
-  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
-  const kind = MEDIA_TYPES[ext];
+  const kind = mediaKind(file);
   if (!kind) return notFound();
 
   let target: string;
@@ -100,10 +101,86 @@ export async function serveMedia(request: Request, file: string, dir: string = m
   return new Response(createReadableStreamFromReadable(createReadStream(target)), { status: 200, headers });
 }
 
+/** The served type of a stored file's path, or null when it is not one we serve (or not a safe path). */
+function mediaKind(file: string): { type: string; download: boolean } | null {
+  if (!isSafeMediaPath(file)) return null;
+  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
+  return MEDIA_TYPES[ext] ?? null;
+}
+
+/** Validators and the body's length pass from the core to the visitor; nothing else of its headers. */
+const PASSED_ON = ['etag', 'last-modified', 'content-length'] as const;
+
+/**
+ * http mode (ADR 024): `/mediafiles/{file}` comes from the core system's `mediafiles/` below
+ * `COOP_API_URL`, streamed, with the same rules as the embedded store — only known types, sent with
+ * our content type (never the core's), conditional requests passed on. A core that does not answer
+ * in time is a 503; anything but 200/304 from it is not found.
+ */
+export async function proxyMedia(
+  request: Request,
+  file: string,
+  core: { base: string; timeoutMs: number; fetch?: typeof fetch },
+): Promise<Response> {
+  const kind = mediaKind(file);
+  if (!kind) return notFound();
+  const forward = new Headers();
+  for (const name of ['if-none-match', 'if-modified-since']) {
+    const value = request.headers.get(name);
+    if (value) forward.set(name, value);
+  }
+  let upstream: Response;
+  try {
+    upstream = await (core.fetch ?? fetch)(mediaUrl(file, coreMediaBase(core.base)), {
+      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+      headers: forward,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(core.timeoutMs),
+    });
+  } catch {
+    return new Response('Service unavailable', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+    });
+  }
+  if (upstream.status !== 200 && upstream.status !== 304) {
+    await upstream.body?.cancel();
+    return notFound();
+  }
+  const headers = new Headers({ 'Content-Type': kind.type, 'Cache-Control': MEDIA_CACHE_CONTROL });
+  for (const name of PASSED_ON) {
+    const value = upstream.headers.get(name);
+    if (value && !(name === 'content-length' && upstream.status === 304)) headers.set(name, value);
+  }
+  if (kind.download) headers.set('Content-Disposition', contentDisposition(path.posix.basename(file)));
+  const body = upstream.status === 200 && request.method !== 'HEAD' ? upstream.body : null;
+  if (!body) await upstream.body?.cancel();
+  return new Response(body, { status: upstream.status, headers });
+}
+
+/** `/mediafiles/{file}` of this process: the embedded store's folder, or the core's in http mode. */
+export function serveStoredMedia(request: Request, file: string): Promise<Response> {
+  const config = env();
+  if (config.COOP_BACKEND === 'http' && config.COOP_API_URL) {
+    return proxyMedia(request, file, { base: config.COOP_API_URL, timeoutMs: config.COOP_TIMEOUT_MS });
+  }
+  return serveMedia(request, file);
+}
+
 let resolver: ContentImageResolver | undefined;
 
-/** The content picture check of this process (embedded store: a stat of the stored file). */
+/**
+ * The content picture check of this process: a stat of the stored file, or in http mode a HEAD
+ * request to the core (answers are cached by the resolver).
+ */
 export function contentImages(): ContentImageResolver {
-  resolver ??= createContentImageResolver({ probe: statProbe(mediaDir()) });
+  if (!resolver) {
+    const config = env();
+    const probe =
+      config.COOP_BACKEND === 'http' && config.COOP_API_URL
+        ? headProbe(config.COOP_API_URL, { timeoutMs: config.COOP_TIMEOUT_MS })
+        : statProbe(mediaDir());
+    resolver = createContentImageResolver({ probe });
+  }
   return resolver;
 }

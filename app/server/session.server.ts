@@ -17,6 +17,8 @@ export interface MemberSession {
   membershipNo: string;
   memberName: string;
   upstreamToken: string;
+  /** When the upstream token expires (ms since the epoch), or null when the backend did not say. */
+  upstreamExpiresAt: number | null;
   remember: boolean;
   expiresAt: number;
   /** The staff member acting as this member (impersonation link), or null for the member's own login. */
@@ -73,6 +75,7 @@ export async function lookupSession(request: Request, now = Date.now()): Promise
       membershipNo: row.membership_no,
       memberName: row.member_name,
       upstreamToken: row.upstream_token,
+      upstreamExpiresAt: row.upstream_expires_at,
       remember: row.remember === 1,
       expiresAt,
       actingStaff: row.acting_staff ?? null,
@@ -91,6 +94,8 @@ export async function createSession(
     membershipNo: string;
     memberName: string;
     upstreamToken: string;
+    /** The upstream token's lifetime as the backend gave it at login. */
+    upstreamExpiresInSeconds: number;
     remember: boolean;
     actingStaff?: string | null;
   },
@@ -110,6 +115,7 @@ export async function createSession(
       membership_no: input.membershipNo,
       member_name: input.memberName,
       upstream_token: input.upstreamToken,
+      upstream_expires_at: now + input.upstreamExpiresInSeconds * 1000,
       remember: remember ? 1 : 0,
       created_at: now,
       last_seen_at: now,
@@ -119,6 +125,38 @@ export async function createSession(
     .execute();
   // Without "stay signed in" the cookie has no Max-Age: it ends with the browser session.
   return sessionCookie().serialize(id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
+}
+
+/**
+ * Swap the session's upstream token for a refreshed one, unless another request already did: true
+ * when this call's token was still the session's (compare-and-set, safe across instances).
+ */
+export async function replaceUpstreamToken(
+  idHash: string,
+  previousToken: string,
+  next: { token: string; expiresAt: number },
+): Promise<boolean> {
+  const { db } = await app();
+  const result = await db
+    .updateTable('sessions')
+    .set({ upstream_token: next.token, upstream_expires_at: next.expiresAt })
+    .where('id_hash', '=', idHash)
+    .where('upstream_token', '=', previousToken)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The session's current upstream token and its expiry (after a refresh elsewhere), or null if it ended. */
+export async function currentUpstreamToken(
+  idHash: string,
+): Promise<{ token: string; expiresAt: number | null } | null> {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('sessions')
+    .select(['upstream_token', 'upstream_expires_at'])
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return row ? { token: row.upstream_token, expiresAt: row.upstream_expires_at } : null;
 }
 
 /** Delete the request's session row; returns the Set-Cookie header that clears the cookie. */

@@ -1,4 +1,12 @@
-import { expect, logIn, revokeUpstreamTokens, signIn, test } from './fixtures';
+import {
+  expect,
+  logIn,
+  revokeUpstreamTokens,
+  signIn,
+  test,
+  upstreamTokensDueForRenewal,
+  upstreamTokensOf,
+} from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
 
@@ -236,6 +244,30 @@ test.describe('session check', () => {
     await page.goto('/member/status');
     await expect(page).toHaveURL(/\/member\/logon/);
     await axe();
+  });
+});
+
+test.describe('upstream token renewal', () => {
+  test('a token about to expire is exchanged for a new one and the member carries on', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    const [before] = await upstreamTokensDueForRenewal(member.membershipNo);
+    await page.goto('/member/share');
+    await expect(page).toHaveURL(/\/member\/share$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await axe();
+    const [after] = await upstreamTokensOf(member.membershipNo);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // The next page uses the new token without exchanging it again.
+    await page.goto('/member/status');
+    await expect(page.getByRole('main')).toContainText(member.membershipNo);
+    await axe();
+    expect(await upstreamTokensOf(member.membershipNo)).toEqual([after]);
   });
 });
 

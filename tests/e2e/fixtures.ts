@@ -3,13 +3,25 @@ import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { E2E_DATA_DIR, E2E_FRONT_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
+import { UNAVAILABLE_MESSAGE } from '../../app/lib/messages';
 import { formatRelativeTime } from '../../app/lib/thai-format';
 import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
 
-export { expect };
+export { expect, E2E_HTTP_MODE };
+
+/**
+ * In http mode, a page of what the core's web API does not offer (ADR 018: welfare, kepcrem) answers
+ * with the member layout's "cannot connect" page and HTTP 503. Allow that status in the console first.
+ */
+export async function expectNotOfferedByCore(page: Page, axe: (page?: Page) => Promise<void>, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(503);
+  await expect(page.getByText(UNAVAILABLE_MESSAGE).first()).toBeVisible();
+  await axe();
+}
 
 export interface TestMember {
   membershipNo: string;
@@ -52,11 +64,48 @@ export async function revokeUpstreamTokens(membershipNo: string): Promise<void> 
   await database().deleteFrom('coop_tokens').where('membership_no', '=', membershipNo).execute();
 }
 
+/**
+ * Make the core's token of each of this member's sessions due for renewal, as a core's 15-minute token
+ * is halfway through a 30-minute session. Returns the tokens the sessions held.
+ */
+export async function upstreamTokensDueForRenewal(membershipNo: string): Promise<string[]> {
+  const store = frontDatabase();
+  const rows = await store
+    .selectFrom('sessions')
+    .select('upstream_token')
+    .where('membership_no', '=', membershipNo)
+    .execute();
+  await store
+    .updateTable('sessions')
+    .set({ upstream_expires_at: Date.now() })
+    .where('membership_no', '=', membershipNo)
+    .execute();
+  return rows.map((r) => r.upstream_token);
+}
+
+/** The upstream tokens this member's sessions hold now. */
+export async function upstreamTokensOf(membershipNo: string): Promise<string[]> {
+  const rows = await frontDatabase()
+    .selectFrom('sessions')
+    .select('upstream_token')
+    .where('membership_no', '=', membershipNo)
+    .execute();
+  return rows.map((r) => r.upstream_token);
+}
+
 let db: Db | undefined;
+let frontDb: Db | undefined;
 const axeClean = new Set<string>();
-function database(): Db {
+/** The store with the cooperative's data (members, loans, tokens, board): in http mode, the core's. */
+export function database(): Db {
   db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
   return db;
+}
+/** The store of the server the browser talks to (sessions, audit log): in embedded mode the same one. */
+export function frontDatabase(): Db {
+  if (!E2E_HTTP_MODE) return database();
+  frontDb ??= openDb({ dataDir: E2E_FRONT_DATA_DIR });
+  return frontDb;
 }
 
 /** A random, valid (checksummed) Thai national id. */

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import { E2E_DATA_DIR, E2E_IMPERSONATION_SECRET } from '../../playwright.config';
-import { openDb, type Db } from '../../app/server/db/index.server';
+import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_IMPERSONATION_SECRET } from '../../playwright.config';
 import { actingAsText, IMPERSONATION_MESSAGES } from '../../app/lib/impersonation';
-import { expect, test } from './fixtures';
+import { database, expect, frontDatabase, test } from './fixtures';
 
 // The link maker below is the CLI's (`npm run impersonate`); its audit line must not land in ./data.
 process.env.DATA_DIR ??= E2E_DATA_DIR;
@@ -12,15 +11,11 @@ const { issueImpersonationLink, LINK_TTL_MS } = await import('../../app/server/i
 
 const STAFF = 'สมศรี ฝ่ายบริการสมาชิก';
 
-let db: Db | undefined;
-function store(): Db {
-  db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
-  return db;
-}
+test.skip(E2E_HTTP_MODE, "the core's web API cannot issue a member token to staff (ADR 018)");
 
 /** A link as the CLI prints it, for this server. */
 async function link(membershipNo: string, baseUrl: string, now?: number): Promise<string> {
-  const issued = await issueImpersonationLink(store(), {
+  const issued = await issueImpersonationLink(frontDatabase(), {
     membershipNo,
     staff: STAFF,
     secret: E2E_IMPERSONATION_SECRET,
@@ -32,7 +27,7 @@ async function link(membershipNo: string, baseUrl: string, now?: number): Promis
 }
 
 async function auditTypes(membershipNo: string, since: number): Promise<string[]> {
-  const rows = await store()
+  const rows = await frontDatabase()
     .selectFrom('audit_events')
     .select('type')
     .where('membership_no', '=', membershipNo)
@@ -77,7 +72,7 @@ test('a staff link signs in as the member with a banner, once; the password stay
   await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).toHaveCount(0);
   await expect(banner(page)).toBeVisible();
   await axe();
-  const before = await store()
+  const before = await database()
     .selectFrom('member_credentials')
     .select('password_hash')
     .where('membership_no', '=', member.membershipNo)
@@ -92,7 +87,7 @@ test('a staff link signs in as the member with a banner, once; the password stay
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(403);
-  const after = await store()
+  const after = await database()
     .selectFrom('member_credentials')
     .select('password_hash')
     .where('membership_no', '=', member.membershipNo)
@@ -150,7 +145,7 @@ test('expired and tampered links get the same refusal; a tampered copy does not 
   await expect(banner(page)).toBeVisible();
   await axe();
 
-  const refusals = await store()
+  const refusals = await frontDatabase()
     .selectFrom('audit_events')
     .select(['membership_no', 'detail'])
     .where('type', '=', 'impersonation_refused')
@@ -182,7 +177,7 @@ test('staff see the pages of a member who has not accepted the terms, but cannot
   await expect(page.getByText(IMPERSONATION_MESSAGES.termsBlocked)).toBeVisible();
   await expect(page.getByRole('button', { name: 'ยอมรับข้อกำหนดและเงื่อนไข' })).toHaveCount(0);
   await axe();
-  const accepted = await store()
+  const accepted = await database()
     .selectFrom('terms_acceptances')
     .select('terms_no')
     .where('membership_no', '=', member.membershipNo)

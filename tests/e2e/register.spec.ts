@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { isValidThaiNationalId } from '../../app/lib/forms/identity';
-import { openDb, type Db } from '../../app/server/db/index.server';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
+import { database, expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
 
 const TITLE = { register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)', forget: 'ลืมรหัสผ่าน' } as const;
 const GENERIC = 'ข้อมูลไม่ตรงกับทะเบียนสมาชิก กรุณาตรวจสอบอีกครั้ง';
@@ -23,12 +21,6 @@ interface IdentityFixtures {
   unregisteredMember: () => Promise<Identity>;
   /** The identity of a member made by `createMember`, read from the store. */
   identityOf: (member: TestMember) => Promise<Identity>;
-}
-
-let db: Db | undefined;
-function database(): Db {
-  db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
-  return db;
 }
 
 /** `1234567890123` → `1-2345-67890-12-3`, as the hint shows it. */

@@ -1,25 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { openDb } from '../../app/server/db/index.server';
-import { expect, test } from './fixtures';
+import { database, expect, test } from './fixtures';
 
 const TRIGGER = 'ค้นหาเนื้อหาต่างๆ';
 const TITLE = 'ค้นหาเนื้อหาภายในเว็บไซต์';
 
 /** The content item about this year's dividend (its number depends on the seed's shuffle). */
 async function dividendItemNo(): Promise<number> {
-  const db = openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
-  try {
-    const row = await db
-      .selectFrom('content_items')
-      .select('no')
-      .where('title', 'like', 'สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน%')
-      .executeTakeFirstOrThrow();
-    return row.no;
-  } finally {
-    await db.destroy();
-  }
+  const row = await database()
+    .selectFrom('content_items')
+    .select('no')
+    .where('title', 'like', 'สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน%')
+    .executeTakeFirstOrThrow();
+  return row.no;
 }
 
 /**

@@ -12,6 +12,8 @@ import { createSearchFeed } from './embedded-search.server';
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
 const TOKEN_TTL_MS = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
+/** How long after it expired a token may still be exchanged for a new one (the core's JWT_REFRESH_TTL). */
+export const REFRESH_WINDOW_MS = 14 * 24 * HOUR;
 
 export const TERMS_CATEGORY = 'term_of_conditional';
 
@@ -106,6 +108,38 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     async logout(cred) {
       resolved.delete(cred);
       await db.deleteFrom('coop_tokens').where('token_hash', '=', sha256(cred.token)).execute();
+    },
+
+    async refresh(cred) {
+      const oldHash = sha256(cred.token);
+      const token = randomToken();
+      const issuedAt = now();
+      const ttl = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('coop_tokens')
+          .select(['membership_no', 'issued_at', 'expires_at'])
+          .where('token_hash', '=', oldHash)
+          .executeTakeFirst();
+        if (!row || row.expires_at + REFRESH_WINDOW_MS <= issuedAt) return null;
+        // Single use: only the call that removes the old token gets a new one.
+        const removed = await trx.deleteFrom('coop_tokens').where('token_hash', '=', oldHash).executeTakeFirst();
+        if (removed.numDeletedRows === 0n) return null;
+        // The new token lasts as long as the old one was issued for (a working day, or 30 days).
+        const lifetime = row.expires_at - row.issued_at;
+        await trx
+          .insertInto('coop_tokens')
+          .values({
+            token_hash: sha256(token),
+            membership_no: row.membership_no,
+            issued_at: issuedAt,
+            expires_at: issuedAt + lifetime,
+          })
+          .execute();
+        return lifetime;
+      });
+      if (ttl === null) throw new CoopAuthError('token is invalid');
+      resolved.delete(cred);
+      return { token, expiresInSeconds: Math.floor(ttl / 1000) };
     },
 
     async getAuthUser(cred) {

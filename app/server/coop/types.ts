@@ -23,6 +23,12 @@ export type LoginResult =
   /** The member must set a new password first (core system HTTP 406). */
   | { ok: false; reason: 'password_reset_required' };
 
+/** A bearer token and how long it lasts. */
+export interface TokenGrant {
+  token: string;
+  expiresInSeconds: number;
+}
+
 export type ImpersonateResult =
   | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
   /** No active member with that number. */
@@ -482,6 +488,12 @@ export interface CoopBackend {
   impersonate(membershipNo: string): Promise<ImpersonateResult>;
   /** Session check (core `getAuthUser`): true while the token is valid. */
   getAuthUser(member: MemberCredentials): Promise<boolean>;
+  /**
+   * A new token for the same member in exchange for this one (core `auth/refresh`), which then stops
+   * working. An expired token can still be exchanged within the core's refresh window (14 days by
+   * default); a refused one throws CoopAuthError.
+   */
+  refresh(member: MemberCredentials): Promise<TokenGrant>;
   getTermsStatus(member: MemberCredentials): Promise<{ accepted: boolean }>;
   getTerms(): Promise<TermsText | null>;
   acceptTerms(member: MemberCredentials, meta: RequestMeta): Promise<void>;

@@ -12,6 +12,7 @@ import * as m0004 from './migrations/0004-impersonation';
 import * as m0006 from './migrations/0006-board';
 import * as m0007 from './migrations/0007-search-index';
 import * as m0005 from './migrations/0005-public-content';
+import * as m0008 from './migrations/0008-upstream-token-expiry';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-board': m0006,
   '0007-search-index': m0007,
   '0005-public-content': m0005,
+  '0008-upstream-token-expiry': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

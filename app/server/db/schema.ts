@@ -158,6 +158,8 @@ export interface SessionsTable {
   membership_no: string;
   member_name: string;
   upstream_token: string;
+  /** When the core's token expires (ms since the epoch): it is refreshed shortly before. Null: unknown. */
+  upstream_expires_at: number | null;
   remember: number;
   created_at: number;
   last_seen_at: number;

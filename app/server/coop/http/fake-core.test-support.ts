@@ -257,6 +257,17 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
       tokens.set(token, 'valid');
       return send(res, 200, { ...fixture<Json>('login'), token });
     }
+    if (post && route === 'member/auth/refresh') {
+      // tymon/jwt-auth: an expired token is still exchanged (within the refresh TTL); the old one is
+      // blacklisted either way.
+      const old = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!tokens.has(old)) return send(res, 400, { error: 'token is invalid' });
+      tokens.delete(old);
+      issued += 1;
+      const token = `jwt-${issued}-${Math.random().toString(36).slice(2)}`;
+      tokens.set(token, 'valid');
+      return send(res, 200, { ...fixture<Json>('login'), token, expires_in: 900 });
+    }
     if (post && (route === 'member/auth/register' || route === 'member/auth/forget')) {
       const register = route.endsWith('register');
       const who = register ? CORE_NEW_MEMBER : CORE_IDENTITY;

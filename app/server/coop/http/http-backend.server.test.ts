@@ -133,6 +133,21 @@ describe('auth (spec §7, §8)', () => {
     await expect(backend.logout(member())).resolves.toBeUndefined();
   });
 
+  it('refreshes a token, even an expired one; the old token is refused afterwards and so is a second exchange', async () => {
+    const backend = backendWith();
+    const member = await signIn(backend);
+    const old = member();
+    core.expire(old.token);
+    const grant = await backend.refresh(old);
+    expect(grant.expiresInSeconds).toBe(900);
+    expect(grant.token).not.toBe(old.token);
+    expect(await backend.getAuthUser({ token: grant.token })).toBe(true);
+    expect(await backend.getAuthUser(old)).toBe(false);
+    await expect(backend.refresh(old)).rejects.toBeInstanceOf(CoopAuthError);
+    const call = core.calls('api/member/auth/refresh')[0];
+    expect(call?.headers.authorization).toBe(`Bearer ${old.token}`);
+  });
+
   it('impersonation is not offered by the core web API', async () => {
     expect(await backendWith().impersonate('012345')).toEqual({ ok: false, reason: 'unsupported' });
     expect(core.requests).toEqual([]);
@@ -360,8 +375,11 @@ describe('member feeds', () => {
     expect([...(photo?.bytes ?? [])]).toEqual([...jpeg]);
     expect((await backend.getMemberPhotoInfo(next))?.updatedAt.getTime()).toBe(photo?.updatedAt.getTime());
     expect(photo?.updatedAt.getTime()).toBeGreaterThan(0);
-    // The picture is a file of the site; no token goes to it.
-    expect(core.calls('member/profile/').every((c) => !c.headers.authorization)).toBe(true);
+    // The picture is a file of the site; the token goes along (same host), so a core that guards the
+    // file (Sahakorn's vendor API, ADR 024) knows whose it is.
+    expect(core.calls('member/profile/').every((c) => c.headers.authorization === `Bearer ${member().token}`)).toBe(
+      true,
+    );
   });
 
   it('password change: wrong current password, then a change the core accepts', async () => {

@@ -42,6 +42,7 @@ import {
   issuePaths,
   loanStatement,
   loginSuccess,
+  refreshSuccess,
   lowerKeys,
   memberColl,
   memberDep,
@@ -74,6 +75,7 @@ export const DEFAULT_PATHS = {
   login: 'api/member/auth/login',
   logout: 'api/member/auth/logout',
   getAuthUser: 'api/member/auth/getAuthUser',
+  refresh: 'api/member/auth/refresh',
   register: 'api/member/auth/register',
   forget: 'api/member/auth/forget',
   /** [inferred] spec §7 `POST /api/member/termofconditional`: rc_code '1' = accepted. */
@@ -484,7 +486,15 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     return once(cred, 'photo', async () => {
       const path = pathOf('memberPhoto', { no: await membershipNoOf(cred) });
       if (path === null) return null;
-      const response = await client.request({ endpoint: 'memberPhoto', method: 'GET', path, expect: 'bytes' });
+      // The vendor's site serves it to anybody; the token lets a core that guards it (Sahakorn's own
+      // vendor API, ADR 024) know whose it is.
+      const response = await client.request({
+        endpoint: 'memberPhoto',
+        method: 'GET',
+        path,
+        token: cred.token,
+        expect: 'bytes',
+      });
       const bytes = response.bytes;
       // A missing file, or the web site's catch-all page instead of a picture: no photo.
       if (response.status !== 200 || !bytes || !JPEG_MAGIC.every((b, i) => bytes[i] === b)) return null;
@@ -597,6 +607,21 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     async impersonate() {
       // The core's impersonation needs an admin session of its back office (§4.1), not this API.
       return { ok: false, reason: 'unsupported' };
+    },
+
+    async refresh(cred) {
+      // An action: the core blacklists the old token, so a repeat would be refused; never retried.
+      const response = await client.request({
+        endpoint: 'refresh',
+        method: 'POST',
+        path: paths.refresh,
+        token: cred.token,
+        body: {},
+      });
+      if (response.status === 400 || response.status === 401) throw new CoopAuthError('token refused');
+      const { token, expiresInSeconds } = parse('refresh', refreshSuccess, response);
+      perRequest.delete(cred);
+      return { token, expiresInSeconds };
     },
 
     async getAuthUser(cred) {

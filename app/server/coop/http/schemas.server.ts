@@ -324,6 +324,15 @@ export const loginSuccess = feed({ token: key, member: memberRow, expires_in: op
   member: toName(b.member),
 }));
 
+/**
+ * `POST auth/refresh` 200: the login's shape; only the new token and its lifetime are read (the member
+ * is the session's already).
+ */
+export const refreshSuccess = feed({ token: key, expires_in: optInt }).transform((b) => ({
+  token: b.token,
+  expiresInSeconds: b.expires_in ?? 900,
+}));
+
 /** The single-error family: `{error, membership_no?, reset_status?}` (HTTP 400/401/406). */
 export const errorBody = feed({ error: text });
 

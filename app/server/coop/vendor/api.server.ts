@@ -103,6 +103,8 @@ export interface MemberRequest {
 export async function memberRoute(
   request: Request,
   handle: (call: MemberRequest) => Promise<Response>,
+  /** `false`: leave the body unread for the handler (an upload reads it with a size cap). */
+  { readBody: parseBody = true }: { readBody?: boolean } = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed();
   const backend = await embeddedBackend();
@@ -112,7 +114,7 @@ export async function memberRoute(
   const cred: MemberCredentials = { token };
   if (!(await backend.getAuthUser(cred))) return tokenRefused();
   try {
-    return await handle({ backend, cred, body: await readBody(request) });
+    return await handle({ backend, cred, body: parseBody ? await readBody(request) : {} });
   } catch (error) {
     if (error instanceof CoopAuthError) return tokenRefused();
     throw error;
