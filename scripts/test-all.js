@@ -102,6 +102,19 @@ const browser = built && ensureChromium();
 if (browser) playwrightSuite('e2e', []);
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
+// The same suite with the site in http mode in front of a second server in embedded mode (issue 5,
+// ADR 024). What differs between the modes is on the server, so CI runs it with scripts on only, to
+// stay within its time budget; `npm run test:e2e:http` runs both projects.
+if (browser) {
+  playwrightSuite('e2e-http', ['--project', 'js'], {
+    E2E_BACKEND: 'http',
+    E2E_PORT: process.env.E2E_HTTP_PORT ?? String(Number(process.env.E2E_PORT ?? 3100) + 2),
+    E2E_DATA_DIR: 'tests/.tmp/e2e-http-data',
+  });
+} else {
+  results.push({ name: 'e2e-http', passed: 0, failed: 1 });
+}
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
   // The smoke on PostgreSQL: login, a statement, a board post, rate limiting (tests tagged @pg), both
