@@ -10,6 +10,8 @@ import { requireMember } from '~/server/auth.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
+  // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
+  if (!backend.offers.cremationBill) throw new Response('Not Found', { status: 404 });
   const months = await backend.getCollections(member.credentials, 'crem');
   return json({ months: months.map(collectionView) }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

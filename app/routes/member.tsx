@@ -31,8 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const terms = await backend.getTermsStatus(member.credentials);
     if (!terms.accepted) throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
   }
+  const { backend } = await app();
   return json(
-    { memberName: member.memberName, membershipNo: member.membershipNo, actingStaff: member.actingStaff },
+    {
+      memberName: member.memberName,
+      membershipNo: member.membershipNo,
+      actingStaff: member.actingStaff,
+      offersWelfare: backend.offers.welfare,
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -49,10 +55,16 @@ export function shouldRevalidate() {
 }
 
 export default function MemberLayout() {
-  const { memberName, membershipNo, actingStaff } = useLoaderData<typeof loader>();
+  const { memberName, membershipNo, actingStaff, offersWelfare } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
-    <MemberShell pathname={pathname} memberName={memberName} membershipNo={membershipNo} actingStaff={actingStaff}>
+    <MemberShell
+      pathname={pathname}
+      memberName={memberName}
+      membershipNo={membershipNo}
+      actingStaff={actingStaff}
+      offersWelfare={offersWelfare}
+    >
       <Outlet />
     </MemberShell>
   );
@@ -95,6 +107,7 @@ export function ErrorBoundary() {
       memberName={layout.memberName}
       membershipNo={layout.membershipNo}
       actingStaff={layout.actingStaff}
+      offersWelfare={layout.offersWelfare}
     >
       {content}
     </MemberShell>

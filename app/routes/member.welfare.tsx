@@ -25,6 +25,8 @@ function tabFrom(url: URL): TabKey {
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
+  // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
+  if (!backend.offers.welfare) throw new Response('Not Found', { status: 404 });
   const items = await backend.getWelfare(member.credentials);
   const view = (tab: TabKey) =>
     items

@@ -115,7 +115,7 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(page.getByRole('heading', { level: 1, name: /ใบเสร็จรับเงิน ประจำเดือน/ })).toBeVisible();
     await axe();
     if (E2E_HTTP_MODE) {
-      allowConsoleError(/status of 503/);
+      allowConsoleError(/status of 404/);
       return expectNotOfferedByCore(page, axe, '/member/kepcrem');
     }
     await page.goto('/member/kepcrem');
@@ -139,7 +139,7 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(dividends.getByRole('cell', { name: 'งด', exact: true }).first()).toBeVisible();
     await axe();
     if (E2E_HTTP_MODE) {
-      allowConsoleError(/status of 503/);
+      allowConsoleError(/status of 404/);
       return expectNotOfferedByCore(page, axe, '/member/welfare');
     }
     await page.goto('/member/welfare');

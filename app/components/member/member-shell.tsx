@@ -16,12 +16,15 @@ export function MemberShell({
   memberName,
   membershipNo,
   actingStaff = null,
+  offersWelfare = true,
   children,
 }: {
   pathname: string;
   memberName: string;
   membershipNo: string;
   actingStaff?: string | null;
+  /** False where the backend has no welfare feed (http mode): the menu leaves the entry out. */
+  offersWelfare?: boolean;
   children: ReactNode;
 }) {
   const activeKey = menuKeyForPath(pathname);
@@ -52,7 +55,7 @@ export function MemberShell({
             ปิดเมนู
           </a>
           <ul className="member-nav__list">
-            {MEMBER_MENU.map((item) => (
+            {MEMBER_MENU.filter((item) => offersWelfare || item.path !== '/member/welfare').map((item) => (
               <li key={item.path}>
                 <Link
                   to={item.path}

@@ -474,8 +474,18 @@ export class CoopUnavailableError extends Error {
   override name = 'CoopUnavailableError';
 }
 
+/**
+ * Areas a backend may not have at all (ADR 018: the core's web API has no welfare feed and no
+ * cremation-fee bill). Pages of an area not offered answer 404 and the member menu leaves them out.
+ */
+export interface BackendOffers {
+  welfare: boolean;
+  cremationBill: boolean;
+}
+
 export interface CoopBackend {
   readonly kind: 'embedded' | 'http';
+  readonly offers: Readonly<BackendOffers>;
   login(input: { membershipNo: string; password: string; remember: boolean }): Promise<LoginResult>;
   logout(member: MemberCredentials): Promise<void>;
   /**

@@ -576,6 +576,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
 
   return {
     kind: 'http',
+    // No web endpoint for either (ADR 018): the pages are not found rather than "cannot connect".
+    offers: { welfare: false, cremationBill: false },
 
     async login({ membershipNo, password, remember }) {
       // An action: never retried (a second try could count twice against the core's lock-out).
