@@ -180,6 +180,7 @@ for (const fault of FAULTS) {
     expect(failureLines('login').length - logged).toBe(1);
     expect(JSON.stringify(front.lines)).not.toContain(DEMO.password);
     expect(JSON.stringify(front.lines)).not.toMatch(/bearer|eyJ/i);
+    expect(JSON.stringify(failureLines('login'))).not.toContain(DEMO.membershipNo);
     faults.clear();
 
     // A member feed fails: 'cannot connect' inside the member layout, HTTP 503, and a retry link.
