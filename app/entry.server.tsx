@@ -9,6 +9,7 @@ import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
 import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
+import { servedStaleSince } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
@@ -33,6 +34,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // A page built from kept copies because the backend failed (ADR 021) must not be stored as fresh.
+  if (servedStaleSince()) responseHeaders.set('Cache-Control', 'no-store');
   // Loaders await all essential data (no defer: with scripts off its fallback would never resolve),
   // so the document is complete once rendered. It is sent in one piece: measured, React's many
   // small stream chunks cost more in socket writes than the whole render (docs/performance.md).
@@ -86,6 +89,7 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (servedStaleSince()) response.headers.set('Cache-Control', 'no-store');
   applyCachePolicy(response.headers, new URL(request.url).pathname, response.status);
   return response;
 };

@@ -8,6 +8,7 @@ import {
   formatBaht,
   formatDate,
   formatDateDMY,
+  formatDataAsOf,
   formatDateTime,
   formatFileSize,
   formatSizeLimit,
@@ -541,4 +542,12 @@ describe('parseBahtToSatang', () => {
       expect(parseBahtToSatang(text)).toBeNull();
     },
   );
+});
+
+describe('formatDataAsOf', () => {
+  it('gives the short BE date and the Bangkok time of a kept copy', () => {
+    expect(formatDataAsOf(new Date('2026-11-22T07:05:00Z'))).toBe('ข้อมูล ณ วันที่ 22 พ.ย. 2569 14:05 น.');
+    expect(formatDataAsOf('2025-12-31T17:30:00Z')).toBe('ข้อมูล ณ วันที่ 1 ม.ค. 2569 00:30 น.');
+    expect(formatDataAsOf(null)).toBe(' - ');
+  });
 });

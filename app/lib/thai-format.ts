@@ -148,6 +148,16 @@ export function formatDateTime(value: DateInput, style: 'short' | 'long' = 'long
   return `${formatDate(date, style)} เวลา ${formatTime(date)}`;
 }
 
+/**
+ * The age of a kept copy shown when fresh data could not be fetched (ADR 021):
+ * `ข้อมูล ณ วันที่ 22 พ.ย. 2569 14:05 น.` (short BE date, Bangkok time); `' - '` if empty.
+ */
+export function formatDataAsOf(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  return `ข้อมูล ณ วันที่ ${formatDate(date, 'short')} ${formatTime(date)}`;
+}
+
 const MONTH_LONG = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const MONTH_SHORT = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'short', year: '2-digit' });
 

@@ -7,6 +7,7 @@ import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
+import { dataAsOf } from '~/server/request-context.server';
 import { cardView } from '~/server/content-view.server';
 import type { InterestRate } from '~/server/coop/types';
 import { contentImages } from '~/server/media.server';
@@ -27,6 +28,7 @@ export async function loader() {
     .sort()
     .at(-1);
   return json({
+    dataAsOf: dataAsOf(),
     banners,
     latest,
     gallery,

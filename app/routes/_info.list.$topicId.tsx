@@ -7,6 +7,7 @@ import { Pager } from '~/components/member/data';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
+import { dataAsOf } from '~/server/request-context.server';
 import { categoryView, describe, listCardView, parsePage } from '~/server/content-view.server';
 import { contentImages } from '~/server/media.server';
 
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = categoryView(topic.category);
   const first = items[0]?.fullTitle ?? items[0]?.title;
   return json({
+    dataAsOf: dataAsOf(),
     category,
     page,
     pages,

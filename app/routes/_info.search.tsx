@@ -6,12 +6,13 @@ import { ErrorSummary } from '~/components/forms';
 import { pageTitle } from '~/lib/meta';
 import { SEARCH_TEXT, SearchForm, SearchOutcome, quoted } from '~/components/info/search';
 import { site } from '~/config/site';
+import { dataAsOf } from '~/server/request-context.server';
 import { searchRequest } from '~/server/search/search-view.server';
 
 /** `/search?q=…`: the site search without JavaScript (spec §2); the dialog shows the same results. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, status, headers } = await searchRequest(request, context);
-  return json(view, { status, headers });
+  return json({ ...view, dataAsOf: dataAsOf() }, { status, headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {

@@ -5,6 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Breadcrumbs, ContentPicture, RichText, TopicHeader } from '~/components/info/content';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
+import { dataAsOf } from '~/server/request-context.server';
 import { itemView } from '~/server/content-view.server';
 import { contentImages } from '~/server/media.server';
 
@@ -14,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const { backend } = await app();
   const item = await backend.getContentItem(Number(raw));
   if (!item) throw json(null, { status: 404 });
-  return json(await itemView(item, contentImages()));
+  return json({ ...(await itemView(item, contentImages())), dataAsOf: dataAsOf() });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

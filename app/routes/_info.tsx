@@ -1,14 +1,27 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Outlet, useLoaderData } from '@remix-run/react';
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 
 import { CookieConsent } from '~/components/info/cookie-consent';
+import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { SearchDialog } from '~/components/info/search';
 import { SiteFooter } from '~/components/info/site-footer';
 import { SiteHeader } from '~/components/info/site-header';
+import { oldestDataAsOf, StaleNotice } from '~/components/info/stale-notice';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { readConsent } from '~/server/cookie-consent.server';
 import { enhanceScriptSrc } from '~/server/enhance.server';
+import { dataAsOf } from '~/server/request-context.server';
 
 /** Info layout: the public site's header menu and footer, both from the backend. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     menu,
     phones,
+    // Set when the menu or the phones are a kept copy because the backend failed (ADR 021).
+    dataAsOf: dataAsOf(),
     // Shown until the visitor chooses (spec §4); responses carry `Vary: Cookie` (ADR 013).
     cookieBanner: readConsent(request) === null,
     returnTo: `${url.pathname}${url.search}`,
@@ -25,25 +40,85 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export default function InfoLayout() {
-  const { menu, phones, cookieBanner, returnTo, enhanceScript } = useLoaderData<typeof loader>();
+/** Used when a public page failed (this route holds the error boundary); pages set their own titles. */
+export const meta: MetaFunction = (args) => {
+  if (!args.error) return [];
+  const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
+  if (status === 404) return [{ title: NOT_FOUND_TITLE }];
+  if (status === 503) return [titleFor(args, UNAVAILABLE_MESSAGE)];
+  return [{ title: CRASH_TITLE }];
+};
+
+type LayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Layout({ data, children }: { data: LayoutData | undefined; children: React.ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         ข้ามไปยังเนื้อหาหลัก
       </a>
-      {cookieBanner ? <CookieConsent returnTo={returnTo} /> : null}
-      <SiteHeader menu={menu} />
+      {data?.cookieBanner ? <CookieConsent returnTo={data.returnTo} /> : null}
+      <SiteHeader menu={data?.menu ?? []} />
       <main id="main" className="page">
-        <Outlet />
+        {children}
       </main>
-      <SiteFooter phones={phones} />
+      <SiteFooter phones={data?.phones ?? []} />
       <SearchDialog />
       {/*
         The one enhancement script of public pages (search dialog, marquee pace, cookie banner). A file
         of this site ('self' in script-src), so the page carries no nonce and can be cached (ADR 014).
       */}
-      <script src={enhanceScript} defer />
+      {data ? <script src={data.enhanceScript} defer /> : null}
     </>
+  );
+}
+
+export default function InfoLayout() {
+  const data = useLoaderData<typeof loader>();
+  // Any of the page's data may be a kept copy (the menu here, the content in the page's own loader).
+  const since = oldestDataAsOf(useMatches().map((match) => match.data));
+  return (
+    <Layout data={data}>
+      {since ? <StaleNotice since={since} /> : null}
+      <Outlet />
+    </Layout>
+  );
+}
+
+/**
+ * A public page that failed keeps the site's layout (with the menu when it could be read): not found
+ * (HTTP 404), the data unavailable with no kept copy (HTTP 503, spec §8 'ไม่สามารถเชื่อมต่อได้', ADR 021)
+ * or a failure of our own (HTTP 500). No details reach the visitor; the retry link reloads the page.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('routes/_info');
+  const { pathname, search } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const home = (
+    <a className="button button--secondary" href="/home">
+      กลับสู่หน้าแรก
+    </a>
+  );
+  return (
+    <Layout data={data}>
+      {status === 404 ? (
+        <div className="panel">
+          <h1>{NOT_FOUND_TEXT}</h1>
+          <p className="status-page__actions">{home}</p>
+        </div>
+      ) : (
+        <div className="panel" role="alert">
+          <h1>{status === 503 ? UNAVAILABLE_MESSAGE : CRASH_TEXT}</h1>
+          {status === 503 ? <p>ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง</p> : null}
+          <p className="status-page__actions">
+            <a className="button" href={`${pathname}${search}`}>
+              ลองใหม่อีกครั้ง
+            </a>
+            {home}
+          </p>
+        </div>
+      )}
+    </Layout>
   );
 }

@@ -14,6 +14,7 @@ import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { login, optionalMember } from '~/server/auth.server';
+import { isUnavailable } from '~/server/coop/unavailable.server';
 import { setFlash } from '~/server/flash.server';
 import type { RouteHandle } from '~/root';
 
@@ -38,7 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await login(request, submission.value, context.clientAddress);
+  let outcome;
+  try {
+    outcome = await login(request, submission.value, context.clientAddress);
+  } catch (error) {
+    // The core could not answer: say so on the form, keeping the number typed (never the password).
+    // Login is never retried (ADR 018), so nothing reaches the core twice.
+    if (!isUnavailable(error)) throw error;
+    outcome = { ok: false as const, status: 503 as const, message: LOGIN_MESSAGES.unavailable };
+  }
   if (!outcome.ok) {
     context.formErrors = true;
     return json(

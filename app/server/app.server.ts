@@ -3,6 +3,7 @@ import { createHttpBackend } from './coop/http/http-backend.server';
 import { ensureSearchIndex } from './coop/embedded-search.server';
 import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
+import { keepLastGood } from './coop/last-good.server';
 import { degradeGracefully } from './coop/unavailable.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
@@ -47,10 +48,16 @@ async function init(): Promise<AppServices> {
   // Sessions, rate limits, the audit log and the page cache stay in this database in either mode.
   const core =
     config.COOP_BACKEND === 'http' && config.COOP_API_URL
-      ? createHttpBackend({ baseUrl: config.COOP_API_URL, timeoutMs: config.COOP_TIMEOUT_MS })
+      ? createHttpBackend({
+          baseUrl: config.COOP_API_URL,
+          timeoutMs: config.COOP_TIMEOUT_MS,
+          breakerThreshold: config.COOP_BREAKER_FAILURES,
+          breakerCoolDownMs: config.COOP_BREAKER_COOLDOWN_MS,
+        })
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });
-  const backend = cacheSharedFeeds(degradeGracefully(core), config.FEED_CACHE_SECONDS * 1000);
+  // Public feeds fall back to their last good answer when the backend fails (ADR 021).
+  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(core), config.FEED_CACHE_SECONDS * 1000));
   return { env: config, db, backend };
 }
 

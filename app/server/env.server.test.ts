@@ -106,6 +106,12 @@ describe('parseEnv', () => {
       COOP_TIMEOUT_MS: '1500',
     });
     expect(http).toMatchObject({ COOP_BACKEND: 'http', COOP_API_URL: 'https://core.example/', COOP_TIMEOUT_MS: 1500 });
+    // The circuit breaker (ADR 018, 021): 5 failures, 30 s, unless set.
+    expect(http).toMatchObject({ COOP_BREAKER_FAILURES: 5, COOP_BREAKER_COOLDOWN_MS: 30_000 });
+    const breaker = parseEnv({ DATA_DIR: dir, COOP_BREAKER_FAILURES: '3', COOP_BREAKER_COOLDOWN_MS: '1000' });
+    expect(breaker).toMatchObject({ COOP_BREAKER_FAILURES: 3, COOP_BREAKER_COOLDOWN_MS: 1000 });
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_BREAKER_FAILURES: '0' })).toThrowError(/COOP_BREAKER_FAILURES/);
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_BREAKER_COOLDOWN_MS: '10' })).toThrowError(/COOP_BREAKER_COOLDOWN_MS/);
   });
 
   it('refuses a core URL that is not http(s), has a query, or a timeout out of range', () => {

@@ -71,6 +71,10 @@ const EnvSchema = z.object({
     .optional(),
   /** Each call to the core must answer within this many milliseconds (http mode). */
   COOP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Consecutive failed calls to the core that open the circuit breaker (http mode, ADR 018). */
+  COOP_BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** How long an open circuit refuses calls before one probe may go to the core (http mode). */
+  COOP_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Desktop notifications (ADR 020): the Pusher app. Browsers get the key; the id and secret stay here. */
   PUSHER_APP_ID: z
     .string()

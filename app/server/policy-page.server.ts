@@ -6,6 +6,7 @@ import { app } from './app.server';
 import { itemView } from './content-view.server';
 import type { PolicyKind } from './coop/types';
 import { contentImages } from './media.server';
+import { dataAsOf } from './request-context.server';
 
 /** Loader of the two policy pages linked from the cookie banner; 404 when none is published. */
 export async function loadPolicy(kind: PolicyKind) {
@@ -14,6 +15,7 @@ export async function loadPolicy(kind: PolicyKind) {
   if (!item) throw json(null, { status: 404 });
   const view = await itemView(item, contentImages());
   return json({
+    dataAsOf: dataAsOf(),
     title: view.title,
     bodyHtml: view.bodyHtml,
     updated: formatDate(item.postedAt, 'long'),

@@ -66,3 +66,24 @@ describe('identity-check rate limits', () => {
     expect(JSON.stringify(body.result.error)).toContain(REGISTER_MESSAGES.tooMany(15).slice(0, 20));
   });
 });
+
+describe('the backend unavailable', () => {
+  it('answers 503 with the form as typed, passwords excepted, and the spec message', async () => {
+    const { backend } = await app();
+    const real = backend.resetForgottenPassword;
+    backend.resetForgottenPassword = () =>
+      Promise.reject(Response.json({ message: 'ไม่สามารถเชื่อมต่อได้' }, { status: 503 }));
+    try {
+      const answer = await attempt('070020', '10.0.2.1');
+      expect(answer.status).toBe(503);
+      const body = (await answer.json()) as {
+        result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+      };
+      expect(body.result.error['']).toEqual(['ไม่สามารถเชื่อมต่อได้']);
+      expect(body.result.initialValue).toMatchObject({ membershipNo: '070020', firstName: 'ไม่มี', lastName: 'ตัวตน' });
+      expect(JSON.stringify(body)).not.toContain('a-long-enough-passphrase');
+    } finally {
+      backend.resetForgottenPassword = real;
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { app } from './app.server';
 import { audit } from './audit.server';
 import { env } from './env.server';
-import { CoopUnavailableError } from './coop/types';
+import { isUnavailable } from './coop/unavailable.server';
 import { setFlash } from './flash.server';
 import { LONG_NOTICE_MS } from '~/components/notices';
 import { passwordPolicyError } from './password-policy.server';
@@ -70,8 +70,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
         : await backend.resetForgottenPassword(input, meta);
   } catch (error) {
     // The backend could not answer: say so on the form, keeping what was typed.
-    const unavailable = error instanceof CoopUnavailableError || (error instanceof Response && error.status === 503);
-    if (!unavailable) throw error;
+    if (!isUnavailable(error)) throw error;
     return fail(503, submission.reply({ formErrors: [LOGIN_MESSAGES.unavailable], hideFields: HIDDEN }));
   }
   if (!outcome.ok) {

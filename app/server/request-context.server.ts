@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface RequestContext {
   requestId: string;
+  /** When the oldest kept copy served to this request was fetched (ms since epoch), if any (ADR 021). */
+  staleSince?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -14,4 +16,25 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
 /** The id of the request being handled, if any (ADR 016). */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/**
+ * Notes that this request is answered with a kept copy fetched at `fetchedAt` because the backend
+ * failed (ADR 021). The oldest such copy wins. Outside a request (unit tests, CLIs) it does nothing.
+ */
+export function markServedStale(fetchedAt: number): void {
+  const store = storage.getStore();
+  if (!store) return;
+  store.staleSince = Math.min(store.staleSince ?? fetchedAt, fetchedAt);
+}
+
+/** When the oldest kept copy served to this request was fetched, or null when all data is fresh. */
+export function servedStaleSince(): Date | null {
+  const since = storage.getStore()?.staleSince;
+  return since === undefined ? null : new Date(since);
+}
+
+/** For a loader's answer: the ISO instant of the oldest kept copy this request was served, or null. */
+export function dataAsOf(): string | null {
+  return servedStaleSince()?.toISOString() ?? null;
 }

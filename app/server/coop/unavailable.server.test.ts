@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { CoopAuthError, type CoopBackend } from './types';
+import { CoopAuthError, CoopUnavailableError, type CoopBackend } from './types';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { onTokenRefused } from '../token-refusal.server';
 
-import { degradeGracefully } from './unavailable.server';
+import { degradeGracefully, isUnavailable } from './unavailable.server';
 
 function fakeBackend(error: unknown): CoopBackend {
   return new Proxy({} as CoopBackend, {
@@ -64,5 +64,19 @@ describe('degradeGracefully', () => {
     // Credentials nobody registered (the session check itself, login): the refusal passes through.
     const other = await backend.getLoans({ token: 'u' }).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(CoopAuthError);
+  });
+});
+
+describe('isUnavailable', () => {
+  it('knows the backend failures a form or a kept copy may answer, and nothing else', async () => {
+    const thrown = await degradeGracefully(fakeBackend(new Error('down')))
+      .getMenu()
+      .catch((e: unknown) => e);
+    expect(isUnavailable(thrown)).toBe(true);
+    expect(isUnavailable(new CoopUnavailableError('coop login: timeout'))).toBe(true);
+    expect(isUnavailable(new Response(null, { status: 404 }))).toBe(false);
+    expect(isUnavailable(new Response(null, { status: 302 }))).toBe(false);
+    expect(isUnavailable(new CoopAuthError('refused'))).toBe(false);
+    expect(isUnavailable(new Error('a bug'))).toBe(false);
   });
 });

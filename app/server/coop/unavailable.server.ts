@@ -4,7 +4,15 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
 import { sessionEndFor } from '../token-refusal.server';
-import { CoopAuthError, type CoopBackend } from './types';
+import { CoopAuthError, CoopUnavailableError, type CoopBackend } from './types';
+
+/**
+ * Did a backend call fail because the data could not be fetched: the backend's own
+ * `CoopUnavailableError`, or the 503 answer `degradeGracefully` throws for any failure.
+ */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof CoopUnavailableError || (error instanceof Response && error.status === 503);
+}
 
 /**
  * Wraps a backend so that a failing call (core system down, database error) becomes an HTTP 503

@@ -1,0 +1,71 @@
+import { markServedStale } from '../request-context.server';
+import type { CoopBackend } from './types';
+import { isUnavailable } from './unavailable.server';
+
+/**
+ * Public feeds: the same answer for every visitor, read without credentials. Only these are kept —
+ * never a call that takes a member's credentials or changes anything.
+ */
+export const PUBLIC_FEEDS = [
+  'getMenu',
+  'getFooterPhones',
+  'getHomeContent',
+  'getTopicPage',
+  'getContentItem',
+  'getTerms',
+  'getPolicy',
+  'searchContent',
+] as const satisfies readonly (keyof CoopBackend)[];
+
+const KEPT = new Set<string | symbol>(PUBLIC_FEEDS);
+
+export interface LastGoodOptions {
+  /** Copies kept, least recently used out first (default 300). */
+  maxEntries?: number;
+  now?: () => number;
+  /** Told when a kept copy is served (default: marks the current request as stale). */
+  onStale?: (fetchedAt: number, call: string) => void;
+}
+
+/**
+ * Keeps the last successful answer of each public feed per arguments, in memory, and serves it when
+ * the same call later fails because the backend is unavailable (ADR 021). The request is marked as
+ * served stale (`markServedStale`): its page shows the copy's age and is not stored by caches.
+ * Without a copy the failure passes through (the 503 page). Other errors (a 404, a bug) pass as well.
+ */
+export function keepLastGood(backend: CoopBackend, options: LastGoodOptions = {}): CoopBackend {
+  const maxEntries = options.maxEntries ?? 300;
+  const now = options.now ?? Date.now;
+  const onStale = options.onStale ?? ((fetchedAt: number) => markServedStale(fetchedAt));
+  const kept = new Map<string, { value: unknown; fetchedAt: number }>();
+
+  const remember = (key: string, value: unknown) => {
+    kept.delete(key);
+    kept.set(key, { value, fetchedAt: now() });
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
+  };
+
+  return new Proxy(backend, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !KEPT.has(property)) return value;
+      const call = String(property);
+      return async (...args: unknown[]) => {
+        const key = `${call}\u0000${JSON.stringify(args)}`;
+        try {
+          const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          remember(key, answer);
+          return answer;
+        } catch (error) {
+          const copy = kept.get(key);
+          if (!copy || !isUnavailable(error)) throw error;
+          // Used again: the least recently used copies go first.
+          kept.delete(key);
+          kept.set(key, copy);
+          onStale(copy.fetchedAt, call);
+          return copy.value;
+        }
+      };
+    },
+  });
+}

@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import { startServer, type RunningServer } from '../server/process';
+import { FAULTS, startFaultCore, type FaultCore } from '../support/fault-core';
+import { DEMO, expect, logIn, test } from './fixtures';
+
+/**
+ * When the core misbehaves (issue 5, ADR 021). Each parallel worker starts its own chain: a Sahakorn
+ * in embedded mode as the core (it serves the vendor API, with the demo data), the fault-injection
+ * proxy in front of it, and a Sahakorn in http mode reading from the proxy with a short timeout. The
+ * breaker is set out of reach (COOP_BREAKER_FAILURES), so every call meets the fault itself; the
+ * breaker has its own unit tests. Each fault is driven through a public page (the menu), the search,
+ * the login form and a member feed.
+ */
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const CORE_PORT = E2E_PORT + 20 + SLOT;
+const PROXY_PORT = E2E_PORT + 22 + SLOT;
+const FRONT_PORT = E2E_PORT + 24 + SLOT;
+const FRONT = `http://127.0.0.1:${FRONT_PORT}`;
+// Short, yet long enough for a core on a busy CI machine to answer a cold read in time.
+const TIMEOUT_MS = 1500;
+
+const MENU = '/api/info/manu';
+const SEARCH = '/api/info/list/smartsearch';
+const LOGIN = '/api/member/auth/login';
+const SHARE = '/api/member/member_share';
+
+const UNAVAILABLE = 'ไม่สามารถเชื่อมต่อได้';
+const STALE = /^ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2} น\.$/;
+const SEARCHED = 'สหกรณ์';
+/** A search never made while the core answers: it has no kept copy. */
+const UNSEEN = `/search?q=${encodeURIComponent('ไม่เคยค้นหา')}`;
+
+let core: RunningServer;
+let faults: FaultCore;
+let front: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const dir = (name: string) => {
+    const at = path.resolve(`${E2E_DATA_DIR}-faults-${name}-${SLOT}`);
+    fs.rmSync(at, { recursive: true, force: true });
+    return at;
+  };
+  core = await startServer({
+    PORT: String(CORE_PORT),
+    DATA_DIR: dir('core'),
+    SEED_DEMO: '1',
+    SEED_MEMBERS: '20',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+  });
+  faults = await startFaultCore({
+    port: PROXY_PORT,
+    upstream: `http://127.0.0.1:${CORE_PORT}/`,
+    slowMs: 3 * TIMEOUT_MS,
+  });
+  front = await startServer({
+    PORT: String(FRONT_PORT),
+    DATA_DIR: dir('front'),
+    COOP_BACKEND: 'http',
+    COOP_API_URL: faults.url,
+    COOP_TIMEOUT_MS: String(TIMEOUT_MS),
+    COOP_BREAKER_FAILURES: '10000',
+    COOKIE_SECURE: '0',
+    // Every request reaches the core (no feed cache); public pages are kept as in production.
+    FEED_CACHE_SECONDS: '0',
+    PAGE_CACHE_SECONDS: '30',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    LOG_LEVEL: 'info',
+  });
+  // The first reads of a cold core are slow: warm it up through the front before timing anything.
+  for (const url of ['/home', `/search?q=${encodeURIComponent(SEARCHED)}`]) await answered(url);
+});
+
+/** GETs `url` from the front until it answers 200 (the core may be slow to answer at first). */
+async function answered(url: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${FRONT}${url}`, { headers: { Cookie: 'acceptCookie=Y' } });
+    const text = await response.text();
+    if (response.status === 200) return text;
+    if (attempt === 5) throw new Error(`${url} answered ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+test.afterAll(async () => {
+  for (const server of [front, core]) {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  }
+  await faults?.close();
+});
+
+const failureLines = (endpoint: string) =>
+  front.lines.filter((line) => line.msg === 'coop upstream failure' && line.endpoint === endpoint);
+
+/** The labels of the header's menu in a page's HTML. */
+const menuOf = (html: string) => [...html.matchAll(/class="menu__link"[^>]*>([^<]+)</g)].map((m) => m[1]);
+/** The content items a search page links to. */
+const hitsOf = (html: string) => [...html.matchAll(/href="(\/show\/\d+)"/g)].map((m) => m[1]);
+
+/*
+ * One test per fault and project. Pages whose markup is the same in every test (the login form, the
+ * 503 pages) are checked by axe once per worker (the fixture remembers clean pages), so most steps
+ * that need no browser go over plain HTTP and each test stays short.
+ */
+for (const fault of FAULTS) {
+  test(`${fault}: public pages keep their last good copy, marked; login keeps the form; member pages answer 503`, async ({
+    page,
+    axe,
+    allowConsoleError,
+    javaScriptEnabled,
+    playwright,
+  }) => {
+    allowConsoleError(/status of 503/);
+    faults.clear();
+    // The cookie banner carries the page's address: without it, pages look alike from test to test.
+    await page.context().addCookies([{ name: 'acceptCookie', value: 'Y', url: FRONT }]);
+    const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
+    const tag = `${fault}-${javaScriptEnabled ? 'js' : 'nojs'}`;
+
+    // While the core answers, the menu and a search are read and kept.
+    const menu = menuOf(await answered(`/home?v=${tag}`));
+    expect(menu.length).toBeGreaterThan(1);
+    const searched = `${FRONT}/search?q=${encodeURIComponent(SEARCHED)}&v=${tag}`;
+    const hits = hitsOf(await answered(searched.slice(FRONT.length)));
+    const dialogSearch = `/search/fragment?q=${encodeURIComponent(SEARCHED)}`;
+    const dialogHits = hitsOf(await answered(dialogSearch));
+    expect(hits.length).toBeGreaterThan(0);
+
+    // The menu fails: the page is served with the kept menu, marked with its age, and never stored.
+    faults.fail(MENU, fault);
+    const staleHome = `${FRONT}/home?v=${tag}-stale`;
+    let response = await page.goto(staleHome);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers().etag).toBeUndefined();
+    await expect(page.getByRole('status').filter({ hasText: 'ข้อมูล ณ วันที่' })).toHaveText(STALE);
+    expect(await page.locator('.site-header .menu__link').allInnerTexts()).toEqual(menu);
+    await axe();
+    expect(failureLines('infoManu').length).toBeGreaterThan(0);
+    const stillStale = await http.get(staleHome);
+    expect(stillStale.headers()['x-page-cache']).toBe('miss');
+    expect(await stillStale.text()).toContain('ข้อมูล ณ วันที่');
+
+    // The core is back: the fresh page replaces it, and that one is kept.
+    faults.clear();
+    const fresh = await http.get(staleHome);
+    expect(fresh.status()).toBe(200);
+    expect(fresh.headers()['cache-control']).toMatch(/^public/);
+    expect(fresh.headers().etag).toBeTruthy();
+    expect(await fresh.text()).not.toContain('ข้อมูล ณ วันที่');
+    expect((await http.get(staleHome)).headers()['x-page-cache']).toBe('hit');
+
+    // The search fails: a search made before answers from its copy, marked; a new one gets the 503
+    // page inside the public layout, with a link to try the same address again.
+    faults.fail(SEARCH, fault);
+    const kept = await http.get(`${searched}-stale`);
+    expect(kept.status()).toBe(200);
+    expect(kept.headers()['cache-control']).toBe('no-store');
+    const keptHtml = await kept.text();
+    expect(keptHtml).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2} น\./);
+    expect(hitsOf(keptHtml)).toEqual(hits);
+    // The search dialog's fragment likewise (the enhancement script fetches it).
+    const fragment = await http.get(`${FRONT}${dialogSearch}`);
+    expect(fragment.status()).toBe(200);
+    expect(fragment.headers()['cache-control']).toBe('no-store');
+    const fragmentHtml = await fragment.text();
+    expect(fragmentHtml).toMatch(/role="status">ข้อมูล ณ วันที่ /);
+    expect(hitsOf(fragmentHtml)).toEqual(dialogHits);
+    response = await page.goto(`${FRONT}${UNSEEN}`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1, name: UNAVAILABLE })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ลองใหม่อีกครั้ง' })).toHaveAttribute('href', UNSEEN);
+    expect(await page.locator('.site-header .menu__link').allInnerTexts()).toEqual(menu);
+    await expect(page).toHaveTitle(new RegExp(`^${UNAVAILABLE}`));
+    await axe();
+    faults.clear();
+
+    // Login fails: the number typed stays, the password does not, the error shows; sent once.
+    faults.fail(LOGIN, fault);
+    await page.goto(`${FRONT}/member/logon`);
+    await axe();
+    const sent = faults.hits(LOGIN);
+    const logged = failureLines('login').length;
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/member/logon',
+    );
+    await logIn(page, DEMO.membershipNo, DEMO.password);
+    expect((await answer).status()).toBe(503);
+    await expect(page.getByRole('alert')).toContainText(UNAVAILABLE);
+    await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveValue(DEMO.membershipNo);
+    await expect(page.getByLabel('รหัสผ่าน', { exact: true })).toHaveValue('');
+    await axe();
+    expect(faults.hits(LOGIN) - sent).toBe(1);
+    // One log line for the failure, with neither the password nor a token.
+    expect(failureLines('login').length - logged).toBe(1);
+    expect(JSON.stringify(front.lines)).not.toContain(DEMO.password);
+    expect(JSON.stringify(front.lines)).not.toMatch(/bearer|eyJ/i);
+    expect(JSON.stringify(failureLines('login'))).not.toContain(DEMO.membershipNo);
+    faults.clear();
+
+    // A member feed fails: 'cannot connect' inside the member layout, HTTP 503, and a retry link.
+    await logIn(page, DEMO.membershipNo, DEMO.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    faults.fail(SHARE, fault);
+    response = await page.goto(`${FRONT}/member/share`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1, name: UNAVAILABLE })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'เมนูสมาชิก' })).toBeVisible();
+    const retry = page.getByRole('link', { name: 'ลองใหม่อีกครั้ง' });
+    await expect(retry).toHaveAttribute('href', '/member/share');
+    await axe();
+    faults.clear();
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ทุนเรือนหุ้น' })).toBeVisible();
+    await axe();
+    await http.dispose();
+  });
+}
