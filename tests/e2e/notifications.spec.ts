@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { parseEnv } from '../../app/server/env.server';
 import { pushTrigger } from '../../app/server/push.server';
@@ -135,6 +135,8 @@ test.describe('without Pusher configuration', () => {
 });
 
 test.describe('with Pusher configured', () => {
+  // These start servers of their own in embedded mode: the same in either run of the suite.
+  test.skip(E2E_HTTP_MODE, 'runs once, with the embedded suite');
   let pusher: TestPusherServer;
   let server: ChildProcess;
   let db: Db;
