@@ -4,11 +4,13 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@r
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 
+import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
 import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
 import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
+import { appInlineStyle } from './server/inline-style.server';
 import { servedStaleSince } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
@@ -67,7 +69,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStyleProvider value={appInlineStyle()?.css ?? ''}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStyleProvider>
       </NonceProvider>,
       {
         nonce,

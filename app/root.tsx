@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
 import { Notices } from './components/notices';
+import { useInlineStyle } from './inline-style';
 import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
 import { env } from './server/env.server';
@@ -22,8 +23,8 @@ import { takeFlash } from './server/flash.server';
 import { pushPageConfig, type PushPageConfig } from './server/push.server';
 import appStyles from './styles/app.css';
 
+// The stylesheet is not among the links: Document inlines it or links it (ADR 022).
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16' },
 ];
@@ -55,6 +56,11 @@ function Document({
   push?: PushPageConfig | null;
 }) {
   const nonce = useNonce();
+  // Pages without hydration (the public site, error pages) carry the stylesheet in their head: no
+  // render-blocking request before the first paint. The CSP allows it by hash (ADR 022). Hydrating
+  // pages, and any render in the browser, link the fingerprinted file, which stays cached.
+  const style = useInlineStyle();
+  const inlineStyle = hydrate ? '' : style;
   return (
     <html lang="th">
       <head>
@@ -62,6 +68,20 @@ function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d3b" />
         {title ? <title>{title}</title> : <Meta />}
+        {inlineStyle ? (
+          <>
+            <style dangerouslySetInnerHTML={{ __html: inlineStyle }} />
+            {/*
+              The document arrives in one piece (entry.server.tsx): its first frame waits until it is
+              parsed to the search dialog at its end, so the page is laid out once, completely, before
+              it is painted, rather than painted half and laid out again (ADR 022). Browsers without
+              rel=expect ignore it.
+            */}
+            <link rel="expect" href="#search-dialog" {...{ blocking: 'render' }} />
+          </>
+        ) : (
+          <link rel="stylesheet" href={appStyles} />
+        )}
         <Links />
         {push ? <PushConfig config={push} /> : null}
       </head>

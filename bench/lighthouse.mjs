@@ -58,6 +58,7 @@ function lighthouseOnce(url) {
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
+    si: audit('speed-index'),
   };
 }
 
@@ -78,7 +79,8 @@ try {
     console.log(
       `  ${page.padEnd(12)} ${CATEGORIES.map((c, i) => `${c} ${scores[i]}`).join(', ')} (performance runs ${perf}); ` +
         `FCP ${Math.round(median(runs.map((r) => r.fcp)))} ms, LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms, ` +
-        `TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}`,
+        `TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, ` +
+        `SI ${Math.round(median(runs.map((r) => r.si)))} ms`,
     );
   }
   console.log(allPerfect ? 'all 100' : 'below 100 somewhere');

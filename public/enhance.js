@@ -122,14 +122,27 @@
     var track = root.querySelector('.marquee__track');
     var copy = root.querySelector('.marquee__copy');
     var toggle = root.querySelector('.marquee__toggle');
-    function pace() {
-      var width = copy.getBoundingClientRect().width;
+    function pace(width) {
       // CSSOM custom property: allowed by the CSP, unlike a style attribute.
       if (width > 0) track.style.setProperty('--marquee-duration', Math.round(width * 10) + 'ms');
     }
-    pace();
-    if (window.ResizeObserver) new ResizeObserver(pace).observe(copy);
-    else window.addEventListener('resize', pace);
+    // Measured when the browser lays the page out anyway, never by forcing a layout while the page
+    // loads (ADR 022): a ResizeObserver reports the size after layout, first with the first frame.
+    function measure() {
+      pace(copy.getBoundingClientRect().width);
+    }
+    if (window.ResizeObserver) {
+      new ResizeObserver(function (entries) {
+        var box = entries[entries.length - 1].borderBoxSize;
+        if (box && box[0]) pace(box[0].inlineSize);
+        else measure();
+      }).observe(copy);
+    } else {
+      window.requestAnimationFrame(function () {
+        setTimeout(measure, 0);
+      });
+      window.addEventListener('resize', measure);
+    }
     // A pause holds for the rest of the visit.
     try {
       if (sessionStorage.getItem('marqueePaused') === '1') toggle.checked = true;

@@ -1,15 +1,22 @@
 import { env } from './env.server';
+import { appInlineStyle } from './inline-style.server';
 import { pushClientConfig, pushConnectSource } from './push.server';
 
 /**
  * Response headers every page gets. The CSP is enforced (ADR 006): scripts run only from our own
- * origin or with this response's nonce; no inline styles or scripts without it.
+ * origin or with this response's nonce; styles only from our own origin or as the one inline
+ * stylesheet of pages without hydration, allowed by its hash (`styleSource`, ADR 022); no style
+ * attributes, no other inline styles or scripts.
  */
-export function contentSecurityPolicy(nonce: string, pushSource: string | null = null): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  pushSource: string | null = null,
+  styleSource: string | null = null,
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    styleSource ? `style-src 'self' ${styleSource}` : "style-src 'self'",
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -34,7 +41,7 @@ function pushSource(): string | null {
 /** Headers for every response (set by server.js before Remix runs, so redirects and assets get them too). */
 export function securityHeaders(nonce: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(nonce, pushSource()),
+    'Content-Security-Policy': contentSecurityPolicy(nonce, pushSource(), appInlineStyle()?.source ?? null),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

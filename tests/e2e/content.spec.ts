@@ -263,7 +263,9 @@ test.describe('on a 412 px phone', () => {
     const withoutPhotos = all.filter((r) => r.type !== 'image' || r.url.endsWith('.svg'));
     const total = withoutPhotos.reduce((sum, r) => sum + r.bytes, 0);
     expect(total, JSON.stringify(withoutPhotos)).toBeLessThanOrEqual(25 * 1024);
-    expect(all.find((r) => r.type === 'stylesheet')).toBeDefined();
+    // The stylesheet is in the document's head (ADR 022): no request for it, and it applies.
+    expect(all.some((r) => r.type === 'stylesheet')).toBe(false);
+    expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
     expect(all.some((r) => r.type === 'font')).toBe(false);
 
     // Layout shifts are measured with a PerformanceObserver, which needs scripts; the rest holds for both.

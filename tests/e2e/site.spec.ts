@@ -32,6 +32,40 @@ test('public pages ship no framework JavaScript, only the enhancement script', a
   expect(sources).toEqual([expect.stringMatching(/^\/enhance\.js\?v=/)]);
 });
 
+test('public pages carry the stylesheet in their head, allowed by its hash; member pages link it', async ({
+  page,
+  axe,
+}) => {
+  const sheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/home');
+  await axe();
+  expect(sheets).toEqual([]);
+  const inline = await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  expect(inline).toHaveLength(1);
+  const digest = await page.evaluate(async (css) => {
+    const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css));
+    return btoa(String.fromCharCode(...new Uint8Array(hash)));
+  }, inline[0] ?? '');
+  const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+  expect(csp).toContain(`style-src 'self' 'sha256-${digest}'`);
+  // The stylesheet applies (a blocked one would leave the header unstyled and log a CSP error).
+  const styled = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await styled('.site-header')).not.toBe('rgba(0, 0, 0, 0)');
+
+  await page.goto('/member/logon');
+  await axe();
+  expect(sheets).toEqual([expect.stringMatching(/^\/build\/_assets\/app-[A-Z0-9]+\.css$/)]);
+  await expect(page.locator('head style')).toHaveCount(0);
+  expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
+});
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import appStyles from '~/styles/app.css';
+
+/**
+ * The site's stylesheet written into the head of pages that do not hydrate (ADR 022): the public
+ * pages then need no render-blocking request before their first paint. The CSP allows exactly this
+ * text by its SHA-256 in `style-src` (no nonce: public pages carry none, so the page cache and
+ * ETags keep working); member pages, which hydrate, link the same fingerprinted file.
+ */
+export interface InlineStyle {
+  /** The stylesheet's text, byte for byte what the hash covers. */
+  css: string;
+  /** The CSP source that allows it: `'sha256-…'`. */
+  source: string;
+}
+
+/** The CSP hash source of an inline `<style>`'s text. */
+export function styleHashSource(css: string): string {
+  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Read a built stylesheet (`href` as the compiler gives it, under `/build/`) from `publicDir`. Null
+ * when it is missing or cannot be inlined safely (its text would end the `<style>` element).
+ */
+export function readInlineStyle(href: string, publicDir: string): InlineStyle | null {
+  if (!href.startsWith('/build/') || href.includes('..')) return null;
+  let css: string;
+  try {
+    css = fs.readFileSync(path.join(publicDir, href), 'utf8');
+  } catch {
+    return null;
+  }
+  if (/<\/style/i.test(css)) return null;
+  return { css, source: styleHashSource(css) };
+}
+
+let app: InlineStyle | null | undefined;
+
+/** app.css of this build, read once from `public/` (relative to the working directory, as server.js). */
+export function appInlineStyle(): InlineStyle | null {
+  if (app === undefined) app = readInlineStyle(appStyles, path.join(process.cwd(), 'public'));
+  return app;
+}
