@@ -15,11 +15,12 @@ export function cpuMs(pid) {
 /**
  * Start `server.js` (the production build: run `npm run build` first) on 127.0.0.1:`port` with a
  * fresh demo store in a temporary folder, and wait until /healthz answers. `stop()` ends it and
- * removes the folder. `nodeArgs` go to Node before the script (e.g. `--cpu-prof`).
+ * removes the folder. `nodeArgs` go to Node before the script (e.g. `--cpu-prof`); `script` may be
+ * another copy of server.js with its own build (bench/ab.mjs).
  */
-export async function startServer(port, extraEnv = {}, nodeArgs = []) {
+export async function startServer(port, extraEnv = {}, nodeArgs = [], script = 'server.js') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,
       PORT: String(port),
