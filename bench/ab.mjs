@@ -51,6 +51,12 @@ async function start(name, port) {
 }
 
 const servers = await Promise.all([start(a, PORT), start(b, PORT + 1)]);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const s of servers) s.server.stop();
+    process.exit(1);
+  });
+}
 try {
   for (const s of servers) for (const page of pages) for (let i = 0; i < 30; i += 1) await s.get(page);
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -62,6 +68,7 @@ try {
         s.cpu[page].push((cpuMs(s.server.child.pid) - before) / N);
       }
     }
+    console.error(`round ${round + 1} of ${ROUNDS} done`);
   }
 } finally {
   for (const s of servers) s.server.stop();
