@@ -25,7 +25,8 @@ const args = process.argv.slice(2);
 if (args[0] === '--save') {
   const to = path.join(AB_DIR, args[1] ?? 'a');
   fs.rmSync(to, { recursive: true, force: true });
-  for (const part of ['server.js', 'server', 'build', 'public']) fs.cpSync(part, path.join(to, part), { recursive: true });
+  for (const part of ['server.js', 'server', 'build', 'public'])
+    fs.cpSync(part, path.join(to, part), { recursive: true });
   console.log(`saved the current build as ${to}`);
   process.exit(0);
 }
@@ -50,7 +51,8 @@ async function start(name, port) {
   return { name, server, get, cpu: Object.fromEntries(pages.map((p) => [p, []])) };
 }
 
-const servers = await Promise.all([start(a, PORT), start(b, PORT + 1)]);
+// One after the other: two demo seeds at once on a busy machine may not finish in time.
+const servers = [await start(a, PORT), await start(b, PORT + 1)];
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     for (const s of servers) s.server.stop();

@@ -88,7 +88,10 @@ for (const [id, count] of counts) {
 const busy = samples - idle;
 const show = (title, map) => {
   console.log(`${title} (% of ${busy} busy samples):`);
-  for (const [l, c] of [...map].filter(([l]) => !l.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+  for (const [l, c] of [...map]
+    .filter(([l]) => !l.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)) {
     console.log(`  ${((100 * c) / busy).toFixed(1).padStart(5)} %  ${l}`);
   }
 };
@@ -110,5 +113,7 @@ if (process.env.PROFILE_CALLERS) {
   }
   show(`callers of ${process.env.PROFILE_CALLERS}`, chains);
 }
-console.log(`${N * pages.length} requests; ${(busyUs / 1000 / (N * pages.length)).toFixed(2)} ms busy per request (with the profiler's overhead)`);
+console.log(
+  `${N * pages.length} requests; ${(busyUs / 1000 / (N * pages.length)).toFixed(2)} ms busy per request (with the profiler's overhead)`,
+);
 console.log(`profile: ${path.join(dir, file)}`);
