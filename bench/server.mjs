@@ -15,11 +15,12 @@ export function cpuMs(pid) {
 /**
  * Start `server.js` (the production build: run `npm run build` first) on 127.0.0.1:`port` with a
  * fresh demo store in a temporary folder, and wait until /healthz answers. `stop()` ends it and
- * removes the folder.
+ * removes the folder. `nodeArgs` go to Node before the script (e.g. `--cpu-prof`); `script` may be
+ * another copy of server.js with its own build (bench/ab.mjs).
  */
-export async function startServer(port, extraEnv = {}) {
+export async function startServer(port, extraEnv = {}, nodeArgs = [], script = 'server.js') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -36,7 +37,8 @@ export async function startServer(port, extraEnv = {}) {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 240; i += 1) {
+  // Seeding the demo store takes a while on a busy machine: BENCH_START_SECONDS (60) to answer.
+  for (let i = 0; i < Number(process.env.BENCH_START_SECONDS ?? 60) * 4; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { child, base, dataDir, stop };
     } catch {

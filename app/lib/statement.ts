@@ -1,21 +1,6 @@
 import { useLocation } from '@remix-run/react';
 
-import { pageHref, parseStatementQuery, STATEMENT_PAGE_SIZE } from './forms/statement-query';
-
-/** The backend query and the filter form's state for a statement page's URL. */
-export function statementRequest(url: URL) {
-  const parsed = parseStatementQuery(url);
-  const query = parsed.ok
-    ? { from: parsed.value.from, to: parsed.value.to, page: parsed.value.page, pageSize: STATEMENT_PAGE_SIZE }
-    : { page: 1, pageSize: STATEMENT_PAGE_SIZE };
-  const filter = {
-    fromText: parsed.ok ? parsed.value.fromText : parsed.fromText,
-    toText: parsed.ok ? parsed.value.toText : parsed.toText,
-    errors: parsed.ok ? undefined : parsed.errors,
-    active: Boolean(parsed.ok && (parsed.value.from || parsed.value.to)),
-  };
-  return { query, filter };
-}
+import { pageHref } from './forms/statement-query';
 
 /** `hrefFor(page)` for the current location, keeping the date filter. */
 export function usePageHref(): (page: number) => string {

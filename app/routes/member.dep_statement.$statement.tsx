@@ -5,10 +5,11 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { DataTable, DateRangeFilter, Facts, Pager } from '~/components/member/data';
 import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
-import { statementRequest, usePageHref } from '~/lib/statement';
+import { usePageHref } from '~/lib/statement';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
+import { statementRequest } from '~/server/statement-query.server';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -6,10 +6,11 @@ import { CapitalChart } from '~/components/member/charts';
 import { DataTable, DateRangeFilter, Empty, Facts, Pager } from '~/components/member/data';
 import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
-import { statementRequest, usePageHref } from '~/lib/statement';
+import { usePageHref } from '~/lib/statement';
 import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
+import { statementRequest } from '~/server/statement-query.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -28,17 +28,29 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   return null;
 }
 
-export function compress(body: Buffer, encoding: Encoding, level: 'fast' | 'max' = 'fast'): Buffer<ArrayBuffer> {
+/**
+ * How hard to compress: `max` for text assets (once per file version), `shared` for documents that may
+ * be kept (public pages: the page cache compresses each render once and serves it many times), `private`
+ * for documents rendered for one member on every request, where the compression is paid per response
+ * and the server's CPU is the budget (≤ 5 ms a member page, docs/performance.md, ADR 023): the fastest
+ * levels, about 10 % larger than `shared` on the wire (a 53 KiB page: 5.8 KiB instead of 4.4 KiB).
+ */
+export type Effort = 'max' | 'shared' | 'private';
+
+const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { max: 11, shared: 5, private: 1 };
+const GZIP_LEVEL: Readonly<Record<Effort, number>> = { max: 9, shared: 6, private: 1 };
+
+export function compress(body: Buffer, encoding: Encoding, effort: Effort = 'shared'): Buffer<ArrayBuffer> {
   if (encoding === 'br') {
     return brotliCompressSync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: level === 'max' ? 11 : 5,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     });
   }
-  return gzipSync(body, { level: level === 'max' ? 9 : 6 });
+  return gzipSync(body, { level: GZIP_LEVEL[effort] });
 }
 
 function addVary(headers: Headers): void {
@@ -49,7 +61,8 @@ function addVary(headers: Headers): void {
 
 /**
  * Compress a rendered document for this request when it is worth it; sets Content-Encoding and
- * Vary on `headers`. Returns the body to send.
+ * Vary on `headers`. Returns the body to send. A document that may be kept (`Cache-Control: public…`)
+ * is compressed harder than a private one (see `Effort`).
  */
 export function encodeDocument(request: Request, body: Buffer<ArrayBuffer>, headers: Headers): Buffer<ArrayBuffer> {
   // HEAD gets the headers a GET would (Node sends no body for it anyway).
@@ -58,7 +71,7 @@ export function encodeDocument(request: Request, body: Buffer<ArrayBuffer>, head
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
   if (!encoding) return body;
   headers.set('Content-Encoding', encoding);
-  return compress(body, encoding);
+  return compress(body, encoding, headers.get('Cache-Control')?.startsWith('public') ? 'shared' : 'private');
 }
 
 const ASSET_TYPES: Readonly<Record<string, string>> = {
