@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { CoopAuthError } from '~/server/coop/types';
-import { bearerToken, embeddedBackend } from '~/server/coop/vendor/api.server';
-
-const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } });
+import { bearerToken, embeddedBackend, notFound } from '~/server/coop/vendor/api.server';
 
 /**
  * Vendor API (ADR 024): `GET /member/profile/{no}.jpg`, where the vendor's `wwwupload` leaves the
