@@ -45,8 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
   publicContentChanged();
-  // A repeated submission (double click, resend) stored nothing and lands on the same topic.
-  return redirect(`/boardShow/${posted.topicId}`, { status: 303, headers: { ...NO_STORE, ...saved } });
+  // A repeated submission (double click, resend) stored nothing and lands on the same topic; a core
+  // that does not say where it stored the topic (ADR 025) sends the visitor to the board.
+  const to = posted.topicId === null ? '/board' : `/boardShow/${posted.topicId}`;
+  return redirect(to, { status: 303, headers: { ...NO_STORE, ...saved } });
 }
 
 export const headers: HeadersFunction = () => NO_STORE;

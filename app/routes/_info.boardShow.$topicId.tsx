@@ -88,7 +88,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (!posted) throw notFound();
   publicContentChanged();
-  return redirect(`/boardShow/${posted.topicId}#answer-${posted.answerId}`, {
+  const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
+  return redirect(`/boardShow/${posted.topicId}${anchor}`, {
     status: 303,
     headers: { ...NO_STORE, ...saved },
   });

@@ -17,6 +17,8 @@ const DEMAND_TITLE = 'ความต้องการของสมาชิ�
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = parseListPage(new URL(request.url));
   const { backend } = await app();
+  // A core without the demand section (ADR 025): nothing here, rather than "cannot connect".
+  if (!backend.offers.demand) throw new Response('Not Found', { status: 404 });
   const items = await backend.listDemandItems({ page, pageSize: BOARD_PAGE_SIZE });
   const pages = pageCount(items.total, BOARD_PAGE_SIZE);
   if (page > pages) throw new Response('Not Found', { status: 404 });

@@ -12,6 +12,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseRecordId(params.topicId);
   if (id === null) throw new Response('Not Found', { status: 404 });
   const { backend } = await app();
+  if (!backend.offers.demand) throw new Response('Not Found', { status: 404 });
   const item = await backend.getDemandItem(id);
   if (!item) throw new Response('Not Found', { status: 404 });
   const now = new Date();

@@ -53,6 +53,8 @@ async function init(): Promise<AppServices> {
           timeoutMs: config.COOP_TIMEOUT_MS,
           breakerThreshold: config.COOP_BREAKER_FAILURES,
           breakerCoolDownMs: config.COOP_BREAKER_COOLDOWN_MS,
+          paths: config.COOP_PATHS,
+          extensions: config.COOP_EXTENSIONS,
         })
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });

@@ -114,6 +114,31 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATA_DIR: dir, COOP_BREAKER_COOLDOWN_MS: '10' })).toThrowError(/COOP_BREAKER_COOLDOWN_MS/);
   });
 
+  it("reads the core's own paths and Sahakorn's extensions, and names what is wrong with them (ADR 025)", () => {
+    const dir = tmp();
+    const none = parseEnv({ DATA_DIR: dir });
+    expect(none).toMatchObject({ COOP_EXTENSIONS: [], COOP_PATHS: {} });
+    const set = parseEnv({
+      DATA_DIR: dir,
+      COOP_EXTENSIONS: 'welfare, demand,terms',
+      COOP_PATHS: '{"smartSearch":"api/info/smartsearch","boardShow":"api/info/board/{no}"}',
+    });
+    expect(set.COOP_EXTENSIONS).toEqual(['welfare', 'demand', 'terms']);
+    expect(set.COOP_PATHS).toEqual({ smartSearch: 'api/info/smartsearch', boardShow: 'api/info/board/{no}' });
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_EXTENSIONS: 'welfare,insurance' })).toThrowError(/COOP_EXTENSIONS/);
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_PATHS: '{smartSearch:' })).toThrowError(
+      /COOP_PATHS: COOP_PATHS must be a JSON object/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dir, COOP_PATHS: '{"search":"api/x"}' })).toThrowError(
+      /COOP_PATHS: unknown endpoint: search/,
+    );
+    for (const bad of ['/api/info/manu', 'https://evil.example/api', 'api/../admin', 'api/info/manu?x=1', '']) {
+      expect(() => parseEnv({ DATA_DIR: dir, COOP_PATHS: JSON.stringify({ infoManu: bad }) })).toThrowError(
+        /COOP_PATHS\.infoManu/,
+      );
+    }
+  });
+
   it('refuses a core URL that is not http(s), has a query, or a timeout out of range', () => {
     const dir = tmp();
     const http = { DATA_DIR: dir, COOP_BACKEND: 'http' };

@@ -3,6 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 
+import { COOP_EXTENSIONS, DEFAULT_PATHS, type Endpoint } from './coop/http/paths.server';
+
+/** A path below COOP_API_URL: relative, no scheme, no dot segments, no query (`{no}` placeholders kept). */
+const corePath = z
+  .string()
+  .min(1)
+  .refine(
+    (p) => !/^[\\/]|^[a-z][a-z0-9+.-]*:|[?#\\]|(^|\/)\.\.?(\/|$)/i.test(p),
+    'a path relative to COOP_API_URL, e.g. api/info/manu',
+  );
+
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -75,6 +86,44 @@ const EnvSchema = z.object({
   COOP_BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
   /** How long an open circuit refuses calls before one probe may go to the core (http mode). */
   COOP_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Sahakorn's own endpoints the core serves (ADR 025), comma-separated: `welfare`, `kepcrem`,
+   * `demand`, `terms`. Only a core that is another Sahakorn has them.
+   */
+  COOP_EXTENSIONS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(COOP_EXTENSIONS))),
+  /** Endpoint paths that differ from the contract's, as JSON: `{"smartSearch":"api/info/smartsearch"}`. */
+  COOP_PATHS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue('COOP_PATHS must be a JSON object');
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.strictObject(
+        Object.fromEntries(Object.keys(DEFAULT_PATHS).map((key) => [key, corePath.optional()])) as Record<
+          Endpoint,
+          z.ZodOptional<typeof corePath>
+        >,
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys' ? `unknown endpoint: ${issue.keys.join(', ')}` : undefined,
+        },
+      ),
+    ),
   /** Desktop notifications (ADR 020): the Pusher app. Browsers get the key; the id and secret stay here. */
   PUSHER_APP_ID: z
     .string()

@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import type { Page } from '@playwright/test';
 
-import { E2E_HTTP_MODE } from '../../playwright.config';
 import { database, expect, expectRelativeTimes, test } from './fixtures';
 
 const NOT_FOUND = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
-
-test.skip(E2E_HTTP_MODE, "the core's web API has no public board or demand section (ADR 018)");
 
 /** How many topics with this title are stored (hidden or not). */
 async function storedTopics(title: string): Promise<number> {

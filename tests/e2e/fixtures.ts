@@ -5,26 +5,11 @@ import { test as base, expect, type Browser, type Locator, type Page } from '@pl
 
 import { E2E_DATA_DIR, E2E_FRONT_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
-import { NOT_FOUND_TEXT } from '../../app/components/error-pages';
 import { formatRelativeTime } from '../../app/lib/thai-format';
 import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
 
 export { expect, E2E_HTTP_MODE };
-
-/**
- * In http mode, a page of what the core's web API does not offer (ADR 018: welfare, kepcrem) is not
- * found (HTTP 404, inside the member layout) and the member menu has no link to it.
- */
-export async function expectNotOfferedByCore(page: Page, axe: (page?: Page) => Promise<void>, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND_TEXT })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'สวัสดิการ' })).toHaveCount(
-    0,
-  );
-  await axe();
-}
 
 export interface TestMember {
   membershipNo: string;

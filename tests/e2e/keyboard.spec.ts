@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { DEMO, E2E_HTTP_MODE, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signIn, test } from './fixtures';
 
 interface Target {
   text?: string;
@@ -64,7 +64,6 @@ test.describe('keyboard only', () => {
   });
 
   test('welfare tabs change with the keyboard, and the tab is in the URL', async ({ page, axe, javaScriptEnabled }) => {
-    test.skip(E2E_HTTP_MODE, "the core's web API has no welfare feed (ADR 018)");
     await signIn(page, axe, DEMO);
     await page.goto('/member/welfare');
     await axe();

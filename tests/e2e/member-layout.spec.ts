@@ -1,4 +1,4 @@
-import { E2E_HTTP_MODE, expect, logIn, signIn, test } from './fixtures';
+import { expect, logIn, signIn, test } from './fixtures';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
@@ -22,8 +22,7 @@ test('the member layout highlights the current menu entry and links home, back a
     'การค้ำประกัน',
     'เงินปันผล',
     'ผู้รับผลประโยชน์',
-    // The core's web API has no welfare feed: in http mode the entry is left out (ADR 024).
-    ...(E2E_HTTP_MODE ? [] : ['สวัสดิการ']),
+    'สวัสดิการ',
     'เปลี่ยนรหัสผ่าน',
     'ออกจากระบบ',
   ]);

@@ -1,13 +1,4 @@
-import {
-  DEMO,
-  E2E_HTTP_MODE,
-  EMPTY_DEMO,
-  expect,
-  expectNotOfferedByCore,
-  recordsNotOwnedBy,
-  signIn,
-  test,
-} from './fixtures';
+import { DEMO, EMPTY_DEMO, expect, recordsNotOwnedBy, signIn, test } from './fixtures';
 
 test.describe('the demo member sees every area with real data', () => {
   test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter @pg', async ({
@@ -97,7 +88,6 @@ test.describe('the demo member sees every area with real data', () => {
   test('monthly collections: status per month, expandable lines, a printable bill or receipt', async ({
     page,
     axe,
-    allowConsoleError,
   }) => {
     await signIn(page, axe, DEMO);
     await page.goto('/member/kep');
@@ -114,16 +104,12 @@ test.describe('the demo member sees every area with real data', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: /ใบเสร็จรับเงิน ประจำเดือน/ })).toBeVisible();
     await axe();
-    if (E2E_HTTP_MODE) {
-      allowConsoleError(/status of 404/);
-      return expectNotOfferedByCore(page, axe, '/member/kepcrem');
-    }
     await page.goto('/member/kepcrem');
     await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();
     await axe();
   });
 
-  test('guarantees, beneficiaries, dividends and welfare tabs', async ({ page, axe, allowConsoleError }) => {
+  test('guarantees, beneficiaries, dividends and welfare tabs', async ({ page, axe }) => {
     await signIn(page, axe, DEMO);
     await page.goto('/member/coll');
     await expect(page.getByRole('table', { name: /สัญญาเงินกู้ที่ท่านค้ำประกัน/ })).toBeVisible();
@@ -138,10 +124,6 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(dividends.locator('tbody tr')).toHaveCount(5);
     await expect(dividends.getByRole('cell', { name: 'งด', exact: true }).first()).toBeVisible();
     await axe();
-    if (E2E_HTTP_MODE) {
-      allowConsoleError(/status of 404/);
-      return expectNotOfferedByCore(page, axe, '/member/welfare');
-    }
     await page.goto('/member/welfare');
     await expect(page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' })).toBeVisible();
     await axe();
@@ -180,7 +162,6 @@ test('a member with no loans and no deposits sees clear empty states', async ({ 
     ['/member/coll', 'ท่านไม่ได้ค้ำประกันเงินกู้ของสมาชิกท่านอื่น'],
     ['/member/welfare', 'ยังไม่เคยได้รับสวัสดิการ'],
   ] as const) {
-    if (E2E_HTTP_MODE && path === '/member/welfare') continue; // not offered by the core (ADR 018)
     await page.goto(path);
     await expect(page.getByText(text)).toBeVisible();
     await axe();

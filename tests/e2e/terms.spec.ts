@@ -1,6 +1,4 @@
-import { E2E_HTTP_MODE, expect, logIn, test } from './fixtures';
-
-test.skip(E2E_HTTP_MODE, "the core's web API records terms acceptance only at registration (ADR 018)");
+import { expect, logIn, test } from './fixtures';
 
 test('a member who has not accepted the terms goes to welcome, accepts, then reaches the member area', async ({
   page,

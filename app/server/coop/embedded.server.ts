@@ -54,7 +54,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
 
   return {
     kind: 'embedded',
-    offers: { welfare: true, cremationBill: true },
+    offers: { welfare: true, cremationBill: true, demand: true },
     ...createMemberFeeds(db, memberOf, now),
     ...createAccountFeeds(db, memberOf, now),
     ...createPhotoFeeds(db, memberOf, now),

@@ -435,14 +435,19 @@ export interface PostOptions {
   idempotencyKey: string;
 }
 
-/** Where a posting landed; `replayed` when the key had been used and nothing new was stored. */
+/**
+ * Where a posting landed; `replayed` when the key had been used and nothing new was stored. The id is
+ * null when the backend stored it without saying where (a vendor core's `board_create`, ADR 025).
+ */
 export interface PostResult {
-  topicId: number;
+  topicId: number | null;
   replayed: boolean;
 }
 
-export interface AnswerResult extends PostResult {
-  answerId: number;
+export interface AnswerResult {
+  topicId: number;
+  answerId: number | null;
+  replayed: boolean;
 }
 
 export type DemandStatus = 'received' | 'in_progress' | 'done';
@@ -475,12 +480,14 @@ export class CoopUnavailableError extends Error {
 }
 
 /**
- * Areas a backend may not have at all (ADR 018: the core's web API has no welfare feed and no
- * cremation-fee bill). Pages of an area not offered answer 404 and the member menu leaves them out.
+ * Areas a backend may not have at all (ADR 018, 025: the core's web API has no welfare feed, no
+ * cremation-fee bill and no demand section unless it is a Sahakorn). Pages of an area not offered
+ * answer 404 and the member menu leaves them out.
  */
 export interface BackendOffers {
   welfare: boolean;
   cremationBill: boolean;
+  demand: boolean;
 }
 
 export interface CoopBackend {

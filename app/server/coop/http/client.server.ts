@@ -77,6 +77,8 @@ export interface CoopRequest {
   read?: boolean;
   /** `json` (default) or `bytes` (a picture). */
   expect?: 'json' | 'bytes';
+  /** Sent as `Idempotency-Key`: a Sahakorn core stores a repeated posting once (ADR 025). */
+  idempotencyKey?: string;
 }
 
 export interface CoopResponse {
@@ -191,6 +193,7 @@ export function createCoopClient(options: CoopClientOptions): CoopClient {
     const headers = new Headers({ Accept: req.expect === 'bytes' ? 'image/*' : 'application/json' });
     headers.set('X-Requested-With', 'XMLHttpRequest');
     if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
+    if (req.idempotencyKey) headers.set('Idempotency-Key', req.idempotencyKey);
     let body: string | undefined;
     if (req.method === 'POST') {
       headers.set('Content-Type', 'application/json');

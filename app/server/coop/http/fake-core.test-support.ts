@@ -296,6 +296,28 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
       const list = vendor.infoList(route.slice('info/list/'.length), page);
       return list ? send(res, 200, list) : send(res, 200, { list_data: [], types: null, news_last: [] });
     }
+    // ----- the web board (§7.3): a member or admin login is needed; the list is just left out without one
+    if (route.startsWith('info/board')) {
+      const loggedIn = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, '')) === 'valid';
+      const topics = fixture<Rows>('info_board');
+      if (!post && route === 'info/board') {
+        return send(res, 200, loggedIn ? { board: paginate(topics, page, 15), is_admin: false } : { is_admin: false });
+      }
+      if (!loggedIn) return send(res, 400, { rc_code: '-1', rc_des: 'กรุณา เข้าสู่ระบบ', error: 'token absent' });
+      const shown = /^info\/board_show\/(\d+)$/.exec(route);
+      if (!post && shown) {
+        const topic = topics.find((t) => t.No === shown[1]);
+        return send(res, 200, {
+          showboard: topic ?? null,
+          // All answers as one HTML string, with the poster's address and number in it.
+          board_detail: topic ? '<div class="ans">ตอบแล้ว <small>IP 10.0.0.9 สมาชิก 012345</small></div>' : '',
+          is_admin: false,
+        });
+      }
+      if (post && (route === 'info/board_create' || route === 'info/board_ans')) {
+        return send(res, 200, { rc_code: '1', rc_des: 'บันทึกสำเร็จ' });
+      }
+    }
     if (!post && route.startsWith('info/show/')) {
       const shown = fixture<Record<string, Json>>('info_show')[route.slice('info/show/'.length)];
       return shown ? send(res, 200, shown) : send(res, 200, { show: null, news_last: [] });

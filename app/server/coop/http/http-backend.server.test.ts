@@ -16,10 +16,12 @@ import {
   CORE_MEMBER,
   CORE_NEW_MEMBER,
   CORE_RESET_MEMBER,
+  fixture,
+  paginate,
   startFakeCore,
   type FakeCore,
 } from './fake-core.test-support';
-import { UNSUPPORTED_METHODS, createHttpBackend, type HttpBackendConfig } from './http-backend.server';
+import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
 
 /** The fake core listens on this helper's port range (3500–3509). */
 const PORT = 3500;
@@ -574,27 +576,251 @@ describe('public content', () => {
 });
 
 describe('what the core web API cannot do', () => {
-  it('answers "unavailable" with one log line naming the method', async () => {
-    const backend = backendWith() as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    const args: Record<string, unknown[]> = {
-      acceptTerms: [{ token: 't' }, { ip: null, userAgent: null }],
-      getWelfare: [{ token: 't' }],
-      listBoardTopics: [{ page: 1, pageSize: 15 }],
-      getBoardTopic: [1],
-      createBoardTopic: [{ title: 'a', body: 'b', displayName: 'c' }, { idempotencyKey: 'k' }],
-      createBoardAnswer: [1, { body: 'b', displayName: 'c' }, { idempotencyKey: 'k' }],
-      listDemandItems: [{ page: 1, pageSize: 15 }],
-      getDemandItem: [1],
-    };
-    for (const method of UNSUPPORTED_METHODS) {
+  it('without COOP_EXTENSIONS: welfare, kepcrem, demand and accepting the terms are not asked of the core', async () => {
+    const backend = backendWith();
+    expect(backend.offers).toEqual({ welfare: false, cremationBill: false, demand: false });
+    const calls: [string, () => Promise<unknown>][] = [
+      ['acceptTerms', () => backend.acceptTerms({ token: 't' }, { ip: null, userAgent: null })],
+      ['getWelfare', () => backend.getWelfare({ token: 't' })],
+      ['getCollections(crem)', () => backend.getCollections({ token: 't' }, 'crem')],
+      ['listDemandItems', () => backend.listDemandItems({ page: 1, pageSize: 10 })],
+      ['getDemandItem', () => backend.getDemandItem(1)],
+    ];
+    for (const [method, call] of calls) {
       lines = [];
-      await expect(backend[method]?.(...(args[method] ?? []))).rejects.toBeInstanceOf(CoopUnavailableError);
+      await expect(call()).rejects.toBeInstanceOf(CoopUnavailableError);
       expect(lines).toEqual([{ endpoint: method, reason: 'unsupported', detail: 'not offered by the core web API' }]);
     }
-    await expect((backend as unknown as CoopBackend).getCollections({ token: 't' }, 'crem')).rejects.toBeInstanceOf(
-      CoopUnavailableError,
-    );
     expect(core.requests).toEqual([]);
+    expect(backendWith({ extensions: ['welfare', 'kepcrem', 'demand'] }).offers).toEqual({
+      welfare: true,
+      cremationBill: true,
+      demand: true,
+    });
+  });
+
+  it("the vendor's board wants a login: the list and a topic are unavailable, a posting is refused", async () => {
+    const backend = backendWith();
+    await expect(backend.listBoardTopics({ page: 1, pageSize: 15 })).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(lines).toEqual([{ endpoint: 'board', reason: 'refused', detail: 'the list needs a login' }]);
+    expect(core.calls('api/info/board')[0]?.headers.authorization).toBeUndefined();
+    lines = [];
+    await expect(backend.getBoardTopic(31)).rejects.toBeInstanceOf(CoopUnavailableError);
+    await expect(
+      backend.createBoardTopic(
+        { title: 'ถาม', body: 'รายละเอียด', displayName: 'ผู้ถาม' },
+        { idempotencyKey: 'k'.repeat(24) },
+      ),
+    ).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(lines.map((l) => [l.endpoint, l.status])).toEqual([
+      ['boardShow', 400],
+      ['boardCreate', 400],
+    ]);
+    // The form's key goes along: a Sahakorn core stores a repeat once (ADR 025).
+    expect(core.calls('api/info/board_create')[0]?.headers['idempotency-key']).toBe('k'.repeat(24));
+    expect(core.calls('api/info/board_create')[0]?.body).toEqual({
+      Question: 'ถาม',
+      QNote: 'รายละเอียด',
+      QName: 'ผู้ถาม',
+    });
+  });
+});
+
+describe('the board of a core that lets visitors in (ADR 025)', () => {
+  /** A core answering `route → body` (status 200 unless `[status, body]`), recording what it was sent. */
+  function coreAnswering(answers: Record<string, unknown>, config: Partial<HttpBackendConfig> = {}) {
+    const sent: { path: string; body: unknown; key: string | null }[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const path = url.pathname.replace(/^\//, '');
+      sent.push({
+        path: `${path}${url.search}`,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+      });
+      const found = answers[path];
+      const [status, body] = Array.isArray(found)
+        ? (found as [number, unknown])
+        : [found === undefined ? 404 : 200, found];
+      return new Response(JSON.stringify(body ?? { message: 'Not Found' }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    return { sent, backend: backendWith({ baseUrl: 'http://core.example/', fetch, ...config }) };
+  }
+
+  it('reads topics and answers as rows, with the quirks of the vendor rows', async () => {
+    const topics = fixture<Record<string, unknown>[]>('info_board');
+    const { backend } = coreAnswering({
+      'api/info/board': { board: paginate(topics, 1, 15), is_admin: false },
+      'api/info/board_show/31': {
+        showboard: topics[0],
+        board_detail: '<div>ignored</div>',
+        board_ans: [
+          {
+            No: '9',
+            QuestionNo: '31',
+            Name: 'เจ้าหน้าที่',
+            Namer: 'Admin',
+            Msg: 'ใช้สำเนาบัตร&amp;ทะเบียนบ้าน',
+            Date: '2024-07-14 10:00:00',
+          },
+          {
+            No: '8',
+            QuestionNo: '31',
+            Name: 'เพื่อนสมาชิก',
+            Namer: '',
+            Msg: 'บรรทัดหนึ่ง<br />บรรทัดสอง',
+            Date: '2024-07-14 09:45:00',
+          },
+        ],
+        is_admin: false,
+      },
+      'api/info/board_show/5': { showboard: null },
+    });
+    const page = await backend.listBoardTopics({ page: 1, pageSize: 15 });
+    expect(page.total).toBe(2);
+    expect(page.rows[0]).toEqual({
+      id: 31,
+      title: 'สอบถามเรื่องเงินกู้ฉุกเฉิน & หลักประกัน',
+      displayName: 'สมาชิก ท่านหนึ่ง',
+      createdAt: new Date('2024-07-14T02:30:00Z'),
+      answerCount: 2,
+    });
+    expect(page.rows[1]?.answerCount).toBe(0);
+    const topic = await backend.getBoardTopic(31);
+    expect(topic?.body).toBe('ต้องใช้เอกสารอะไรบ้างครับ\nขอบคุณครับ');
+    expect(topic?.answers).toEqual([
+      {
+        id: 8,
+        body: 'บรรทัดหนึ่ง\nบรรทัดสอง',
+        displayName: 'เพื่อนสมาชิก',
+        staff: false,
+        createdAt: new Date('2024-07-14T02:45:00Z'),
+      },
+      {
+        id: 9,
+        body: 'ใช้สำเนาบัตร&ทะเบียนบ้าน',
+        displayName: 'เจ้าหน้าที่',
+        staff: true,
+        createdAt: new Date('2024-07-14T03:00:00Z'),
+      },
+    ]);
+    expect(await backend.getBoardTopic(5)).toBeNull();
+  });
+
+  it('a posting stored without an id lands nowhere in particular; a topic gone answers null', async () => {
+    const { backend, sent } = coreAnswering({
+      'api/info/board_create': { rc_code: '1', rc_des: 'บันทึกสำเร็จ' },
+      'api/info/board_ans': [404, { rc_code: '0', rc_des: 'ไม่พบกระทู้' }],
+    });
+    const key = 'a'.repeat(22);
+    expect(
+      await backend.createBoardTopic({ title: 't', body: 'b', displayName: 'n' }, { idempotencyKey: key }),
+    ).toEqual({
+      topicId: null,
+      replayed: false,
+    });
+    expect(await backend.createBoardAnswer(7, { body: 'b', displayName: 'n' }, { idempotencyKey: key })).toBeNull();
+    expect(sent.map((s) => [s.path, s.key])).toEqual([
+      ['api/info/board_create', key],
+      ['api/info/board_ans', key],
+    ]);
+    expect(sent[1]?.body).toEqual({ QNo: '7', QName: 'n', QNote: 'b' });
+  });
+
+  it("a Sahakorn core's ids and replays; a refusal is unavailable", async () => {
+    const { backend } = coreAnswering({
+      'api/info/board_create': { rc_code: '1', rc_des: 'บันทึกสำเร็จ', No: '44', replayed: '1' },
+      'api/info/board_ans': { rc_code: '0', rc_des: 'กรุณากรอกข้อความ' },
+    });
+    const key = 'b'.repeat(22);
+    expect(
+      await backend.createBoardTopic({ title: 't', body: 'b', displayName: 'n' }, { idempotencyKey: key }),
+    ).toEqual({
+      topicId: 44,
+      replayed: true,
+    });
+    await expect(
+      backend.createBoardAnswer(44, { body: 'b', displayName: 'n' }, { idempotencyKey: key }),
+    ).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(lines.at(-1)).toEqual({ endpoint: 'boardAnswer', reason: 'refused', detail: 'rc_code 0' });
+  });
+
+  it("reads Sahakorn's own feeds when COOP_EXTENSIONS names them: welfare, kepcrem, demand, terms", async () => {
+    const answers = {
+      'api/member/member_welfare': {
+        welfare_receive: [
+          {
+            WELFARE_TYPE: 'สวัสดิการแรกเกิด',
+            welfare_desc: 'บุตรคนที่ 1',
+            operate_date: '2024-03-01',
+            welfare_amount: '3,000.00',
+          },
+        ],
+        welfare_right: [{ welfare_type: 'ทุนการศึกษา', welfare_desc: 'ระดับประถม', welfare_amount: '1500' }],
+      },
+      'api/member/member_kep': fixture('member_kep'),
+      'api/member/member_kepcrem': fixture('member_kep'),
+      'api/member/termofconditional_accept': { rc_code: '1', rc_des: 'บันทึกสำเร็จ' },
+      'api/info/demand': {
+        demand: paginate(
+          [{ No: '3', Question: 'ขอเพิ่มเวลาทำการ', Name: 'สมาชิก', Date: '2024-07-01 08:00:00', status: 'in_progress' }],
+          1,
+          10,
+        ),
+      },
+      'api/info/demand_show/3': {
+        showdemand: {
+          No: '3',
+          Question: 'ขอเพิ่มเวลาทำการ',
+          Note: 'วันเสาร์',
+          Name: 'สมาชิก',
+          Date: '2024-07-01 08:00:00',
+          status: 'done',
+          Answer: 'เปิดวันเสาร์แรกของเดือน',
+          AnswerName: 'ฝ่ายบริการ',
+          AnswerDate: '2024-07-05 13:00:00',
+        },
+      },
+      'api/info/demand_show/4': { showdemand: null },
+    };
+    const { backend, sent } = coreAnswering(answers, { extensions: ['welfare', 'kepcrem', 'demand', 'terms'] });
+    const cred = { token: 'tok' };
+    expect(await backend.getWelfare(cred)).toEqual([
+      { tab: 'received', kind: 'สวัสดิการแรกเกิด', description: 'บุตรคนที่ 1', date: '2024-03-01', amountSatang: 300_000 },
+      { tab: 'eligible', kind: 'ทุนการศึกษา', description: 'ระดับประถม', date: null, amountSatang: 150_000 },
+    ]);
+    expect(await backend.getCollections(cred, 'crem')).toEqual(await backend.getCollections(cred, 'kep'));
+    await backend.acceptTerms(cred, { ip: '203.0.113.9', userAgent: 'Firefox' });
+    expect(sent.find((c) => c.path === 'api/member/termofconditional_accept')?.body).toEqual({ agent: 'Firefox' });
+    expect(await backend.listDemandItems({ page: 1, pageSize: 10 })).toEqual({
+      rows: [
+        {
+          id: 3,
+          question: 'ขอเพิ่มเวลาทำการ',
+          askerName: 'สมาชิก',
+          askedAt: new Date('2024-07-01T01:00:00Z'),
+          status: 'in_progress',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    });
+    expect(await backend.getDemandItem(3)).toEqual({
+      id: 3,
+      question: 'ขอเพิ่มเวลาทำการ',
+      askerName: 'สมาชิก',
+      askedAt: new Date('2024-07-01T01:00:00Z'),
+      status: 'done',
+      detail: 'วันเสาร์',
+      answer: 'เปิดวันเสาร์แรกของเดือน',
+      answeredBy: 'ฝ่ายบริการ',
+      answeredAt: new Date('2024-07-05T06:00:00Z'),
+    });
+    expect(await backend.getDemandItem(4)).toBeNull();
   });
 });
 

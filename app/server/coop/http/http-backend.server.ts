@@ -30,9 +30,16 @@ import {
   type ShareStatementRow,
   type StatementQuery,
 } from '../types';
+import { DEFAULT_PATHS, type CoopExtension, type Endpoint } from './paths.server';
+
 import { createCoopClient, pathSegment, type CoopClient, type CoopResponse, type FailureLine } from './client.server';
 import {
   HOME_BLOCKS,
+  boardList,
+  boardPosted,
+  boardShow,
+  demandList,
+  demandShow,
   depStatement,
   errorBody,
   infoHome,
@@ -52,6 +59,7 @@ import {
   memberLoan,
   memberShare,
   memberStatus,
+  memberWelfare,
   rcBody,
   smartSearch,
   type ContentRow,
@@ -66,57 +74,8 @@ import {
  * ends); anything else that goes wrong becomes `CoopUnavailableError` with one log line.
  */
 
-/**
- * The vendor endpoints, relative to `COOP_API_URL`. `{name}` is filled with one encoded path segment.
- * Paths the contract marks as inferred (`termsStatus`, `smartSearch`, `memberPhoto`) can be
- * overridden per deployment through `HttpBackendConfig.paths`.
- */
-export const DEFAULT_PATHS = {
-  login: 'api/member/auth/login',
-  logout: 'api/member/auth/logout',
-  getAuthUser: 'api/member/auth/getAuthUser',
-  refresh: 'api/member/auth/refresh',
-  register: 'api/member/auth/register',
-  forget: 'api/member/auth/forget',
-  /** [inferred] spec §7 `POST /api/member/termofconditional`: rc_code '1' = accepted. */
-  termsStatus: 'api/member/termofconditional',
-  memberStatus: 'api/member/member_status',
-  memberShare: 'api/member/member_share',
-  searchMemberShare: 'api/member/searchMember_share',
-  memberLoan: 'api/member/member_loan',
-  loanStatement: 'api/member/member_loan_statement/{no}',
-  memberDep: 'api/member/member_dep',
-  depStatement: 'api/member/member_dep_statement/{no}',
-  memberKep: 'api/member/member_kep',
-  memberColl: 'api/member/member_coll',
-  memberGian: 'api/member/member_gian',
-  memberDiv: 'api/member/member_div',
-  memberPass: 'api/member/member_pass',
-  upload: 'api/member/wwwupload',
-  /** Where `wwwupload` leaves the picture: a file of the core's web site, not an API route. */
-  memberPhoto: 'member/profile/{no}.jpg',
-  infoManu: 'api/info/manu',
-  infoHome: 'api/info/home',
-  infoList: 'api/info/list/{category}',
-  infoShow: 'api/info/show/{no}',
-  /** [inferred] spec §7 `POST /api/info/list/smartsearch`. */
-  smartSearch: 'api/info/list/smartsearch',
-  /** What `/readyz` asks: cheap, public, and it counts no visit. */
-  ready: 'api/info/manu',
-} as const;
-export type Endpoint = keyof typeof DEFAULT_PATHS;
-
-/** CoopBackend methods the core's web API cannot serve (ADR 018): they answer "unavailable". */
-export const UNSUPPORTED_METHODS = [
-  'acceptTerms',
-  'getWelfare',
-  'listBoardTopics',
-  'getBoardTopic',
-  'createBoardTopic',
-  'createBoardAnswer',
-  'listDemandItems',
-  'getDemandItem',
-] as const;
+/** Rows per page of the vendor's board list (§2). */
+const BOARD_VENDOR_PAGE = 15;
 
 export interface HttpBackendConfig {
   /** `COOP_API_URL`, e.g. `https://core.example/`. */
@@ -124,6 +83,8 @@ export interface HttpBackendConfig {
   /** `COOP_TIMEOUT_MS`: per attempt. */
   timeoutMs: number;
   paths?: Partial<Record<Endpoint, string>>;
+  /** `COOP_EXTENSIONS`: Sahakorn's own endpoints the core serves (ADR 025); none by default. */
+  extensions?: readonly CoopExtension[];
   /** Content categories of the texts the app shows (the core keeps them as content items). */
   categories?: Partial<{ terms: string; privacy: string; cookies: string }>;
   /** Rows per page the core sends: statements 10, content lists 6 (§2); checked against each answer. */
@@ -188,7 +149,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     cookies: 'cookie_policy',
     ...config.categories,
   };
-  const perPage = { statement: 10, content: 6, ...config.vendorPageSizes };
+  const perPage = { statement: 10, content: 6, board: BOARD_VENDOR_PAGE, ...config.vendorPageSizes };
+  const extensions = new Set<CoopExtension>(config.extensions ?? []);
   const now = config.now ?? Date.now;
   const client: CoopClient = createCoopClient({
     baseUrl: config.baseUrl,
@@ -238,6 +200,11 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
 
   function unsupported(method: string): never {
     fail({ endpoint: method, reason: 'unsupported', detail: 'not offered by the core web API' }, 'not supported');
+  }
+
+  /** Sahakorn's own endpoint for `extension`, when the core is configured to serve it (ADR 025). */
+  function extension(extension: CoopExtension, method: string): void {
+    if (!extensions.has(extension)) unsupported(method);
   }
 
   /** The body parsed by `schema`, or one log line and "unavailable". */
@@ -574,10 +541,28 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     return toItem(first, categoryOf(code, list.types, list.gtype, list.content_type), []);
   }
 
+  /**
+   * `board_create` / `board_ans` (§7.3): an action, never retried; the form's key goes along as
+   * `Idempotency-Key` (a Sahakorn core stores a repeat once). null when the topic is not there (404).
+   */
+  async function boardPost(endpoint: 'boardCreate' | 'boardAnswer', idempotencyKey: string, body: object) {
+    const response = await client.request({ endpoint, method: 'POST', path: paths[endpoint], body, idempotencyKey });
+    if (response.status === 404) return null;
+    const posted = parse(endpoint, boardPosted, response);
+    if (posted.rc_code !== '1')
+      fail({ endpoint, reason: 'refused', detail: `rc_code ${posted.rc_code || 'missing'}` }, 'refused');
+    return posted;
+  }
+
   return {
     kind: 'http',
-    // No web endpoint for either (ADR 018): the pages are not found rather than "cannot connect".
-    offers: { welfare: false, cremationBill: false },
+    // No web endpoint in the contract (ADR 018): not found rather than "cannot connect", unless the
+    // core is a Sahakorn that serves its own (ADR 025).
+    offers: {
+      welfare: extensions.has('welfare'),
+      cremationBill: extensions.has('kepcrem'),
+      demand: extensions.has('demand'),
+    },
 
     async login({ membershipNo, password, remember }) {
       // An action: never retried (a second try could count twice against the core's lock-out).
@@ -651,8 +636,16 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return item ? { no: item.no, title: item.title, html: item.bodyHtml } : null;
     },
 
-    async acceptTerms() {
-      unsupported('acceptTerms');
+    async acceptTerms(cred, meta) {
+      // No web endpoint records acceptance outside registration (§7); a Sahakorn core has one.
+      extension('terms', 'acceptTerms');
+      const response = await member('termsAccept', cred, { body: { agent: meta.userAgent ?? '' }, action: true });
+      if (response === null || response === 'foreign')
+        return fail({ endpoint: 'termsAccept', reason: 'refused' }, 'refused');
+      const body = parse('termsAccept', rcBody, response);
+      if (body.rc_code !== '1')
+        fail({ endpoint: 'termsAccept', reason: 'refused', detail: `rc_code ${body.rc_code || 'missing'}` }, 'refused');
+      perRequest.delete(cred);
     },
 
     getMemberProfile: (cred) => memberFeed('memberStatus', memberStatus, cred),
@@ -725,18 +718,21 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     },
 
     async getCollections(cred, kind) {
-      // The cremation-fee collection (kepcrem) is commented out in the core's routes (§5).
-      if (kind === 'crem') unsupported('getCollections(crem)');
-      return memberFeed('memberKep', memberKep, cred);
+      if (kind === 'kep') return memberFeed('memberKep', memberKep, cred);
+      // The cremation-fee collection (kepcrem) is commented out in the core's routes (§5); a Sahakorn
+      // core answers it in member_kep's shape (ADR 025).
+      extension('kepcrem', 'getCollections(crem)');
+      return memberFeed('memberKepcrem', memberKep, cred);
     },
 
     getGuarantees: (cred) => memberFeed('memberColl', memberColl, cred),
     getBeneficiaries: (cred) => memberFeed('memberGian', memberGian, cred),
     getDividends: (cred) => memberFeed('memberDiv', memberDiv, cred),
 
-    async getWelfare() {
+    async getWelfare(cred) {
       // Welfare has no web endpoint (§6.10; the mobile procedure's columns are unknown).
-      unsupported('getWelfare');
+      extension('welfare', 'getWelfare');
+      return memberFeed('memberWelfare', memberWelfare, cred);
     },
 
     async changePassword(cred, { currentPassword, newPassword }) {
@@ -821,25 +817,70 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       };
     },
 
-    async listBoardTopics() {
-      // The core's board needs a member or admin login (§7.3); this site's board is public.
-      unsupported('listBoardTopics');
+    async listBoardTopics(query) {
+      const page = await repage(
+        async (n) => {
+          const response = await publicGet('board', undefined, { page: n });
+          if (!response) return null;
+          const list = parse('board', boardList, response);
+          // The vendor leaves the list out for visitors who are not logged in (§7.3); ours is public.
+          if (!list) fail({ endpoint: 'board', reason: 'refused', detail: 'the list needs a login' }, 'refused');
+          return list;
+        },
+        query,
+        perPage.board,
+      );
+      return page ?? { rows: [], total: 0, page: query.page, pageSize: query.pageSize };
     },
-    async getBoardTopic() {
-      unsupported('getBoardTopic');
+
+    async getBoardTopic(id) {
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+      const response = await publicGet('boardShow', { no: String(id) });
+      if (!response || response.status === 404) return null;
+      const shown = parse('boardShow', boardShow, response);
+      if (!shown) return null;
+      // The vendor sends the answers as one HTML string with IP addresses in it: not read (ADR 025).
+      if (!shown.complete) fail({ endpoint: 'boardShow', reason: 'refused', detail: 'no answer rows' }, 'refused');
+      return shown.topic;
     },
-    async createBoardTopic() {
-      unsupported('createBoardTopic');
+
+    async createBoardTopic(input, { idempotencyKey }) {
+      const body = await boardPost('boardCreate', idempotencyKey, {
+        Question: input.title,
+        QNote: input.body,
+        QName: input.displayName,
+      });
+      return { topicId: body?.no ?? null, replayed: body?.replayed ?? false };
     },
-    async createBoardAnswer() {
-      unsupported('createBoardAnswer');
+
+    async createBoardAnswer(topicId, input, { idempotencyKey }) {
+      const body = await boardPost('boardAnswer', idempotencyKey, {
+        QNo: String(topicId),
+        QName: input.displayName,
+        QNote: input.body,
+      });
+      return body && { topicId, answerId: body.no, replayed: body.replayed };
     },
-    async listDemandItems() {
-      // No trace of the demand section in the core's code (§12).
-      unsupported('listDemandItems');
+
+    async listDemandItems(query) {
+      extension('demand', 'listDemandItems');
+      const page = await repage(
+        async (n) => {
+          const response = await publicGet('demand', undefined, { page: n });
+          return response && parse('demand', demandList, response);
+        },
+        query,
+        query.pageSize,
+      );
+      return page ?? { rows: [], total: 0, page: query.page, pageSize: query.pageSize };
     },
-    async getDemandItem() {
-      unsupported('getDemandItem');
+
+    async getDemandItem(id) {
+      extension('demand', 'getDemandItem');
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+      const response = await publicGet('demandShow', { no: String(id) });
+      if (!response || response.status === 404) return null;
+      return parse('demandShow', demandShow, response);
     },
 
     async searchContent(query) {

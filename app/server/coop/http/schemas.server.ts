@@ -7,7 +7,13 @@ import { maskIdCard } from '../embedded.server';
 import { percentRepaid } from '../embedded-member.server';
 import type {
   Beneficiary,
+  BoardAnswer,
+  BoardTopic,
+  BoardTopicSummary,
   Collateral,
+  DemandItem,
+  DemandStatus,
+  DemandSummary,
   DepositAccount,
   DepositStatementRow,
   Dividend,
@@ -21,6 +27,7 @@ import type {
   MonthlyCollection,
   ShareStatementRow,
   ShareSummary,
+  WelfareItem,
 } from '../types';
 
 /**
@@ -788,3 +795,140 @@ export const smartSearch = feed({
     ),
   }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The web board (§7.3) and Sahakorn's own feeds (ADR 025)
+
+/** Text someone typed, as sent: entities decoded, line breaks kept (`<br>` too: a board post's body). */
+export const typedText = scalar('text', (v) => {
+  const s = asString(v);
+  return s === undefined
+    ? undefined
+    : decodeEntities(s.replace(/<br\s*\/?>/gi, '\n'))
+        .replace(/\r\n?/g, '\n')
+        .trim();
+});
+
+const boardTopicRow = row({ no: int, question: text, name: text, date: instant, countanwser: intOr0 });
+const toTopicSummary = (t: z.output<typeof boardTopicRow>): BoardTopicSummary => ({
+  id: t.no,
+  title: t.question,
+  displayName: t.name,
+  createdAt: t.date ?? new Date(0),
+  answerCount: t.countanwser,
+});
+
+/**
+ * `GET info/board?page=N`: `board` is a paginator of topics; a core that wants a login for it leaves
+ * the key out (§7.3, §11): null then, which is not an empty board.
+ */
+export const boardList = feed({ board: z.union([z.undefined(), paginated(boardTopicRow)]) }).transform((b) =>
+  b.board === undefined ? null : { ...b.board, rows: b.board.rows.map(toTopicSummary) },
+);
+
+/**
+ * `GET info/board_show/{No}`: the topic, and its answers as rows in `board_ans` (a Sahakorn core;
+ * the vendor sends them only as an HTML string, `board_detail`, which is not read: null then).
+ */
+export const boardShow = feed({
+  showboard: optionalRow(
+    row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 }),
+  ),
+  board_ans: z.preprocess(
+    (v) => (v === undefined ? null : listOf(v)),
+    z
+      .array(
+        row({ no: int, name: text, namer: text, msg: typedText, date: instant }).transform((a): BoardAnswer => ({
+          id: a.no,
+          body: a.msg,
+          displayName: a.name,
+          staff: a.namer.toLowerCase() === 'admin',
+          createdAt: a.date ?? new Date(0),
+        })),
+      )
+      .nullable(),
+  ),
+}).transform((b): { topic: BoardTopic; complete: boolean } | null => {
+  const t = b.showboard;
+  if (!t) return null;
+  const answers = [...(b.board_ans ?? [])].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id - y.id);
+  return {
+    topic: {
+      id: t.no,
+      title: t.question,
+      displayName: t.name,
+      createdAt: t.date ?? new Date(0),
+      answerCount: b.board_ans ? answers.length : t.countanwser,
+      body: t.note,
+      answers,
+    },
+    complete: b.board_ans !== null,
+  };
+});
+
+/** `board_create` / `board_ans`: the rc_code family, plus a Sahakorn core's `No` and `replayed`. */
+export const boardPosted = feed({ rc_code: rcCode, rc_des: text, no: optInt, replayed: flag });
+
+const DEMAND_STATUSES = ['received', 'in_progress', 'done'] as const;
+const demandStatus = scalar('a demand status', (v) => {
+  if (v === undefined || v === null || v === '') return 'received' as DemandStatus;
+  return typeof v === 'string' && (DEMAND_STATUSES as readonly string[]).includes(v) ? (v as DemandStatus) : undefined;
+});
+const demandRow = row({ no: int, question: text, name: text, date: instant, status: demandStatus });
+const toDemandSummary = (d: z.output<typeof demandRow>): DemandSummary => ({
+  id: d.no,
+  question: d.question,
+  askerName: d.name,
+  askedAt: d.date ?? new Date(0),
+  status: d.status,
+});
+
+/** `GET info/demand?page=N` (ADR 025). */
+export const demandList = feed({ demand: paginated(demandRow) }).transform((b) => ({
+  ...b.demand,
+  rows: b.demand.rows.map(toDemandSummary),
+}));
+
+/** `GET info/demand_show/{No}` (ADR 025): the item or null. */
+export const demandShow = feed({
+  showdemand: optionalRow(
+    row({
+      no: int,
+      question: text,
+      note: typedText,
+      name: text,
+      date: instant,
+      status: demandStatus,
+      answer: z.preprocess((v) => (v === '' ? null : v), typedText.nullable()),
+      answername: optText,
+      answerdate: instant,
+    }),
+  ),
+}).transform((b): DemandItem | null => {
+  const d = b.showdemand;
+  if (!d) return null;
+  return {
+    ...toDemandSummary(d),
+    detail: d.note,
+    answer: d.answer || null,
+    answeredBy: d.answername,
+    answeredAt: d.answerdate,
+  };
+});
+
+const welfareRow = (tab: WelfareItem['tab']) =>
+  row({ welfare_type: text, welfare_desc: text, operate_date: date, welfare_amount: money }).transform(
+    (w): WelfareItem => ({
+      tab,
+      kind: w.welfare_type,
+      description: w.welfare_desc,
+      date: w.operate_date,
+      amountSatang: w.welfare_amount,
+    }),
+  );
+
+/** `POST member/member_welfare` (ADR 025): what was received, then what the member may claim. */
+export const memberWelfare = feed({
+  welfare_receive: list(welfareRow('received')),
+  welfare_right: list(welfareRow('eligible')),
+}).transform((b) => [...b.welfare_receive, ...b.welfare_right]);
