@@ -4,10 +4,12 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { BOARD_MESSAGES } from '~/lib/forms/board';
 import { IDENTITY_MISMATCH, alreadyRegistered } from '~/server/coop/embedded-account.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { createHttpBackend } from '~/server/coop/http/http-backend.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
+import { memberKepBody, memberWelfareBody } from '~/server/coop/vendor/member.server';
 import { openDb, type Db } from '~/server/db/index.server';
 
 import { BUILT, startServer, type RunningServer } from './process';
@@ -419,3 +421,238 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     );
   });
 });
+
+describe.skipIf(!BUILT)(
+  'ADR 025 endpoints: the board, the demand section, welfare, kepcrem and accepting the terms',
+  () => {
+    const json = { 'Content-Type': 'application/json' };
+    const parse = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;
+    const post = (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+      request('POST', pathname, { ...json, ...headers }, JSON.stringify(body));
+    const bearer = (cred: MemberCredentials) => ({ Authorization: `Bearer ${cred.token}` });
+
+    it('the board list and a topic are readable without a token; an unknown topic is showboard null', async () => {
+      const list = await request('GET', '/api/info/board');
+      expect(list.status).toBe(200);
+      expect(list.headers['cache-control']).toBe('no-store');
+      const body = parse(list) as { board: { data: Record<string, unknown>[]; per_page: number }; is_admin: boolean };
+      expect(body.is_admin).toBe(false);
+      expect(body.board.per_page).toBe(15);
+      const direct = await embedded.listBoardTopics({ page: 1, pageSize: 15 });
+      expect(direct.rows.length).toBeGreaterThan(0);
+      expect(body.board.data.map((r) => r.No)).toEqual(direct.rows.map((t) => String(t.id)));
+      expect(body.board.data[0]).toMatchObject({
+        Category: 'BOARD_TOPIC',
+        Note: '',
+        CountAnwser: String(direct.rows[0]?.answerCount),
+        Date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
+
+      const withAnswers = direct.rows.find((t) => t.answerCount > 0);
+      expect(withAnswers).toBeDefined();
+      const show = parse(await request('GET', `/api/info/board_show/${withAnswers?.id}`)) as {
+        showboard: Record<string, unknown>;
+        board_detail: string;
+        board_ans: Record<string, unknown>[];
+      };
+      const topic = await embedded.getBoardTopic(withAnswers?.id ?? 0);
+      expect(show.showboard).toMatchObject({ No: String(topic?.id), Question: topic?.title, Note: topic?.body });
+      expect(show.board_ans.map((a) => a.Msg)).toEqual(topic?.answers.map((a) => a.body));
+      expect(show.board_detail).toContain('<div class="board-ans">');
+
+      for (const no of ['999999', 'abc', '0']) {
+        const unknown = await request('GET', `/api/info/board_show/${no}`);
+        expect(unknown.status).toBe(200);
+        expect(parse(unknown)).toEqual({ showboard: null, board_ans: [] });
+      }
+    });
+
+    it('board_create stores a topic once per Idempotency-Key; refused fields answer 200 rc_code "0"', async () => {
+      const key = 'adr025-create-key-0001';
+      const topic = { Question: '  ทดสอบ ADR 025  ', QNote: 'รายละเอียด <b>ตัวหนา</b>', QName: 'ผู้ทดสอบ' };
+      const first = await post('/api/info/board_create', topic, { 'Idempotency-Key': key });
+      expect(first.status).toBe(200);
+      const created = parse(first);
+      expect(created).toMatchObject({
+        rc_code: '1',
+        rc_des: 'บันทึกสำเร็จ',
+        replayed: '0',
+        No: expect.stringMatching(/^\d+$/),
+      });
+      const again = parse(await post('/api/info/board_create', topic, { 'Idempotency-Key': key }));
+      expect(again).toEqual({ ...created, replayed: '1' });
+      const stored = await db.selectFrom('board_topics').selectAll().where('title', '=', 'ทดสอบ ADR 025').execute();
+      expect(stored.map((t) => [String(t.id), t.body, t.display_name])).toEqual([
+        [created.No, 'รายละเอียด <b>ตัวหนา</b>', 'ผู้ทดสอบ'],
+      ]);
+      // Newest first: the topic heads the list.
+      const list = parse(await request('GET', '/api/info/board')) as { board: { data: { No: string }[] } };
+      expect(list.board.data[0]?.No).toBe(created.No);
+
+      // A form body (with a same-site Origin, as server.js wants for forms) and no key: stored too.
+      const form = await request(
+        'POST',
+        '/api/info/board_create',
+        { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${PORT}` },
+        new URLSearchParams({ Question: 'กระทู้จากฟอร์ม', QNote: 'ข้อความ', QName: 'ฟอร์ม' }).toString(),
+      );
+      expect(parse(form)).toMatchObject({ rc_code: '1', replayed: '0' });
+
+      const refused = await post('/api/info/board_create', { ...topic, Question: '   ' });
+      expect(refused.status).toBe(200);
+      expect(parse(refused)).toEqual({ rc_code: '0', rc_des: BOARD_MESSAGES.titleRequired });
+      expect(parse(await post('/api/info/board_create', { ...topic, QName: '' }))).toEqual({
+        rc_code: '0',
+        rc_des: BOARD_MESSAGES.nameRequired,
+      });
+    });
+
+    it('board_ans answers a shown topic once per key, 404 for a topic not shown', async () => {
+      const { No: topicNo } = parse(
+        await post('/api/info/board_create', { Question: 'กระทู้รอคำตอบ', QNote: 'ถาม', QName: 'ผู้ถาม' }),
+      ) as { No: string };
+      const answer = { QNo: topicNo, QNote: 'คำตอบ\nสองบรรทัด', QName: 'ผู้ตอบ' };
+      const key = 'adr025-answer-key-0001';
+      const first = parse(await post('/api/info/board_ans', answer, { 'Idempotency-Key': key }));
+      expect(first).toMatchObject({
+        rc_code: '1',
+        rc_des: 'บันทึกสำเร็จ',
+        replayed: '0',
+        No: expect.stringMatching(/^\d+$/),
+      });
+      expect(parse(await post('/api/info/board_ans', answer, { 'Idempotency-Key': key }))).toEqual({
+        ...first,
+        replayed: '1',
+      });
+      const show = parse(await request('GET', `/api/info/board_show/${topicNo}`)) as {
+        showboard: Record<string, unknown>;
+        board_ans: Record<string, unknown>[];
+      };
+      expect(show.showboard.CountAnwser).toBe('1');
+      expect(show.board_ans).toEqual([
+        {
+          No: first.No,
+          QuestionNo: topicNo,
+          Name: 'ผู้ตอบ',
+          Namer: '',
+          Msg: 'คำตอบ\nสองบรรทัด',
+          Date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        },
+      ]);
+
+      expect(parse(await post('/api/info/board_ans', { ...answer, QNote: '' }))).toEqual({
+        rc_code: '0',
+        rc_des: BOARD_MESSAGES.answerRequired,
+      });
+      for (const QNo of ['999999', 'abc', '', '-1']) {
+        const missing = await post('/api/info/board_ans', { ...answer, QNo });
+        expect(missing.status).toBe(404);
+        expect(parse(missing)).toEqual({ rc_code: '0', rc_des: 'ไม่พบกระทู้' });
+      }
+    });
+
+    it('postings count against the per-address limit: over it, 429 Too Many Attempts', async () => {
+      const topic = { Question: 'กระทู้ซ้ำ', QNote: 'ซ้ำ', QName: 'ผู้ทดสอบ' };
+      // Replays store nothing but are counted, as the site's form counts them.
+      let answer: Answer | undefined;
+      for (let i = 0; i < 30; i++) {
+        answer = await post('/api/info/board_create', topic, { 'Idempotency-Key': 'adr025-limit-key-0001' });
+        if (answer.status !== 200) break;
+      }
+      expect(answer?.status).toBe(429);
+      expect(parse(answer as Answer)).toEqual({ message: 'Too Many Attempts.' });
+      const stored = await db.selectFrom('board_topics').select('id').where('title', '=', 'กระทู้ซ้ำ').execute();
+      expect(stored).toHaveLength(1);
+    });
+
+    it('demand: a page of 10 and one item with its answer, or showdemand null', async () => {
+      const list = parse(await request('GET', '/api/info/demand')) as {
+        demand: { data: Record<string, unknown>[]; per_page: number };
+      };
+      expect(list.demand.per_page).toBe(10);
+      const direct = await embedded.listDemandItems({ page: 1, pageSize: 10 });
+      expect(direct.rows.length).toBeGreaterThan(0);
+      expect(list.demand.data.map((d) => [d.No, d.status])).toEqual(direct.rows.map((d) => [String(d.id), d.status]));
+
+      const all = await embedded.listDemandItems({ page: 1, pageSize: 100 });
+      const answered = await Promise.all(all.rows.map((d) => embedded.getDemandItem(d.id)));
+      const item = answered.find((d) => d?.answer);
+      expect(item).toBeDefined();
+      const show = parse(await request('GET', `/api/info/demand_show/${item?.id}`));
+      expect(show.showdemand).toMatchObject({
+        No: String(item?.id),
+        Question: item?.question,
+        Note: item?.detail,
+        status: item?.status,
+        Answer: item?.answer,
+        AnswerName: item?.answeredBy,
+        AnswerDate: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
+      expect(parse(await request('GET', '/api/info/demand_show/999999'))).toEqual({ showdemand: null });
+    });
+
+    it("member_welfare and member_kepcrem: bearer only, the demo member's data", async () => {
+      expect(await post('/api/member/member_welfare', {})).toMatchObject({ status: 400 });
+      expect(parse(await post('/api/member/member_kepcrem', {}))).toEqual({ error: 'token absent' });
+
+      const cred = await signIn(DEMO);
+      const welfare = await post('/api/member/member_welfare', {}, bearer(cred));
+      expect(welfare.status).toBe(200);
+      const items = await embedded.getWelfare(fresh(cred));
+      expect(items.some((w) => w.tab === 'received')).toBe(true);
+      expect(parse(welfare)).toEqual(JSON.parse(JSON.stringify(memberWelfareBody(items))));
+      expect(parse(welfare).welfare_receive).toContainEqual(
+        expect.objectContaining({ welfare_amount: expect.stringMatching(/^\d+\.\d\d$/) }),
+      );
+
+      const crem = await post('/api/member/member_kepcrem', {}, bearer(cred));
+      expect(crem.status).toBe(200);
+      const months = await embedded.getCollections(fresh(cred), 'crem');
+      expect(months.length).toBeGreaterThan(0);
+      expect(parse(crem)).toEqual(JSON.parse(JSON.stringify(memberKepBody(months))));
+    });
+
+    it('termofconditional_accept records the acceptance with the address and the named browser', async () => {
+      const accepted = () =>
+        db
+          .selectFrom('terms_acceptances')
+          .select(['ip', 'user_agent'])
+          .where('membership_no', '=', EMPTY_DEMO.membershipNo)
+          .executeTakeFirst();
+      await db.deleteFrom('terms_acceptances').where('membership_no', '=', EMPTY_DEMO.membershipNo).execute();
+      const cred = await signIn(EMPTY_DEMO);
+      expect(parse(await post('/api/member/termofconditional', {}, bearer(cred)))).toMatchObject({ rc_code: '0' });
+      expect((await post('/api/member/termofconditional_accept', {})).status).toBe(400);
+
+      const ok = await post('/api/member/termofconditional_accept', { agent: 'FrontBrowser/1.0' }, bearer(cred));
+      expect(ok.status).toBe(200);
+      expect(parse(ok)).toEqual({ rc_code: '1', rc_des: 'บันทึกสำเร็จ' });
+      expect(await accepted()).toEqual({ ip: expect.stringMatching(/127\.0\.0\.1/), user_agent: 'FrontBrowser/1.0' });
+      expect(parse(await post('/api/member/termofconditional', {}, bearer(cred)))).toEqual({ rc_code: '1' });
+
+      // No (or an unusable) agent: the request's own User-Agent.
+      await db.deleteFrom('terms_acceptances').where('membership_no', '=', EMPTY_DEMO.membershipNo).execute();
+      const raw = await post(
+        '/api/member/termofconditional_accept',
+        { agent: 'x'.repeat(501) },
+        { ...bearer(cred), 'User-Agent': 'RawClient/2' },
+      );
+      expect(parse(raw)).toMatchObject({ rc_code: '1' });
+      expect((await accepted())?.user_agent).toBe('RawClient/2');
+    });
+
+    it('POST-only routes answer a GET with 405', async () => {
+      for (const pathname of [
+        '/api/info/board_create',
+        '/api/info/board_ans',
+        '/api/member/member_welfare',
+        '/api/member/member_kepcrem',
+        '/api/member/termofconditional_accept',
+      ]) {
+        const answer = await request('GET', pathname);
+        expect(answer.status, pathname).toBe(405);
+        expect(parse(answer)).toEqual({ message: 'Method Not Allowed' });
+      }
+    });
+  },
+);

@@ -26,6 +26,7 @@ import type {
   Page,
   ShareStatementRow,
   ShareSummary,
+  WelfareItem,
 } from '../types';
 import {
   depStatementBody,
@@ -39,6 +40,7 @@ import {
   memberLoanBody,
   memberShareBody,
   memberStatusBody,
+  memberWelfareBody,
 } from './member.server';
 import { paginator, vendorMoney } from './wire.server';
 
@@ -283,5 +285,34 @@ describe('vendor serializers: the adapter reads back what they write (the contra
     expect(p).toMatchObject({ current_page: 2, last_page: 2, from: 11, to: 12, per_page: 10, total: 12 });
     expect(p.next_page_url).toBeNull();
     expect(p.prev_page_url).toBe('http://x/api/y?page=1');
+  });
+
+  it('member_welfare (ADR 025): received and eligible rows apart, money and dates as the vendor writes them', () => {
+    const items: WelfareItem[] = [
+      { tab: 'received', kind: 'ทุนการศึกษาบุตร', description: 'ระดับประถม', date: '2024-05-10', amountSatang: 150_050 },
+      { tab: 'eligible', kind: 'สวัสดิการสมาชิกอาวุโส', description: 'อายุครบ 60 ปี', date: null, amountSatang: 300_000 },
+      { tab: 'received', kind: 'เยี่ยมไข้', description: 'นอนโรงพยาบาล', date: '2023-11-02', amountSatang: 100_000 },
+    ];
+    const body = wire(memberWelfareBody(items));
+    expect(body).toEqual({
+      welfare_receive: [
+        {
+          welfare_type: 'ทุนการศึกษาบุตร',
+          welfare_desc: 'ระดับประถม',
+          operate_date: '2024-05-10',
+          welfare_amount: '1500.50',
+        },
+        { welfare_type: 'เยี่ยมไข้', welfare_desc: 'นอนโรงพยาบาล', operate_date: '2023-11-02', welfare_amount: '1000.00' },
+      ],
+      welfare_right: [
+        {
+          welfare_type: 'สวัสดิการสมาชิกอาวุโส',
+          welfare_desc: 'อายุครบ 60 ปี',
+          operate_date: null,
+          welfare_amount: '3000.00',
+        },
+      ],
+    });
+    expect(memberWelfareBody([])).toEqual({ welfare_receive: [], welfare_right: [] });
   });
 });

@@ -13,6 +13,7 @@ import type {
   Page,
   ShareStatementRow,
   ShareSummary,
+  WelfareItem,
 } from '../types';
 import { mapPage, paginator, vendorFlag, vendorInt, vendorMoney } from './wire.server';
 
@@ -259,5 +260,25 @@ export function memberDivBody(dividends: Dividend[]): Json {
       total_interest: vendorMoney(d.interestPaidSatang),
       bank_des: d.payoutMethod,
     })),
+  };
+}
+
+function welfareRow(w: WelfareItem): Json {
+  return {
+    welfare_type: w.kind,
+    welfare_desc: w.description,
+    operate_date: w.date || null,
+    welfare_amount: vendorMoney(w.amountSatang),
+  };
+}
+
+/**
+ * `member_welfare` (a Sahakorn endpoint, ADR 025; the vendor's web API has none): what the member
+ * has received and what they are entitled to, in the backend's order.
+ */
+export function memberWelfareBody(items: WelfareItem[]): Json {
+  return {
+    welfare_receive: items.filter((w) => w.tab === 'received').map(welfareRow),
+    welfare_right: items.filter((w) => w.tab === 'eligible').map(welfareRow),
   };
 }

@@ -16,6 +16,18 @@ export function vendorMoney(satang: number): string {
 /** A number as the vendor's SQL sends it (a string), null stays null. */
 export const vendorInt = (n: number | null): string | null => (n === null ? null : String(n));
 
+/** Bangkok is UTC+7 all year (no DST since 1920). */
+const BANGKOK_OFFSET_MS = 7 * 3600_000;
+
+/**
+ * An instant as the vendor's MySQL `DATETIME` (Bangkok wall time, no zone): `"2024-06-03 10:04:05"`.
+ * The adapter's `vendorInstant` reads it back as the same second.
+ */
+export function vendorDateTime(date: Date): string {
+  const wall = new Date(date.getTime() + BANGKOK_OFFSET_MS).toISOString();
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
+}
+
 /** A switch: `"1"` or `"0"`. */
 export const vendorFlag = (on: boolean): string => (on ? '1' : '0');
 
