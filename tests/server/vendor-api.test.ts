@@ -75,7 +75,12 @@ beforeAll(async () => {
   });
   db = openDb({ dataDir: DATA_DIR });
   embedded = createEmbeddedBackend(db);
-  api = createHttpBackend({ baseUrl: `http://127.0.0.1:${PORT}/`, timeoutMs: 3000 });
+  // A Sahakorn core: its own endpoints for what the contract leaves open are used too (ADR 025).
+  api = createHttpBackend({
+    baseUrl: `http://127.0.0.1:${PORT}/`,
+    timeoutMs: 3000,
+    extensions: ['welfare', 'kepcrem', 'demand', 'terms'],
+  });
 });
 
 afterAll(async () => {
@@ -175,6 +180,70 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     const [dividends, dividendsDirect] = await both((b, c) => b.getDividends(c));
     expect(dividendsDirect.length).toBeGreaterThan(0);
     expect(dividends).toEqual(dividendsDirect);
+
+    // Sahakorn's own endpoints (ADR 025): welfare, and the cremation bill in member_kep's shape.
+    const [welfare, welfareDirect] = await both((b, c) => b.getWelfare(c));
+    expect(new Set(welfareDirect.map((w) => w.tab))).toEqual(new Set(['received', 'eligible']));
+    expect(welfare).toEqual([...welfareDirect].sort((x, y) => (x.tab === y.tab ? 0 : x.tab === 'received' ? -1 : 1)));
+    const [crem, cremDirect] = await both((b, c) => b.getCollections(c, 'crem'));
+    expect(cremDirect.length).toBeGreaterThan(0);
+    expect(crem).toEqual(
+      cremDirect.map((m) => ({ ...m, lines: m.lines.map((l, i) => ({ ...l, seq: i + 1, contractNo: null })) })),
+    );
+  });
+
+  it('the board and the demand section read back as the embedded backend answers (ADR 025)', async () => {
+    // The vendor's DATETIME has whole seconds.
+    const toSeconds = (value: unknown): unknown => {
+      if (value instanceof Date) return new Date(Math.floor(value.getTime() / 1000) * 1000);
+      if (Array.isArray(value)) return value.map(toSeconds);
+      if (value && typeof value === 'object') {
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSeconds(v)]));
+      }
+      return value;
+    };
+    for (const query of [
+      { page: 1, pageSize: 10 },
+      { page: 2, pageSize: 10 },
+    ]) {
+      const [topics, direct] = await Promise.all([api.listBoardTopics(query), embedded.listBoardTopics(query)]);
+      expect(direct.rows.length).toBeGreaterThan(0);
+      expect(topics).toEqual(toSeconds(direct));
+      const first = direct.rows[0];
+      if (first) expect(await api.getBoardTopic(first.id)).toEqual(toSeconds(await embedded.getBoardTopic(first.id)));
+      const [demand, demandDirect] = await Promise.all([api.listDemandItems(query), embedded.listDemandItems(query)]);
+      expect(demand).toEqual(toSeconds(demandDirect));
+      for (const item of demandDirect.rows.slice(0, 3)) {
+        expect(await api.getDemandItem(item.id)).toEqual(toSeconds(await embedded.getDemandItem(item.id)));
+      }
+    }
+    expect(await api.getBoardTopic(2_000_000_000)).toBeNull();
+    expect(await api.getDemandItem(2_000_000_000)).toBeNull();
+
+    const key = `vendor-roundtrip-${Date.now()}`;
+    const posted = await api.createBoardTopic(
+      { title: 'ถามผ่าน API ของแกนกลาง', body: 'บรรทัดแรก\nบรรทัดที่สอง & อื่น ๆ', displayName: 'ผู้ทดสอบ' },
+      { idempotencyKey: key },
+    );
+    expect(posted).toEqual({ topicId: expect.any(Number), replayed: false });
+    const again = await api.createBoardTopic(
+      { title: 'ถามผ่าน API ของแกนกลาง', body: 'บรรทัดแรก\nบรรทัดที่สอง & อื่น ๆ', displayName: 'ผู้ทดสอบ' },
+      { idempotencyKey: key },
+    );
+    expect(again).toEqual({ topicId: posted.topicId, replayed: true });
+    const answered = await api.createBoardAnswer(
+      posted.topicId ?? 0,
+      { body: 'ตอบ <b>ตรงนี้</b>', displayName: 'ผู้ตอบ' },
+      { idempotencyKey: `${key}-a` },
+    );
+    expect(answered).toEqual({ topicId: posted.topicId, answerId: expect.any(Number), replayed: false });
+    const topic = await api.getBoardTopic(posted.topicId ?? 0);
+    expect(topic).toEqual(toSeconds(await embedded.getBoardTopic(posted.topicId ?? 0)));
+    expect(topic?.body).toBe('บรรทัดแรก\nบรรทัดที่สอง & อื่น ๆ');
+    expect(topic?.answers.map((a) => a.body)).toEqual(['ตอบ <b>ตรงนี้</b>']);
+    expect(
+      await api.createBoardAnswer(2_000_000_000, { body: 'x', displayName: 'y' }, { idempotencyKey: `${key}-b` }),
+    ).toBeNull();
   });
 
   it('public feeds: menu, home, topic lists, items, legal texts and search read back as the embedded backend answers', async () => {
