@@ -19,6 +19,7 @@ import {
   fixture,
   paginate,
   startFakeCore,
+  vendor,
   type FakeCore,
 } from './fake-core.test-support';
 import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
@@ -626,30 +627,30 @@ describe('what the core web API cannot do', () => {
   });
 });
 
-describe('the board of a core that lets visitors in (ADR 025)', () => {
-  /** A core answering `route → body` (status 200 unless `[status, body]`), recording what it was sent. */
-  function coreAnswering(answers: Record<string, unknown>, config: Partial<HttpBackendConfig> = {}) {
-    const sent: { path: string; body: unknown; key: string | null }[] = [];
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const path = url.pathname.replace(/^\//, '');
-      sent.push({
-        path: `${path}${url.search}`,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        key: new Headers(init?.headers).get('Idempotency-Key'),
-      });
-      const found = answers[path];
-      const [status, body] = Array.isArray(found)
-        ? (found as [number, unknown])
-        : [found === undefined ? 404 : 200, found];
-      return new Response(JSON.stringify(body ?? { message: 'Not Found' }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    };
-    return { sent, backend: backendWith({ baseUrl: 'http://core.example/', fetch, ...config }) };
-  }
+/** A core answering `route → body` (status 200 unless `[status, body]`), recording what it was sent. */
+function coreAnswering(answers: Record<string, unknown>, config: Partial<HttpBackendConfig> = {}) {
+  const sent: { path: string; body: unknown; key: string | null }[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const path = url.pathname.replace(/^\//, '');
+    sent.push({
+      path: `${path}${url.search}`,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      key: new Headers(init?.headers).get('Idempotency-Key'),
+    });
+    const found = answers[path];
+    const [status, body] = Array.isArray(found)
+      ? (found as [number, unknown])
+      : [found === undefined ? 404 : 200, found];
+    return new Response(JSON.stringify(body ?? { message: 'Not Found' }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return { sent, backend: backendWith({ baseUrl: 'http://core.example/', fetch, ...config }) };
+}
 
+describe('the board of a core that lets visitors in (ADR 025)', () => {
   it('reads topics and answers as rows, with the quirks of the vendor rows', async () => {
     const topics = fixture<Record<string, unknown>[]>('info_board');
     const { backend } = coreAnswering({
@@ -1032,5 +1033,95 @@ describe('the same shapes as the embedded backend for the demo member', () => {
       expect(fromEmbedded, `${name}: the embedded demo has data`).not.toBeNull();
       expectSameShape(fromHttp, fromEmbedded, name);
     }
+  });
+});
+
+describe("a Sahakorn core's additive keys (ADR 025)", () => {
+  type Rows = Record<string, unknown>[];
+  const add = (rows: Rows, extra: (i: number) => object) => rows.map((r, i) => ({ ...r, ...extra(i) }));
+
+  it('loans, accounts and collection lines carry what the vendor leaves out', async () => {
+    const loans = fixture<{ dataloan: Rows; collateral: Rows }>('member_loan');
+    const deps = fixture<{ datadeposit: Rows }>('member_dep');
+    const kep = fixture<{ datakeepdet: Rows; datadetail: Rows[] }>('member_kep');
+    const { backend } = coreAnswering({
+      'api/member/member_loan': {
+        ...loans,
+        dataloan: add(loans.dataloan, (i) => (i ? {} : { loan_periods: '60', loan_interest_rate: '6.25' })),
+      },
+      'api/member/member_dep': {
+        ...deps,
+        datadeposit: add(deps.datadeposit, (i) => ({ deposit_opened_date: i ? null : '2015-04-01' })),
+      },
+      'api/member/member_dep_statement/001-1-23456': vendor.depStatement('001-1-23456'),
+      'api/member/member_kep': {
+        ...kep,
+        datadetail: [
+          add(kep.datadetail[0] ?? [], (i) => ({ seq: String(i + 4), contract_no: i ? 'สม.1234/2565' : null })),
+        ],
+        datakeepdet: kep.datakeepdet.slice(0, 1),
+      },
+    });
+    const cred = { token: 'tok' };
+    expect((await backend.getLoans(cred)).map((l) => [l.contractNo, l.periods, l.interestRate])).toEqual([
+      ['สม.1234/2565', 60, '6.25'],
+      ['ฉ.0456/2567', null, null],
+    ]);
+    expect((await backend.getDepositAccounts(cred)).map((a) => [a.accountNo, a.openedDate])).toEqual([
+      ['001-1-23456', '2015-04-01'],
+      ['002-2-00077', null],
+    ]);
+    expect((await backend.getDepositAccount(cred, '001-1-23456'))?.openedDate).toBe('2015-04-01');
+    const [month] = await backend.getCollections(cred, 'kep');
+    expect(month?.lines.map((l) => [l.seq, l.itemCode, l.contractNo])).toEqual([
+      [4, 'S1', null],
+      [5, 'L1', 'สม.1234/2565'],
+    ]);
+  });
+
+  it('home rates as rows; every attachment (under mediafiles/) and the captions of an item and a legal text', async () => {
+    const shows = fixture<Record<string, { show: Record<string, unknown>; pic_activity: Rows }>>('info_show');
+    const news = shows['120'] ?? { show: {}, pic_activity: [] };
+    const gallery = shows['300'] ?? { show: {}, pic_activity: [] };
+    const attachments = [
+      { file: '/mediafiles/files/a.pdf', label: 'กำหนดการ', size_bytes: '48213' },
+      { file: 'files/b.docx', label: 'ใบสมัคร', size_bytes: null },
+    ];
+    const read = [
+      { file: 'files/a.pdf', label: 'กำหนดการ', sizeBytes: 48_213 },
+      { file: 'files/b.docx', label: 'ใบสมัคร', sizeBytes: null },
+    ];
+    const { backend } = coreAnswering({
+      'api/info/home': {
+        ...fixture<Record<string, unknown>>('info_home'),
+        rates: {
+          deposit: [{ name: 'ออมทรัพย์พิเศษ', rate: '3.00', note: null, effective_date: '2024-01-01' }],
+          loan: [],
+        },
+      },
+      'api/info/show/120': { ...news, show: { ...news.show, attachments } },
+      'api/info/show/300': {
+        ...gallery,
+        show: { ...gallery.show, attachments: [] },
+        pic_activity: add(gallery.pic_activity, (i) => ({ caption: i ? null : 'พิธีเปิด' })),
+      },
+      'api/info/list/policy': {
+        list_data: [{ ...news.show, No: '50', Category: 'policy', attachments }],
+        types: 'นโยบาย',
+        gtype: 'A',
+      },
+    });
+    expect((await backend.getHomeContent()).rates).toEqual({
+      deposit: [{ name: 'ออมทรัพย์พิเศษ', rate: '3.00', note: null, effectiveDate: '2024-01-01' }],
+      loan: [],
+    });
+    expect((await backend.getContentItem(120))?.attachments).toEqual(read);
+    const pictures = await backend.getContentItem(300);
+    expect(pictures?.gallery).toEqual([
+      { file: 'gallery/coopday/1.jpg', caption: 'พิธีเปิด' },
+      { file: 'gallery/coopday/2.jpg', caption: null },
+    ]);
+    expect(pictures?.attachments).toEqual([]);
+    expect((await backend.getPolicy('privacy'))?.attachments).toEqual(read);
   });
 });

@@ -507,8 +507,21 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     };
   }
 
-  function toItem(r: ContentRow, category: ContentCategory, gallery: { path_img: string | null }[]): ContentItem {
+  function toItem(
+    r: ContentRow,
+    category: ContentCategory,
+    gallery: { path_img: string | null; caption: string | null }[],
+  ): ContentItem {
     const file = r.nlink === 'uselink' ? null : mediaPath(r.ndata);
+    // A Sahakorn core lists every attachment (ADR 025); a vendor row has one, labelled by its title.
+    const attachments = r.attachments
+      ? r.attachments.flatMap((a) => {
+          const path = mediaPath(a.file);
+          return path ? [{ ...a, file: path }] : [];
+        })
+      : file
+        ? [{ file, label: r.question, sizeBytes: null }]
+        : [];
     return {
       ...toSummary(r, category.label),
       categoryInfo: category,
@@ -517,9 +530,9 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       eventDate: r.replaydate,
       gallery: gallery.flatMap((g) => {
         const path = mediaPath(g.path_img);
-        return path ? [{ file: path, caption: null }] : [];
+        return path ? [{ file: path, caption: g.caption }] : [];
       }),
-      attachments: file ? [{ file, label: r.question, sizeBytes: null }] : [],
+      attachments,
       videoUrl: r.nmedia,
     };
   }
@@ -692,7 +705,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       if (!statement) return null;
       const head = statement.head;
       const listed = accounts.find((a) => a.accountNo === accountNo);
-      if (listed) return { ...listed, openedDate: head?.openedDate ?? null };
+      if (listed) return { ...listed, openedDate: head?.openedDate ?? listed.openedDate };
       if (!head) return null;
       // Closed or empty (the list holds open accounts with a balance only): what the head tells.
       return {
@@ -812,8 +825,9 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
         gallery: visible(home.pic_activity)
           .slice(0, 4)
           .map((r) => toSummary(r, CATEGORY_LABELS.pic_activity)),
-        // The core keeps its rates as one content item each (a body, not rows): no rate table here.
-        rates: { deposit: [], loan: [] },
+        // A vendor core keeps its rates as one content item each (a body, not rows): no rate table
+        // then. A Sahakorn core adds them as rows (ADR 025).
+        rates: home.rates ?? { deposit: [], loan: [] },
       };
     },
 

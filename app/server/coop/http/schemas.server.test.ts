@@ -3,6 +3,7 @@ import type * as z from 'zod';
 
 import { fixture, vendor } from './fake-core.test-support';
 import {
+  additive,
   date,
   depStatement,
   feed,
@@ -25,6 +26,7 @@ import {
   memberShare,
   memberStatus,
   money,
+  optInt,
   paginated,
   rcBody,
   row,
@@ -461,5 +463,135 @@ describe('public content (§7)', () => {
       result: [],
       recommened: [],
     });
+  });
+});
+
+describe("Sahakorn's additive keys (ADR 025): read when present, today's reading when absent", () => {
+  type Rows = Record<string, unknown>[];
+  const withRows = <T extends Record<string, unknown>>(
+    body: T,
+    key: keyof T,
+    add: (row: Record<string, unknown>, i: number) => object,
+  ) => ({
+    ...body,
+    [key]: (body[key] as Rows).map((r, i) => ({ ...r, ...add(r, i) })),
+  });
+
+  it('additive: missing or null → null; a value that does not fit is taken as missing', () => {
+    const s = feed({ n: additive(optInt) });
+    expect(s.parse({}).n).toBeNull();
+    expect(s.parse({ n: null }).n).toBeNull();
+    expect(s.parse({ n: '12' }).n).toBe(12);
+    expect(s.parse({ N: 'twelve' }).n).toBeNull();
+  });
+
+  it("member_loan and the statement's head: loan_periods and loan_interest_rate", () => {
+    const body = fixture<{ dataloan: Rows }>('member_loan');
+    const loans = memberLoan.parse(
+      withRows(body, 'dataloan', (_, i) =>
+        i === 0 ? { LOAN_PERIODS: '60', loan_interest_rate: '6.25' } : { loan_periods: null },
+      ),
+    );
+    expect(loans.map((l) => [l.periods, l.interestRate])).toEqual([
+      [60, '6.25'],
+      [null, null],
+    ]);
+    // Absent (a vendor core): unknown, as before.
+    expect(memberLoan.parse(body).map((l) => [l.periods, l.interestRate])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    expect(
+      memberLoan.parse(withRows(body, 'dataloan', () => ({ loan_periods: 'x', loan_interest_rate: '6%' })))[0],
+    ).toMatchObject({
+      periods: null,
+      interestRate: null,
+      contractNo: 'สม.1234/2565',
+    });
+    const statement = vendor.loanStatement('สม.1234/2565') as { headLoan_statement: Rows };
+    expect(
+      loanStatement.parse(
+        withRows(statement, 'headLoan_statement', () => ({ loan_periods: '60', loan_interest_rate: '6.25' })),
+      ).head,
+    ).toMatchObject({ periods: 60, interestRate: '6.25' });
+  });
+
+  it('member_dep: deposit_opened_date in the list (the statement head column)', () => {
+    const body = fixture<{ datadeposit: Rows }>('member_dep');
+    const accounts = memberDep.parse(
+      withRows(body, 'datadeposit', (_, i) => ({ deposit_opened_date: i ? '2018-09-01' : null })),
+    );
+    expect(accounts.map((a) => a.openedDate)).toEqual(accounts.map((_, i) => (i ? '2018-09-01' : null)));
+    expect(memberDep.parse(body).every((a) => a.openedDate === null)).toBe(true);
+  });
+
+  it('member_kep: contract_no and seq kept; lines renumbered 1, 2, … unless every line has its own seq', () => {
+    const body = fixture<{ datakeepdet: Rows; datadetail: Rows[] }>('member_kep');
+    const first = body.datadetail[0] ?? [];
+    const withLines = (lines: Rows) => ({ ...body, datadetail: [lines, ...body.datadetail.slice(1)] });
+    const lines = (extra: object[]) =>
+      memberKep.parse(withLines(first.map((l, i) => ({ ...l, ...extra[i] }))))[0]?.lines;
+    expect(lines([{ seq: '3' }, { SEQ: '7', contract_no: 'สม.1234/2565' }])?.map((l) => [l.seq, l.contractNo])).toEqual(
+      [
+        [3, null],
+        [7, 'สม.1234/2565'],
+      ],
+    );
+    // A number missing, repeated or not a number: the vendor's reading, 1, 2, … (contracts still kept).
+    for (const seqs of [
+      [{ seq: '3' }, {}],
+      [{ seq: '4' }, { seq: '4' }],
+      [{ seq: '0' }, { seq: '1' }],
+      [{ seq: 'a' }, { seq: '2' }],
+    ]) {
+      expect(
+        lines(seqs.map((x, i) => ({ ...x, contract_no: i ? 'C-1' : null })))?.map((l) => [l.seq, l.contractNo]),
+      ).toEqual([
+        [1, null],
+        [2, 'C-1'],
+      ]);
+    }
+  });
+
+  it('home: rates as rows; a vendor core (no rates) gives null', () => {
+    const home = fixture<Record<string, unknown>>('info_home');
+    expect(infoHome.parse(home).rates).toBeNull();
+    const rates = infoHome.parse({
+      ...home,
+      rates: {
+        deposit: [{ name: 'ออมทรัพย์', rate: '1.50', note: '', effective_date: '2024-01-01' }],
+        LOAN: [{ name: 'สามัญ', rate: 6.25, note: 'ต่อปี', effective_date: '2024-03-01' }],
+      },
+    }).rates;
+    expect(rates).toEqual({
+      deposit: [{ name: 'ออมทรัพย์', rate: '1.50', note: null, effectiveDate: '2024-01-01' }],
+      loan: [{ name: 'สามัญ', rate: '6.25', note: 'ต่อปี', effectiveDate: '2024-03-01' }],
+    });
+  });
+
+  it('show: every attachment with its label and size, captions on the pictures; absent → null', () => {
+    const shows = fixture<Record<string, { show: Record<string, unknown>; pic_activity: Rows }>>('info_show');
+    const gallery = shows['300'] ?? { show: {}, pic_activity: [] };
+    const plain = infoShow.parse(gallery);
+    expect(plain.show?.attachments).toBeNull();
+    expect(plain.pic_activity.map((p) => p.caption)).toEqual([null, null]);
+    const read = infoShow.parse({
+      ...gallery,
+      show: {
+        ...gallery.show,
+        attachments: [
+          { file: 'files/a.pdf', label: 'กำหนดการ', size_bytes: '48213' },
+          { file: null, label: 'ไม่มีไฟล์', size_bytes: null },
+          { file: 'files/b.docx', label: 'ใบสมัคร', size_bytes: null },
+        ],
+      },
+      pic_activity: gallery.pic_activity.map((p, i) => ({ ...p, caption: i ? null : 'พิธีเปิด' })),
+    });
+    expect(read.show?.attachments).toEqual([
+      { file: 'files/a.pdf', label: 'กำหนดการ', sizeBytes: 48_213 },
+      { file: 'files/b.docx', label: 'ใบสมัคร', sizeBytes: null },
+    ]);
+    expect(read.pic_activity.map((p) => p.caption)).toEqual(['พิธีเปิด', null]);
+    expect(infoShow.parse({ ...gallery, show: { ...gallery.show, attachments: [] } }).show?.attachments).toEqual([]);
   });
 });

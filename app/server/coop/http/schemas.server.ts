@@ -11,6 +11,8 @@ import type {
   BoardTopic,
   BoardTopicSummary,
   Collateral,
+  CollectionLine,
+  ContentAttachment,
   DemandItem,
   DemandStatus,
   DemandSummary,
@@ -19,6 +21,7 @@ import type {
   Dividend,
   FooterPhone,
   Guarantee,
+  InterestRate,
   Loan,
   LoanStatementRow,
   MemberName,
@@ -229,12 +232,18 @@ export const intOr0 = scalar('an integer', (v) => {
 });
 /** The vendor's switches: `"1"`, `1`, `true` are on; anything else off. */
 export const flag = scalar('a flag', (v) => v === '1' || v === 1 || v === true || v === 'Y' || v === 'y');
-/** A decimal (a rate, a percentage) as a plain decimal string: `"45.1234"`, `4` → `"4"`; none → '0'. */
-export const decimal = scalar('a decimal', (v) => {
-  if (v === null || v === undefined || v === '') return '0';
+const asDecimal = (v: unknown): string | null | undefined => {
+  if (v === null || v === undefined || v === '') return null;
   const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
   return /^-?\d+(\.\d+)?$/.test(s) ? s : undefined;
+};
+/** A decimal (a rate, a percentage) as a plain decimal string: `"45.1234"`, `4` → `"4"`; none → '0'. */
+export const decimal = scalar('a decimal', (v) => {
+  const d = asDecimal(v);
+  return d === null ? '0' : d;
 });
+/** A decimal that may be unknown: as `decimal`, but missing, null or empty → null. */
+export const optDecimal = scalar('a decimal', asDecimal);
 export const date = scalar('a date', vendorDate);
 export const instant = scalar('a datetime', vendorInstant);
 /** rc_code arrives as `"1"` or as the number 1 (getAuthUser): always a string here; missing → ''. */
@@ -272,6 +281,23 @@ export function optionalRow<T extends z.ZodType>(item: T) {
     const first = Array.isArray(value) ? value[0] : value;
     return first === undefined || first === null || first === '' ? null : first;
   }, item.nullable());
+}
+
+/**
+ * A key a Sahakorn core adds to the vendor's answer (ADR 025, "Additive fields"); a vendor core never
+ * sends it. Missing or null → null, and the caller does what it did before the key existed; present →
+ * read with `schema`. A value that does not fit is taken as missing: a column of that name a vendor
+ * core might send one day, meaning something else, must not break a feed that reads fine without it.
+ */
+export function additive<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value): z.output<T> | null => {
+      if (value === undefined || value === null) return null;
+      const read = schema.safeParse(value);
+      return read.success ? read.data : null;
+    });
 }
 
 export interface VendorPage<T> {
@@ -444,6 +470,9 @@ const loanRow = row({
   beginning_of_contract: date,
   period_payment_amount: optMoney,
   last_period: intOr0,
+  // Sahakorn's (ADR 025): the web API has neither (§6.3).
+  loan_periods: additive(optInt),
+  loan_interest_rate: additive(optDecimal),
 }).transform((r): Loan => ({
   contractNo: r.loan_contract_no,
   loanType: r.loan_type_description,
@@ -452,10 +481,10 @@ const loanRow = row({
   // The vendor's spelling, or the right one should a later version fix it.
   startDate: r.begining_of_contract ?? r.beginning_of_contract ?? '',
   instalmentSatang: r.period_payment_amount,
-  // Not in the web API (§6.3): the number of instalments and the rate are unknown here.
-  periods: null,
+  // Not in the web API (§6.3): the number of instalments and the rate only from a Sahakorn core.
+  periods: r.loan_periods,
   lastPeriod: r.last_period,
-  interestRate: null,
+  interestRate: r.loan_interest_rate,
   percentRepaid: percentRepaid(r.loan_approve_amount, r.principal_balance),
   collateral: [],
 }));
@@ -516,6 +545,8 @@ const depositRow = row({
   accumulate_interest: optMoney,
   withdrawable_amount: optMoney,
   loan_holding_amount: optMoney,
+  // The statement head's column (§6.4), which a Sahakorn core adds to the list's rows too.
+  deposit_opened_date: additive(date),
 }).transform((r): DepositAccount => ({
   accountNo: r.deposit_account_no,
   typeCode: r.deposit_type_code,
@@ -525,8 +556,8 @@ const depositRow = row({
   accruedInterestSatang: r.accumulate_interest,
   withdrawableSatang: r.withdrawable_amount,
   heldSatang: r.loan_holding_amount,
-  // Only the statement head has it (§6.4).
-  openedDate: null,
+  // A vendor core sends it in the statement head only (§6.4).
+  openedDate: r.deposit_opened_date,
 }));
 
 /** `member_dep`: open accounts (the PHP totals, missing without accounts, are not needed). */
@@ -579,7 +610,33 @@ const kepLine = row({
   mproc_principal_of_loan: optMoney,
   mproc_interest: optMoney,
   mproc_money_amount: money,
+  // Sahakorn's (ADR 025): the loan contract a line pays, and the line's own number.
+  contract_no: additive(optText),
+  seq: additive(optInt),
 });
+
+/**
+ * A month's lines. A vendor core numbers none of them: 1, 2, … in the order sent. A Sahakorn core's
+ * `seq` is kept when every line has one and no two are the same (the number identifies the line).
+ */
+function kepLines(lines: z.output<typeof kepLine>[]): CollectionLine[] {
+  const sent = lines.map((l) => l.seq);
+  const numbered = sent.every((n) => n !== null && n > 0) && new Set(sent).size === sent.length;
+  return lines.map((l, j) => ({
+    seq: numbered && l.seq !== null ? l.seq : j + 1,
+    itemCode: l.keeping_type_code,
+    // The item (share, a loan type) and, when it says more, its description.
+    description:
+      l.receive_description && l.receive_description !== l.keeping_type_name
+        ? `${l.keeping_type_name} ${l.receive_description}`.trim()
+        : l.keeping_type_name || l.receive_description,
+    contractNo: l.contract_no,
+    period: l.period,
+    principalSatang: l.mproc_principal_of_loan,
+    interestSatang: l.mproc_interest,
+    amountSatang: l.mproc_money_amount,
+  }));
+}
 
 /** `member_kep`: `datakeepdet[i]` is a billing month, `datadetail[i]` its lines. */
 export const memberKep = feed({
@@ -604,20 +661,7 @@ export const memberKep = feed({
     posted: h.posted_run,
     receiptNo: h.receipt_no,
     receiptDate: h.receipt_date,
-    lines: (b.datadetail[i] ?? []).map((l, j) => ({
-      seq: j + 1,
-      itemCode: l.keeping_type_code,
-      // The item (share, a loan type) and, when it says more, its description.
-      description:
-        l.receive_description && l.receive_description !== l.keeping_type_name
-          ? `${l.keeping_type_name} ${l.receive_description}`.trim()
-          : l.keeping_type_name || l.receive_description,
-      contractNo: null,
-      period: l.period,
-      principalSatang: l.mproc_principal_of_loan,
-      interestSatang: l.mproc_interest,
-      amountSatang: l.mproc_money_amount,
-    })),
+    lines: kepLines(b.datadetail[i] ?? []),
   })),
 );
 
@@ -738,10 +782,27 @@ export const contentRow = row({
   nlink: optText,
   nmedia: optText,
   datadisable: flag,
+  // Sahakorn's (ADR 025): every attachment with its label and size; a vendor row has one, in `ndata`.
+  attachments: additive(
+    list(
+      row({ file: optText, label: text, size_bytes: optInt }).transform((a): ContentAttachment | null =>
+        a.file ? { file: a.file, label: a.label, sizeBytes: a.size_bytes } : null,
+      ),
+    ).transform((list) => list.filter((a) => a !== null)),
+  ),
 });
 export type ContentRow = z.output<typeof contentRow>;
 
-/** The home feed: each block a list of content items (rates and counters are not used). */
+const rateRow = row({ name: text, rate: decimal, note: optText, effective_date: date }).transform(
+  (r): InterestRate => ({ name: r.name, rate: r.rate, note: r.note, effectiveDate: r.effective_date ?? '' }),
+);
+/** Sahakorn's rate tables (ADR 025); a vendor core keeps its rates as content items instead. */
+const homeRates = feed({ deposit: list(rateRow), loan: list(rateRow) });
+
+/**
+ * The home feed: each block a list of content items, and a Sahakorn core's `rates` (null from a vendor
+ * core, whose rate items and counters are not used).
+ */
 export const HOME_BLOCKS = [
   'slider_banner',
   'h_news_relations',
@@ -753,12 +814,11 @@ export const HOME_BLOCKS = [
   'news_substance',
   'pic_activity',
 ] as const;
-export const infoHome = feed(
-  Object.fromEntries(HOME_BLOCKS.map((block) => [block, list(contentRow)])) as Record<
-    (typeof HOME_BLOCKS)[number],
-    ReturnType<typeof list<typeof contentRow>>
-  >,
-);
+const homeBlocks = Object.fromEntries(HOME_BLOCKS.map((block) => [block, list(contentRow)])) as Record<
+  (typeof HOME_BLOCKS)[number],
+  ReturnType<typeof list<typeof contentRow>>
+>;
+export const infoHome = feed({ ...homeBlocks, rates: additive(homeRates) });
 
 /** `/info/list/{Category}`: the items (paged, a plain list or `{data}`) and the category's facts. */
 export const infoList = feed({
@@ -774,7 +834,7 @@ export const infoShow = feed({
   types: optText,
   gtype: optText,
   content_type: optText,
-  pic_activity: list(row({ seq: optInt, path_img: optText })),
+  pic_activity: list(row({ seq: optInt, path_img: optText, caption: additive(optText) })),
 });
 
 /** smartsearch (spec §3): `{code, result:{isSearchFound, result[], recommened[]}}`. */

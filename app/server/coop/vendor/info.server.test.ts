@@ -43,10 +43,13 @@ const item: ContentItem = {
   author: 'ฝ่ายประชาสัมพันธ์',
   eventDate: '2024-06-01',
   gallery: [
-    { file: 'gallery/1250-1.jpg', caption: null },
+    { file: 'gallery/1250-1.jpg', caption: 'พิธีเปิด' },
     { file: 'gallery/1250-2.jpg', caption: null },
   ],
-  attachments: [{ file: 'files/1250.pdf', label: 'ข่าวที่ 1250', sizeBytes: null }],
+  attachments: [
+    { file: 'files/1250.pdf', label: 'กำหนดการ', sizeBytes: 48_213 },
+    { file: 'files/1250-2.docx', label: 'ใบสมัคร', sizeBytes: null },
+  ],
   videoUrl: null,
 };
 
@@ -79,9 +82,24 @@ describe('vendor serializers of the public feeds: the adapter reads back what th
     ];
     const banners = [summary(20, 'banner', 'ป้ายประชาสัมพันธ์', 1)];
     const gallery = [summary(30, 'pic_activity', 'ภาพกิจกรรม', 2)];
-    const body = infoHomeBody({ latest, banners, gallery, rates: { deposit: [], loan: [] } });
+    const rates = {
+      deposit: [
+        { name: 'เงินฝากออมทรัพย์', rate: '1.50', note: null, effectiveDate: '2024-01-01' },
+        { name: 'เงินฝากออมทรัพย์พิเศษ', rate: '3.00', note: 'ขั้นต่ำ 1,000 บาท', effectiveDate: '2024-01-01' },
+      ],
+      loan: [{ name: 'เงินกู้สามัญ', rate: '6.25', note: null, effectiveDate: '2024-03-01' }],
+    };
+    const body = infoHomeBody({ latest, banners, gallery, rates });
     expect((body.news_activity as unknown[]).length).toBe(1);
     const parsed = infoHome.parse(wire(body));
+    // Sahakorn's rate tables (ADR 025), beside the vendor's blocks.
+    expect(parsed.rates).toEqual(rates);
+    expect(wire(body)).toMatchObject({
+      rates: { loan: [{ name: 'เงินกู้สามัญ', rate: '6.25', note: null, effective_date: '2024-03-01' }] },
+    });
+    expect(
+      infoHome.parse(wire(infoHomeBody({ latest, banners, gallery, rates: { deposit: [], loan: [] } }))).rates,
+    ).toEqual({ deposit: [], loan: [] });
     expect(parsed.slider_banner.map((r) => r.no)).toEqual([20]);
     expect(parsed.pic_activity.map((r) => ({ no: r.no, date: r.date, nphoto: r.nphoto }))).toEqual([
       { no: 30, date: gallery[0]?.postedAt, nphoto: null },
@@ -108,11 +126,15 @@ describe('vendor serializers of the public feeds: the adapter reads back what th
     const unknown = infoList.parse(wire(unknownListBody()));
     expect(unknown.types).toBeNull();
     expect(unknown.list_data.rows).toEqual([]);
+    // A list's rows are summaries: no `attachments` key (the vendor's reading, the first in ndata).
+    expect(parsed.list_data.rows.map((r) => r.attachments)).toEqual([null, null]);
     const legal = infoList.parse(wire(legalListBody(item)));
-    expect(legal.list_data.rows.map((r) => [r.no, r.note])).toEqual([[item.no, item.bodyHtml]]);
+    expect(legal.list_data.rows.map((r) => [r.no, r.note, r.attachments])).toEqual([
+      [item.no, item.bodyHtml, item.attachments],
+    ]);
   });
 
-  it('show: the item with its gallery and first attachment; a missing one as {show: null}', () => {
+  it('show: the item, its gallery with captions and its attachments (the first in ndata); a missing one as {show: null}', () => {
     const parsed = infoShow.parse(wire(infoShowBody(item)));
     expect(parsed).toMatchObject({ types: category.label, gtype: 'M', content_type: 'content' });
     expect(parsed.show).toMatchObject({
@@ -128,7 +150,16 @@ describe('vendor serializers of the public feeds: the adapter reads back what th
       nmedia: null,
       datadisable: false,
     });
-    expect(parsed.pic_activity.map((p) => p.path_img)).toEqual(item.gallery.map((g) => g.file));
+    expect(parsed.pic_activity.map((p) => ({ file: p.path_img, caption: p.caption }))).toEqual(item.gallery);
+    expect(parsed.show?.attachments).toEqual(item.attachments);
+    expect(wire(infoShowBody(item))).toMatchObject({
+      show: {
+        attachments: [
+          { file: 'files/1250.pdf', label: 'กำหนดการ', size_bytes: '48213' },
+          { file: 'files/1250-2.docx', label: 'ใบสมัคร', size_bytes: null },
+        ],
+      },
+    });
     expect(infoShow.parse(wire(unknownShowBody())).show).toBeNull();
   });
 

@@ -6,11 +6,12 @@ import type {
   ContentSummary,
   FooterPhone,
   HomeContent,
+  InterestRate,
   MenuEntry,
   Page,
 } from '../types';
 import { HOME_BLOCKS } from '../http/schemas.server';
-import { mapPage, paginator, vendorFlag } from './wire.server';
+import { mapPage, paginator, vendorFlag, vendorInt } from './wire.server';
 
 /**
  * Domain → vendor serializers of the public feeds (docs/upstream-contract §7, ADR 019): the menu,
@@ -45,9 +46,16 @@ export function infoManuBody(menu: MenuEntry[], phones: FooterPhone[]): Json {
   };
 }
 
-/** A content item as the vendor's `www_data` row (the date as an ISO instant, as Laravel casts it). */
+/**
+ * A content item as the vendor's `www_data` row (the date as an ISO instant, as Laravel casts it). The
+ * first attachment goes in `ndata`, as the vendor keeps it; a whole item adds them all in
+ * `attachments` (ADR 025).
+ */
 export function contentRow(s: ContentSummary, extra: Partial<ContentItem & ContentListItem> = {}): Json {
   const file = extra.attachments?.[0]?.file ?? null;
+  const attachments = extra.attachments && {
+    attachments: extra.attachments.map((a) => ({ file: a.file, label: a.label, size_bytes: vendorInt(a.sizeBytes) })),
+  };
   return {
     no: String(s.no),
     category: s.category,
@@ -61,7 +69,13 @@ export function contentRow(s: ContentSummary, extra: Partial<ContentItem & Conte
     nlink: file ? 'file' : null,
     nmedia: extra.videoUrl ?? null,
     datadisable: '0',
+    ...attachments,
   };
+}
+
+/** A row of Sahakorn's rate tables (ADR 025): the rate as its decimal string. */
+function rateRow(r: InterestRate): Json {
+  return { name: r.name, rate: r.rate, note: r.note, effective_date: r.effectiveDate };
 }
 
 /** The news blocks of the vendor's home feed a summary can go in: its category's, or the relations one. */
@@ -72,14 +86,15 @@ function homeBlockOf(category: string): (typeof HOME_BLOCKS)[number] {
 
 /**
  * `GET /api/info/home`: the banners in `slider_banner`, the gallery in `pic_activity`, the latest news
- * in the block of their category. The vendor keeps its interest rates as content items, not rows:
- * they are not sent (the adapter reads none).
+ * in the block of their category. The vendor keeps its interest rates as content items
+ * (`deposit_rates`, `loan_rates`), not rows: ours go as rows in the additive `rates` (ADR 025).
  */
 export function infoHomeBody(home: HomeContent): Json {
   const body: Json = Object.fromEntries(HOME_BLOCKS.map((b) => [b, [] as Json[]]));
   body.slider_banner = home.banners.map((s) => contentRow(s));
   body.pic_activity = home.gallery.map((s) => contentRow(s));
   for (const s of home.latest) (body[homeBlockOf(s.category)] as Json[]).push(contentRow(s));
+  body.rates = { deposit: home.rates.deposit.map(rateRow), loan: home.rates.loan.map(rateRow) };
   return body;
 }
 
@@ -118,7 +133,8 @@ export function infoShowBody(item: ContentItem): Json {
     types: item.categoryInfo.label,
     gtype: item.categoryInfo.type,
     content_type: item.categoryInfo.contentType,
-    pic_activity: item.gallery.map((g, i) => ({ seq: String(i + 1), path_img: g.file })),
+    // `caption` is Sahakorn's (ADR 025).
+    pic_activity: item.gallery.map((g, i) => ({ seq: String(i + 1), path_img: g.file, caption: g.caption })),
     news_last: [],
   };
 }

@@ -72,10 +72,10 @@ const loans: Loan[] = [
     balanceSatang: 31_250_050,
     startDate: '2022-03-01',
     instalmentSatang: 850_000,
-    // Not in the vendor's web API: these two cannot travel (ADR 018, ADR 019).
-    periods: null,
+    // Not in the vendor's web API: these two travel in Sahakorn's additive keys (ADR 025).
+    periods: 60,
     lastPeriod: 28,
-    interestRate: null,
+    interestRate: '6.25',
     percentRepaid: '37.49',
     collateral: [
       { kind: 'member', guarantorNo: '054321', description: 'นางสาว ตัวอย่าง ค้ำดี', amountSatang: 25_000_000 },
@@ -89,6 +89,7 @@ const loans: Loan[] = [
     balanceSatang: 0,
     startDate: '2024-01-15',
     instalmentSatang: 300_000,
+    // Unknown to the backend: null travels as null.
     periods: null,
     lastPeriod: 10,
     interestRate: null,
@@ -107,7 +108,18 @@ const accounts: DepositAccount[] = [
     accruedInterestSatang: 12_345,
     withdrawableSatang: 8_500_000,
     heldSatang: 0,
-    // Only the statement head carries it (§6.4).
+    // The vendor's list leaves it out (§6.4); Sahakorn adds the head's `deposit_opened_date` (ADR 025).
+    openedDate: '2010-04-01',
+  },
+  {
+    accountNo: '002-2-00007',
+    typeCode: '02',
+    typeName: 'ออมทรัพย์พิเศษ',
+    accountName: 'นาย สมมุติ ทดสอบ',
+    balanceSatang: 100_000,
+    accruedInterestSatang: 0,
+    withdrawableSatang: 100_000,
+    heldSatang: 0,
     openedDate: null,
   },
 ];
@@ -160,6 +172,25 @@ describe('vendor serializers: the adapter reads back what they write (the contra
     expect(memberLoan.parse(wire(memberLoanBody([])))).toEqual([]);
   });
 
+  it('member_loan: the additive keys are the only ones added, ints and rates as strings (ADR 025)', () => {
+    const [row] = (wire(memberLoanBody(loans)) as { dataloan: Record<string, unknown>[] }).dataloan;
+    expect(row).toMatchObject({ loan_periods: '60', loan_interest_rate: '6.25', last_period: '28' });
+    expect(Object.keys(row ?? {}).sort()).toEqual(
+      [
+        'begining_of_contract',
+        'last_period',
+        'loan_approve_amount',
+        'loan_contract_no',
+        'loan_interest_rate',
+        'loan_periods',
+        'loan_type_description',
+        'percent_pay',
+        'period_payment_amount',
+        'principal_balance',
+      ].sort(),
+    );
+  });
+
   it('member_loan_statement: the head (without its collateral) and the statement page', () => {
     const rows: LoanStatementRow[] = [
       {
@@ -176,9 +207,11 @@ describe('vendor serializers: the adapter reads back what they write (the contra
     expect(parsed.statement).toEqual({ rows, total: 1, page: 1, perPage: 10, paged: true });
   });
 
-  it('member_dep and member_dep_statement: accounts, the head with its opening date, signed rows', () => {
-    expect(memberDep.parse(wire(memberDepBody(accounts)))).toEqual(accounts);
-    const account = { ...(accounts[0] as DepositAccount), openedDate: '2010-04-01' };
+  it('member_dep and member_dep_statement: accounts with their opening dates, the head with it, signed rows', () => {
+    const body = wire(memberDepBody(accounts)) as { datadeposit: Record<string, unknown>[] };
+    expect(body.datadeposit.map((r) => r.deposit_opened_date)).toEqual(['2010-04-01', null]);
+    expect(memberDep.parse(body)).toEqual(accounts);
+    const account = accounts[0] as DepositAccount;
     const rows: DepositStatementRow[] = [
       { date: '2024-06-01', description: 'ฝากเงิน', amountSatang: 500_000, balanceSatang: 8_500_000 },
       { date: '2024-05-01', description: 'ถอนเงิน', amountSatang: -100_000, balanceSatang: 8_000_000 },
@@ -195,7 +228,7 @@ describe('vendor serializers: the adapter reads back what they write (the contra
     expect(parsed.statement.rows).toEqual(rows);
   });
 
-  it('member_kep: months and their lines (the contract number does not travel)', () => {
+  it('member_kep: months and their lines, with their numbers and contracts (ADR 025)', () => {
     const months: MonthlyCollection[] = [
       {
         year: 2024,
@@ -207,7 +240,7 @@ describe('vendor serializers: the adapter reads back what they write (the contra
         receiptDate: '2024-06-28',
         lines: [
           {
-            seq: 1,
+            seq: 3,
             itemCode: 'SH',
             description: 'ค่าหุ้น',
             contractNo: null,
@@ -217,10 +250,10 @@ describe('vendor serializers: the adapter reads back what they write (the contra
             amountSatang: 100_000,
           },
           {
-            seq: 2,
+            seq: 5,
             itemCode: 'LN',
-            description: 'เงินกู้สามัญ สม.1234/2565',
-            contractNo: null,
+            description: 'เงินกู้สามัญ',
+            contractNo: 'สม.1234/2565',
             period: 28,
             principalSatang: 600_000,
             interestSatang: 250_000,
@@ -239,7 +272,12 @@ describe('vendor serializers: the adapter reads back what they write (the contra
         lines: [],
       },
     ];
-    expect(memberKep.parse(wire(memberKepBody(months)))).toEqual(months);
+    const body = wire(memberKepBody(months)) as { datadetail: Record<string, unknown>[][] };
+    expect(body.datadetail[0]?.map((l) => [l.seq, l.contract_no])).toEqual([
+      ['3', null],
+      ['5', 'สม.1234/2565'],
+    ]);
+    expect(memberKep.parse(body)).toEqual(months);
   });
 
   it('member_coll, member_gian, member_div', () => {

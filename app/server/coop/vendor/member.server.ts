@@ -21,8 +21,10 @@ import { mapPage, paginator, vendorFlag, vendorInt, vendorMoney } from './wire.s
  * Domain → vendor serializers of the member feeds (docs/upstream-contract §5–§6, ADR 019): each
  * builds the body the core system sends, so that `../http/schemas.server.ts` reads it back as the
  * same domain value (the round-trip in `member.server.test.ts` is the contract test). Columns the
- * domain does not hold (the full national id, the loan's number of instalments and rate) are not
- * invented: they are left out, as the adapter does not read them.
+ * domain does not hold (the full national id) are not invented. What the domain holds and the vendor's
+ * answer has no column for goes in additive keys a vendor client ignores (ADR 025, "Additive fields"):
+ * a loan's `loan_periods` and `loan_interest_rate`, an account's `deposit_opened_date` in the list, a
+ * collection line's `contract_no` and `seq`.
  */
 
 type Json = Record<string, unknown>;
@@ -99,6 +101,9 @@ function loanRow(l: Loan): Json {
     period_payment_amount: vendorMoney(l.instalmentSatang),
     last_period: String(l.lastPeriod),
     percent_pay: l.percentRepaid,
+    // Sahakorn's (ADR 025): the web API has neither.
+    loan_periods: vendorInt(l.periods),
+    loan_interest_rate: l.interestRate,
   };
 }
 
@@ -149,6 +154,8 @@ function depositRow(a: DepositAccount): Json {
     accumulate_interest: vendorMoney(a.accruedInterestSatang),
     withdrawable_amount: vendorMoney(a.withdrawableSatang),
     loan_holding_amount: vendorMoney(a.heldSatang),
+    // The statement head's column, added to the list's rows (ADR 025).
+    deposit_opened_date: a.openedDate,
   };
 }
 
@@ -210,6 +217,9 @@ export function memberKepBody(months: MonthlyCollection[]): Json {
         mproc_principal_of_loan: vendorMoney(l.principalSatang),
         mproc_interest: vendorMoney(l.interestSatang),
         mproc_money_amount: vendorMoney(l.amountSatang),
+        // Sahakorn's (ADR 025): the vendor's lines carry no contract and no number of their own.
+        contract_no: l.contractNo,
+        seq: String(l.seq),
       })),
     ),
   };
