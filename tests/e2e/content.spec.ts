@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { E2E_HTTP_MODE, expect, expectRelativeTimes, test } from './fixtures';
+import { expect, expectRelativeTimes, test } from './fixtures';
 
 const NEWS_DEFAULT = '/picture/Utils/ContentDefault/news.png';
 
@@ -58,12 +58,10 @@ test('the home page shows banners, the latest news linking to their pages, the g
   await expectRelativeTimes(latest, 6);
 
   await expect(page.getByRole('region', { name: 'ภาพกิจกรรม' }).locator('.photo-card')).toHaveCount(4);
-  // The core keeps its rates as a content body, not rows: the home feed has none (ADR 018).
-  if (!E2E_HTTP_MODE) {
-    const deposit = page.getByRole('table', { name: 'อัตราดอกเบี้ยเงินฝาก' });
-    await expect(deposit.getByRole('row', { name: /เงินฝากออมทรัพย์พิเศษ\s.*3\.00/ })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'อัตราดอกเบี้ยเงินกู้' }).getByRole('rowheader')).toHaveCount(4);
-  }
+  // In http mode the Sahakorn core sends its rate tables as rows (ADR 025).
+  const deposit = page.getByRole('table', { name: 'อัตราดอกเบี้ยเงินฝาก' });
+  await expect(deposit.getByRole('row', { name: /เงินฝากออมทรัพย์พิเศษ\s.*3\.00/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'อัตราดอกเบี้ยเงินกู้' }).getByRole('rowheader')).toHaveCount(4);
   await expectLoaded(page, '.banner img, .content-card img');
 
   const first = links.first();
@@ -156,10 +154,8 @@ test('an item with attachments lists them and the file downloads', async ({ page
   await axe();
   const files = page.getByRole('region', { name: 'เอกสารแนบ' });
   const link = files.getByRole('link', { name: title });
-  // The core's lists do not carry file sizes (ADR 019): the type alone there.
-  await expect(files.getByRole('listitem').first()).toContainText(
-    E2E_HTTP_MODE ? /\(PDF\)/ : /\(PDF, [\d.,]+ (ไบต์|KB)\)/,
-  );
+  // In http mode the Sahakorn core sends the sizes too (ADR 025).
+  await expect(files.getByRole('listitem').first()).toContainText(/\(PDF, [\d.,]+ (ไบต์|KB)\)/);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^form-\d\d\.pdf$|\.pdf$/);
   const stream = await download.createReadStream();
