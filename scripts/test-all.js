@@ -11,6 +11,8 @@ import { findNginx, freshDatabase } from './instances.mjs';
 
 const results = [];
 fs.mkdirSync('test-results', { recursive: true });
+// The e2e stages share the pages axe found clean (tests/e2e/fixtures.ts); every run starts afresh.
+fs.rmSync('tests/.tmp/axe-clean', { recursive: true, force: true });
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);

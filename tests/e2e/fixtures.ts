@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
@@ -83,7 +86,22 @@ export async function upstreamTokensOf(membershipNo: string): Promise<string[]> 
 
 let db: Db | undefined;
 let frontDb: Db | undefined;
-const axeClean = new Set<string>();
+
+/**
+ * Pages axe found clean, by fingerprint, shared by every worker, both projects and every run of the
+ * suite in this checkout (`npm test` empties it first): one file per fingerprint.
+ */
+const AXE_CLEAN_DIR = path.resolve('tests/.tmp/axe-clean');
+const AXE_VERSION = (
+  JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+fs.mkdirSync(AXE_CLEAN_DIR, { recursive: true });
+const axeClean = {
+  has: (fingerprint: string) => fs.existsSync(path.join(AXE_CLEAN_DIR, fingerprint)),
+  add: (fingerprint: string) => fs.writeFileSync(path.join(AXE_CLEAN_DIR, fingerprint), ''),
+};
 /** The store with the cooperative's data (members, loans, tokens, board): in http mode, the core's. */
 export function database(): Db {
   db ??= openDb({ dataDir: E2E_DATA_DIR, databaseUrl: process.env.DATABASE_URL });
@@ -131,10 +149,11 @@ export const test = base.extend<Fixtures>({
       await use(async (target = page) => {
         await target.waitForLoadState('load');
         const html = await target.content();
-        // The same DOM at the same viewport gives the same axe result: check each distinct page once
-        // per worker (nonces and per-request ids aside), which keeps the suite fast.
+        // The same DOM at the same viewport gives the same axe result, whether the browser runs scripts
+        // or not and whichever backend rendered it: each distinct page is checked once (nonces aside),
+        // which keeps the suite fast.
         const fingerprint = createHash('sha256')
-          .update(`${javaScriptEnabled}|${JSON.stringify(target.viewportSize())}|${html.replace(/nonce="[^"]*"/g, '')}`)
+          .update(`${AXE_VERSION}|${JSON.stringify(target.viewportSize())}|${html.replace(/nonce="[^"]*"/g, '')}`)
           .digest('hex');
         if (!axeClean.has(fingerprint)) {
           const results = javaScriptEnabled
