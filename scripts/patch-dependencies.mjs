@@ -16,7 +16,7 @@ export const MARKER = 'sahakorn-patch: memoised route matching (ADR 026)';
  * every candidate path, on every match: three times per document request on the server. Both depend
  * only on the route objects and the path, which do not change on the server once the build is loaded
  * (lazy route discovery is off, ADR 023), so they are kept: the ranked branches per route array (a
- * WeakMap: arrays built per request are collected with it) and the compiled paths in a bounded Map.
+ * WeakMap: arrays built per request are collected with it) and the compiled paths by path in a bounded Map (a slot per case sensitivity and end).
  * Only the CommonJS build is patched: the server's. The browser's bundle is untouched.
  */
 export const ROUTER_PATCH = {
@@ -42,13 +42,14 @@ export const ROUTER_PATCH = {
         'const sahakornBranches = new WeakMap();\n' +
         'const sahakornCompiled = new Map();\n' +
         'function compilePath(path, caseSensitive, end) {\n' +
-        '  const key = path + "\\u0000" + (caseSensitive === true) + "\\u0000" + (end !== false);\n' +
-        '  let compiled = sahakornCompiled.get(key);\n' +
-        '  if (!compiled) {\n' +
-        '    compiled = compilePathUncached(path, caseSensitive, end);\n' +
-        '    if (sahakornCompiled.size < 5000) sahakornCompiled.set(key, compiled);\n' +
+        '  let slots = sahakornCompiled.get(path);\n' +
+        '  if (!slots) {\n' +
+        '    slots = [];\n' +
+        '    if (sahakornCompiled.size < 5000) sahakornCompiled.set(path, slots);\n' +
         '  }\n' +
-        '  return compiled;\n' +
+        '  // As compilePathUncached reads them: case sensitivity by truth, end true unless given and falsy.\n' +
+        '  const slot = (caseSensitive ? 2 : 0) + (end === void 0 || end ? 1 : 0);\n' +
+        '  return slots[slot] || (slots[slot] = compilePathUncached(path, caseSensitive, end));\n' +
         '}\n' +
         'function compilePathUncached(path, caseSensitive, end) {\n',
     },
