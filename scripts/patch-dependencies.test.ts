@@ -100,6 +100,15 @@ describe('patch-dependencies (ADR 026)', () => {
       pathname: '/show/1',
       base: '/show/1',
     });
+    // Every way of giving the two flags is read as the original reads it, in any order of calls.
+    for (const caseSensitive of [true, false, undefined, 1, 0]) {
+      for (const end of [true, false, undefined, null, 0, 1]) {
+        for (const pathname of ['/Member/loan', '/member/loan', '/member']) {
+          const pattern = { path: '/member', caseSensitive, end } as unknown as Router.PathPattern;
+          expect(patched.matchPath(pattern, pathname)).toEqual(unpatched.matchPath(pattern, pathname));
+        }
+      }
+    }
     expect(patched.matchPath({ path: '/Case', caseSensitive: true, end: true }, '/case')).toBeNull();
     expect(patched.matchPath({ path: '/Case', caseSensitive: false, end: true }, '/case')).not.toBeNull();
     expect(patched.matchPath({ path: '/member', end: false }, '/member/loan')?.pathnameBase).toBe('/member');
