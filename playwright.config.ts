@@ -66,7 +66,7 @@ export default defineConfig({
             COOP_BACKEND: 'http',
             COOP_API_URL: `http://127.0.0.1:${CORE_PORT}/`,
             // The core is a Sahakorn: it serves its own endpoints for what the contract leaves open (ADR 025).
-            COOP_EXTENSIONS: 'welfare,kepcrem,demand,terms',
+            COOP_EXTENSIONS: 'welfare,kepcrem,demand,terms,impersonate',
             SEED_DEMO: '0',
             SESSION_SECRET: 'e2e-front-session-secret-not-for-production-0001',
           },

@@ -4,17 +4,20 @@ import { json, redirect } from '@remix-run/node';
 import { AuthCard } from '~/components/auth-card';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
 import { impersonate } from '~/server/auth.server';
 import { env } from '~/server/env.server';
 
 /**
  * Staff impersonation (ADR 010): a signed, single-use, 60-second link printed by
- * `npm run impersonate` starts a session acting as the member. Without IMPERSONATION_SECRET the
- * feature does not exist (404). Every refused link gets the same page and status.
+ * `npm run impersonate` starts a session acting as the member. Without IMPERSONATION_SECRET (or, in
+ * http mode, a core that redeems links, ADR 025) the feature does not exist (404). Every refused link
+ * gets the same page and status.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const secret = env().IMPERSONATION_SECRET;
-  if (!secret) throw new Response(null, { status: 404 });
+  const { backend } = await app();
+  if (!secret && !backend.redeemImpersonationLink) throw new Response(null, { status: 404 });
   const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
   // A HEAD (a link checker) must not use up the link.
   if (request.method !== 'GET') return json(null, { status: 403, headers });

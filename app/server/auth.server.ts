@@ -4,10 +4,16 @@ import { FormStrategy } from 'remix-auth-form';
 
 import { app } from './app.server';
 import { audit } from './audit.server';
-import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberName } from './coop/types';
+import {
+  CoopAuthError,
+  type CoopBackend,
+  type LinkRedemption,
+  type MemberCredentials,
+  type MemberName,
+} from './coop/types';
 import { env } from './env.server';
 import { setFlash } from './flash.server';
-import { consumeGrant } from './impersonation.server';
+import { redeemLink } from './impersonation.server';
 import { clear, hit, peek } from './rate-limit.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
@@ -256,39 +262,47 @@ const IMPERSONATION_WINDOW_MS = 15 * 60_000;
 export type ImpersonationOutcome = { ok: true; setCookie: string } | { ok: false };
 
 /**
- * Use a staff impersonation link (ADR 010): verify and consume its single-use grant, get a member
- * token from the backend without a password, and start a staff-acting session the way login does
- * (fresh id, the request's old session deleted, never remembered). Every outcome is audited; the
- * visitor learns only ok or not.
+ * Redeem a staff impersonation link (ADR 010) under this instance's limit on refused links per
+ * address: where the grants are kept here, verify and use up the grant and get the member's token
+ * from the backend; where the core keeps them (ADR 025), the core does both. Every refusal is
+ * audited; past the limit nothing more is checked or written (a flood of bad links cannot flood the
+ * audit log).
+ */
+export async function redeemImpersonation(
+  token: string,
+  secret: string | undefined,
+  clientAddress: string | null,
+): Promise<LinkRedemption> {
+  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
+  const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
+  if (refusals >= IMPERSONATION_MAX_REFUSALS) return { ok: false, detail: 'rate_limited' };
+  const { db, backend } = await app();
+  const redeemed: LinkRedemption = backend.redeemImpersonationLink
+    ? await backend.redeemImpersonationLink(token)
+    : secret
+      ? await redeemLink(db, backend, token, secret)
+      : { ok: false, detail: 'off' };
+  if (redeemed.ok) return redeemed;
+  const { count } = await hit(addressKey, IMPERSONATION_WINDOW_MS);
+  const detail = count === IMPERSONATION_MAX_REFUSALS ? `${redeemed.detail}; rate_limited` : redeemed.detail;
+  await audit('impersonation_refused', { membershipNo: redeemed.membershipNo, ip: clientAddress, detail });
+  return redeemed;
+}
+
+/**
+ * Use a staff impersonation link (ADR 010): redeem it, then start a staff-acting session the way
+ * login does (fresh id, the request's old session deleted, never remembered). Every outcome is
+ * audited; the visitor learns only ok or not.
  */
 export async function impersonate(
   request: Request,
   token: string,
-  secret: string,
+  secret: string | undefined,
   clientAddress: string | null,
 ): Promise<ImpersonationOutcome> {
-  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
-  const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
-  if (refusals >= IMPERSONATION_MAX_REFUSALS) {
-    // Past the limit nothing more is written: a flood of bad links cannot flood the audit log.
-    return { ok: false };
-  }
-  const refuse = async (fields: { membershipNo?: string; detail: string }) => {
-    const { count } = await hit(addressKey, IMPERSONATION_WINDOW_MS);
-    const detail = count === IMPERSONATION_MAX_REFUSALS ? `${fields.detail}; rate_limited` : fields.detail;
-    await audit('impersonation_refused', { membershipNo: fields.membershipNo, ip: clientAddress, detail });
-    return { ok: false } as const;
-  };
-
-  const { db, backend } = await app();
-  const grant = await consumeGrant(db, token, secret);
-  if (!grant.ok) {
-    const about = grant.staff ? `; staff=${grant.staff}; grant=${grant.grant ?? ''}` : '';
-    return refuse({ membershipNo: grant.membershipNo, detail: `${grant.reason}${about}` });
-  }
-  const about = `staff=${grant.staff}; grant=${grant.grant}`;
-  const issued = await backend.impersonate(grant.membershipNo);
-  if (!issued.ok) return refuse({ membershipNo: grant.membershipNo, detail: `${issued.reason}; ${about}` });
+  const issued = await redeemImpersonation(token, secret, clientAddress);
+  if (!issued.ok) return { ok: false };
+  const about = `staff=${issued.staff}; grant=${issued.grant}`;
 
   await purgeExpiredSessions();
   const { prename, firstName, lastName } = issued.member;
@@ -298,7 +312,7 @@ export async function impersonate(
     upstreamToken: issued.token,
     upstreamExpiresInSeconds: issued.expiresInSeconds,
     remember: false,
-    actingStaff: grant.staff,
+    actingStaff: issued.staff,
   });
   await audit('impersonation_started', { membershipNo: issued.member.membershipNo, ip: clientAddress, detail: about });
   return { ok: true, setCookie };

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { recordAudit } from './audit.server';
 import { activeMember } from './coop/embedded-impersonate.server';
+import type { CoopBackend, LinkRedemption } from './coop/types';
 import { randomToken, sha256 } from './crypto.server';
 import type { Db } from './db/index.server';
 
@@ -114,6 +115,28 @@ export async function issueImpersonationLink(
   });
   const url = `${input.baseUrl.replace(/\/+$/, '')}${IMPERSONATE_PATH}?t=${signToken(nonce, expiresAt, input.secret)}`;
   return { ok: true, url, expiresAt, grant: grantRef(nonceHash) };
+}
+
+/**
+ * Redeem a link where its grant is kept (this database): use up the grant, then ask the backend for
+ * the member's token. A refusal carries the audit log's detail: the reason, and the staff and grant
+ * when the signature was good.
+ */
+export async function redeemLink(db: Db, backend: CoopBackend, token: string, secret: string): Promise<LinkRedemption> {
+  const grant = await consumeGrant(db, token, secret);
+  if (!grant.ok) {
+    const about = grant.staff ? `; staff=${grant.staff}; grant=${grant.grant ?? ''}` : '';
+    return { ok: false, membershipNo: grant.membershipNo, detail: `${grant.reason}${about}` };
+  }
+  const issued = await backend.impersonate(grant.membershipNo);
+  if (!issued.ok) {
+    return {
+      ok: false,
+      membershipNo: grant.membershipNo,
+      detail: `${issued.reason}; staff=${grant.staff}; grant=${grant.grant}`,
+    };
+  }
+  return { ...issued, staff: grant.staff, grant: grant.grant };
 }
 
 export type ConsumeResult =

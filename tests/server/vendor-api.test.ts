@@ -11,6 +11,7 @@ import { createHttpBackend } from '~/server/coop/http/http-backend.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
 import { memberKepBody, memberWelfareBody } from '~/server/coop/vendor/member.server';
 import { openDb, type Db } from '~/server/db/index.server';
+import { issueImpersonationLink } from '~/server/impersonation.server';
 
 import { BUILT, startServer, type RunningServer } from './process';
 
@@ -23,6 +24,7 @@ const PORT = Number(process.env.VENDOR_API_TEST_PORT ?? 3600);
 const DIR = path.resolve(process.env.VENDOR_API_TEST_TMP ?? 'tests/.tmp/vendor-api');
 const DATA_DIR = path.join(DIR, 'data');
 const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
+const IMPERSONATION_SECRET = 'vendor-api-test-impersonation-secret-0001';
 const EMPTY_DEMO = { membershipNo: '054321', password: 'sahakorn-demo' };
 
 let server: RunningServer | undefined;
@@ -72,6 +74,7 @@ beforeAll(async () => {
     SEED_MEMBERS: '40',
     // The page cache and the feed cache would only hide what is compared here.
     PAGE_CACHE_SECONDS: '0',
+    IMPERSONATION_SECRET: IMPERSONATION_SECRET,
   });
   db = openDb({ dataDir: DATA_DIR });
   embedded = createEmbeddedBackend(db);
@@ -79,7 +82,7 @@ beforeAll(async () => {
   api = createHttpBackend({
     baseUrl: `http://127.0.0.1:${PORT}/`,
     timeoutMs: 3000,
-    extensions: ['welfare', 'kepcrem', 'demand', 'terms'],
+    extensions: ['welfare', 'kepcrem', 'demand', 'terms', 'impersonate'],
   });
 });
 
@@ -190,6 +193,52 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     const [crem, cremDirect] = await both((b, c) => b.getCollections(c, 'crem'));
     expect(cremDirect.length).toBeGreaterThan(0);
     expect(crem).toEqual(cremDirect);
+  });
+
+  it('a staff link printed here is redeemed here, once, for a front that passes it on (ADR 025)', async () => {
+    const issued = await issueImpersonationLink(db, {
+      membershipNo: DEMO.membershipNo,
+      staff: 'สมศรี ฝ่ายบริการสมาชิก',
+      secret: IMPERSONATION_SECRET,
+      baseUrl: 'https://coop.example',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const t = new URL(issued.url).searchParams.get('t') ?? '';
+    const redeemed = await api.redeemImpersonationLink?.(t);
+    expect(redeemed).toMatchObject({
+      ok: true,
+      member: { membershipNo: DEMO.membershipNo },
+      staff: 'สมศรี ฝ่ายบริการสมาชิก',
+      grant: issued.grant,
+    });
+    if (!redeemed?.ok) throw new Error('not redeemed');
+    expect(redeemed.expiresInSeconds).toBeLessThanOrEqual(30 * 60);
+    expect(await api.getAuthUser({ token: redeemed.token })).toBe(true);
+    expect((await api.getMemberProfile({ token: redeemed.token })).membershipNo).toBe(DEMO.membershipNo);
+    // Single use, and a link signed with another secret is refused alike: 403, the reason only here.
+    expect(await api.redeemImpersonationLink?.(t)).toEqual({ ok: false, detail: 'refused by the core' });
+    const forged = await request(
+      'POST',
+      '/api/member/auth/impersonate',
+      { 'Content-Type': 'application/json' },
+      JSON.stringify({ t: `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}` }),
+    );
+    expect([forged.status, JSON.parse(forged.body)]).toEqual([403, { error: 'link refused' }]);
+    const audits = await db
+      .selectFrom('audit_events')
+      .select(['type', 'detail'])
+      .where('membership_no', '=', DEMO.membershipNo)
+      .where('type', 'like', 'impersonation_%')
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => a.type)).toEqual([
+      'impersonation_issued',
+      'impersonation_started',
+      'impersonation_refused',
+    ]);
+    expect(audits[1]?.detail).toBe(`staff=สมศรี ฝ่ายบริการสมาชิก; grant=${issued.grant}; via api`);
+    expect(audits[2]?.detail).toMatch(/^used; /);
+    expect((await request('GET', '/api/member/auth/impersonate')).status).toBe(405);
   });
 
   it('the board and the demand section read back as the embedded backend answers (ADR 025)', async () => {

@@ -36,6 +36,14 @@ export type ImpersonateResult =
   /** This backend cannot issue a member token without the password (http mode). */
   | { ok: false; reason: 'unsupported' };
 
+/**
+ * A staff impersonation link redeemed (ADR 010, 025): its grant used up and the member's token issued,
+ * or refused with the audit log's reason (never shown to the visitor).
+ */
+export type LinkRedemption =
+  | { ok: true; token: string; expiresInSeconds: number; member: MemberName; staff: string; grant: string }
+  | { ok: false; membershipNo?: string; detail: string };
+
 export interface MemberProfile extends MemberName {
   memberGroupNo: string;
   memberGroupName: string;
@@ -503,6 +511,12 @@ export interface CoopBackend {
    * contract): it answers `{ ok: false, reason: 'unsupported' }`.
    */
   impersonate(membershipNo: string): Promise<ImpersonateResult>;
+  /**
+   * Only a backend whose core keeps the impersonation grants (http mode over a Sahakorn core with
+   * `COOP_EXTENSIONS=impersonate`, ADR 025): the core verifies and uses up the link's grant and issues
+   * the token. Without it, the link is redeemed here: the grant in this database, then `impersonate`.
+   */
+  redeemImpersonationLink?(link: string): Promise<LinkRedemption>;
   /** Session check (core `getAuthUser`): true while the token is valid. */
   getAuthUser(member: MemberCredentials): Promise<boolean>;
   /**

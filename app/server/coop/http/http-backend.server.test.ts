@@ -749,6 +749,41 @@ describe('the board of a core that lets visitors in (ADR 025)', () => {
     expect(lines.at(-1)).toEqual({ endpoint: 'boardAnswer', reason: 'refused', detail: 'rc_code 0' });
   });
 
+  it('passes a staff link on to a Sahakorn core, which keeps the grants (COOP_EXTENSIONS=impersonate)', async () => {
+    const route = 'api/member/auth/impersonate';
+    const issued = {
+      token: 'tok-staff',
+      token_type: 'bearer',
+      expires_in: 1800,
+      member: { MEMBERSHIP_NO: '012345', PRENAME: 'นาย', MEMBER_NAME: 'สมมุติ', MEMBER_SURNAME: 'ทดสอบ' },
+      staff: 'สมศรี ฝ่ายบริการสมาชิก',
+      grant: '0123456789ab',
+    };
+    // A vendor core, or a Sahakorn not named for it: the link is redeemed by the front itself.
+    expect(coreAnswering({ [route]: issued }).backend.redeemImpersonationLink).toBeUndefined();
+    const { backend, sent } = coreAnswering({ [route]: issued }, { extensions: ['impersonate'] });
+    expect(await backend.redeemImpersonationLink?.('nonce.1790000000000.mac')).toEqual({
+      ok: true,
+      token: 'tok-staff',
+      expiresInSeconds: 1800,
+      member: { membershipNo: '012345', prename: 'นาย', firstName: 'สมมุติ', lastName: 'ทดสอบ' },
+      staff: 'สมศรี ฝ่ายบริการสมาชิก',
+      grant: '0123456789ab',
+    });
+    expect(sent).toEqual([{ path: route, body: { t: 'nonce.1790000000000.mac' }, key: null }]);
+    const refused = coreAnswering({ [route]: [403, { error: 'link refused' }] }, { extensions: ['impersonate'] });
+    expect(await refused.backend.redeemImpersonationLink?.('x')).toEqual({ ok: false, detail: 'refused by the core' });
+    const without = coreAnswering({}, { extensions: ['impersonate'] });
+    expect(await without.backend.redeemImpersonationLink?.('x')).toEqual({
+      ok: false,
+      detail: 'the core redeems no links',
+    });
+    // Single-use grants: a failed call is not tried twice.
+    const failing = coreAnswering({ [route]: [502, { message: 'Bad Gateway' }] }, { extensions: ['impersonate'] });
+    await expect(failing.backend.redeemImpersonationLink?.('x')).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(failing.sent).toHaveLength(1);
+  });
+
   it("reads Sahakorn's own feeds when COOP_EXTENSIONS names them: welfare, kepcrem, demand, terms", async () => {
     const answers = {
       'api/member/member_welfare': {

@@ -23,6 +23,7 @@ import {
   type CoopBackend,
   type DefaultImageKind,
   type IdentityCheck,
+  type LinkRedemption,
   type Loan,
   type MemberCredentials,
   type Page,
@@ -45,6 +46,7 @@ import {
   infoHome,
   infoList,
   infoManu,
+  impersonateSuccess,
   infoShow,
   issuePaths,
   loanStatement,
@@ -608,6 +610,22 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       // The core's impersonation needs an admin session of its back office (§4.1), not this API.
       return { ok: false, reason: 'unsupported' };
     },
+
+    // A Sahakorn core keeps the grants of the links it prints and redeems them itself (ADR 025).
+    ...(extensions.has('impersonate') && {
+      async redeemImpersonationLink(link: string): Promise<LinkRedemption> {
+        // An action: the grant is single-use, so never retried.
+        const response = await client.request({
+          endpoint: 'impersonate',
+          method: 'POST',
+          path: paths.impersonate,
+          body: { t: link },
+        });
+        if (response.status === 403) return { ok: false, detail: 'refused by the core' };
+        if (response.status === 404) return { ok: false, detail: 'the core redeems no links' };
+        return { ok: true, ...parse('impersonate', impersonateSuccess, response) };
+      },
+    }),
 
     async refresh(cred) {
       // An action: the core blacklists the old token, so a repeat would be refused; never retried.

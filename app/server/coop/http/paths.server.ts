@@ -48,6 +48,7 @@ export const DEFAULT_PATHS = {
   memberWelfare: 'api/member/member_welfare',
   memberKepcrem: 'api/member/member_kepcrem',
   termsAccept: 'api/member/termofconditional_accept',
+  impersonate: 'api/member/auth/impersonate',
   /** What `/readyz` asks: cheap, public, and it counts no visit. */
   ready: 'api/info/manu',
 } as const;
@@ -57,5 +58,5 @@ export type Endpoint = keyof typeof DEFAULT_PATHS;
  * Sahakorn's own endpoints for what the contract leaves open (ADR 025): a core that is another
  * Sahakorn serves them all; a vendor core none.
  */
-export const COOP_EXTENSIONS = ['welfare', 'kepcrem', 'demand', 'terms'] as const;
+export const COOP_EXTENSIONS = ['welfare', 'kepcrem', 'demand', 'terms', 'impersonate'] as const;
 export type CoopExtension = (typeof COOP_EXTENSIONS)[number];

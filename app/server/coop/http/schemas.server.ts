@@ -357,6 +357,21 @@ export const loginSuccess = feed({ token: key, member: memberRow, expires_in: op
   member: toName(b.member),
 }));
 
+/** `POST auth/impersonate` 200 (a Sahakorn core, ADR 025): the login's shape, with the staff and the grant. */
+export const impersonateSuccess = feed({
+  token: key,
+  member: memberRow,
+  expires_in: optInt,
+  staff: key,
+  grant: key,
+}).transform((b) => ({
+  token: b.token,
+  expiresInSeconds: b.expires_in ?? 900,
+  member: toName(b.member),
+  staff: b.staff,
+  grant: b.grant,
+}));
+
 /**
  * `POST auth/refresh` 200: the login's shape; only the new token and its lifetime are read (the member
  * is the session's already).
