@@ -98,6 +98,12 @@ describe('npm run impersonate', () => {
       out: [],
       err: expect.stringContaining('IMPERSONATION_SECRET is not set'),
     });
+    const front = { ...ENV, COOP_BACKEND: 'http', COOP_API_URL: 'http://127.0.0.1:9/' };
+    expect(await run(['000042', '--staff', 'x'], front)).toMatchObject({
+      code: 1,
+      out: [],
+      err: expect.stringContaining('run this on the core'),
+    });
   });
 
   it('runs as a script (tsx), printing the link on stdout only', () => {

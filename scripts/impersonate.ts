@@ -35,6 +35,14 @@ export async function main(
     io.err('IMPERSONATION_SECRET is not set: staff impersonation is off (see README, Configuration).');
     return 1;
   }
+  if (env.COOP_BACKEND === 'http') {
+    // The members and the grants are the core's (ADR 025).
+    io.err(
+      'This site reads its members from the core system (COOP_BACKEND=http): run this on the core, with ' +
+        "PUBLIC_URL set to this site's address (docs/http-mode.md).",
+    );
+    return 1;
+  }
 
   const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
