@@ -246,11 +246,22 @@ export const test = base.extend<Fixtures>({
         return { membershipNo, password, name: `นางสาว${first} ทดสอบ${membershipNo}` };
       }
     });
-    const store = database();
+    // Numbers come back round: nothing the member left may reach the next test that draws theirs —
+    // sessions and per-member limits live where the browser's server keeps them (in http mode the
+    // front), the member where the data is (the core).
     for (const no of created) {
-      await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
-      await store.deleteFrom('rate_limits').where('key', '=', `login:member:${no}`).execute();
-      await store.deleteFrom('members').where('membership_no', '=', no).execute();
+      for (const store of new Set([database(), frontDatabase()])) {
+        await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
+        await store
+          .deleteFrom('rate_limits')
+          .where(
+            'key',
+            'in',
+            ['login', 'identity', 'password', 'photo'].map((kind) => `${kind}:member:${no}`),
+          )
+          .execute();
+      }
+      await database().deleteFrom('members').where('membership_no', '=', no).execute();
     }
   },
 });
