@@ -27,6 +27,11 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier",
           message: "Use `import * as z from 'zod'` (a named import pulls all of zod into a browser chunk).",
         },
+        {
+          selector: "ImportDeclaration[source.value=/^date-fns(\\u002Flocale)?$/]",
+          message:
+            "Import date-fns by path ('date-fns/formatDistanceStrict', 'date-fns/locale/th'): its index modules load every function and locale, about 2 s at each server start and in each test file.",
+        },
       ],
     },
   },

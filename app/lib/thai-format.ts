@@ -5,8 +5,8 @@
  * Years: only Intl (th-TH, Buddhist calendar) prints BE years. date-fns `format` with the
  * `th` locale prints Gregorian years, so it must never be used for dates shown to users.
  */
-import { formatDistanceStrict } from 'date-fns';
-import { th } from 'date-fns/locale';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import { th } from 'date-fns/locale/th';
 
 /** The cooperative's time zone; every calendar-day decision is made here. */
 export const BANGKOK_TZ = 'Asia/Bangkok';
