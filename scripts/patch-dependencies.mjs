@@ -17,6 +17,8 @@ export const MARKER = 'sahakorn-patch: memoised route matching (ADR 026)';
  * only on the route objects and the path, which do not change on the server once the build is loaded
  * (lazy route discovery is off, ADR 023), so they are kept: the ranked branches per route array (a
  * WeakMap: arrays built per request are collected with it) and the compiled paths by path in a bounded Map (a slot per case sensitivity and end).
+ * The matches found for a pathname are kept too, per branch list (at most 1,000 pathnames each), and
+ * every call gets fresh copies, so a caller that changes its matches or their params changes no other.
  * Only the CommonJS build is patched: the server's. The browser's bundle is untouched.
  */
 export const ROUTER_PATCH = {
@@ -36,10 +38,42 @@ export const ROUTER_PATCH = {
         '  }\n',
     },
     {
+      find: '  let matches = null;\n  let decoded = decodePath(pathname);\n',
+      replace:
+        `  // ${MARKER}: the answer for a pathname is kept per branch list; each call gets its own copy.\n` +
+        '  let sahakornKey = (allowPartial ? "1" : "0") + pathname;\n' +
+        '  let sahakornSeen = sahakornMatches.get(branches);\n' +
+        '  if (!sahakornSeen) {\n' +
+        '    sahakornSeen = new Map();\n' +
+        '    sahakornMatches.set(branches, sahakornSeen);\n' +
+        '  }\n' +
+        '  if (sahakornSeen.has(sahakornKey)) return sahakornCopy(sahakornSeen.get(sahakornKey));\n' +
+        '  let matches = null;\n' +
+        '  let decoded = decodePath(pathname);\n',
+    },
+    {
+      find: '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n  }\n  return matches;\n}\n',
+      replace:
+        '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n' +
+        '  }\n' +
+        `  // ${MARKER}: at most 1,000 pathnames per branch list are kept.\n` +
+        '  if (sahakornSeen.size >= 1000) sahakornSeen.clear();\n' +
+        '  sahakornSeen.set(sahakornKey, sahakornCopy(matches));\n' +
+        '  return matches;\n' +
+        '}\n' +
+        '// As matchRouteBranch makes them: fresh objects, one params object shared by the matches of a branch.\n' +
+        'function sahakornCopy(matches) {\n' +
+        '  if (matches == null) return null;\n' +
+        '  let params = Object.assign({}, matches[matches.length - 1].params);\n' +
+        '  return matches.map(m => ({ params, pathname: m.pathname, pathnameBase: m.pathnameBase, route: m.route }));\n' +
+        '}\n',
+    },
+    {
       find: 'function compilePath(path, caseSensitive, end) {\n',
       replace:
         `// ${MARKER}\n` +
         'const sahakornBranches = new WeakMap();\n' +
+        'const sahakornMatches = new WeakMap();\n' +
         'const sahakornCompiled = new Map();\n' +
         'function compilePath(path, caseSensitive, end) {\n' +
         '  let slots = sahakornCompiled.get(path);\n' +
@@ -56,6 +90,65 @@ export const ROUTER_PATCH = {
   ],
 };
 
+/**
+ * Remix's `<RemixServer>` builds React Router route objects from the build's manifest on every render,
+ * and React Router's static router converts them to data routes: two new arrays per document, so the
+ * router's branch cache above could not hold them, and the table was flattened, ranked and converted
+ * again on each request. Both depend only on the build (the manifest's routes and the route modules,
+ * which the manifest's routes object stands for), so each is kept per its input, in a WeakMap.
+ */
+export const REMIX_SERVER_PATCH = {
+  name: '@remix-run/react',
+  version: '2.17.5',
+  file: 'dist/server.js',
+  edits: [
+    {
+      find: 'function RemixServer({\n',
+      replace: `// ${MARKER}\nconst sahakornServerRoutes = new WeakMap();\nfunction RemixServer({\n`,
+    },
+    {
+      find: '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
+      replace:
+        `  // ${MARKER}: the routes depend on the build alone (the manifest's routes object stands for it).\n` +
+        '  let routes$1 = sahakornServerRoutes.get(manifest.routes);\n' +
+        '  if (!routes$1) {\n' +
+        '    routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n' +
+        '    sahakornServerRoutes.set(manifest.routes, routes$1);\n' +
+        '  }\n',
+    },
+  ],
+};
+
+export const STATIC_ROUTER_PATCH = {
+  name: 'react-router-dom',
+  version: '6.30.4',
+  file: 'server.js',
+  edits: [
+    {
+      find: 'function createStaticRouter(routes, context, opts = {}) {\n',
+      replace: `// ${MARKER}\nconst sahakornDataRoutes = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {\n`,
+    },
+    {
+      find:
+        '  let manifest = {};\n' +
+        '  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n',
+      replace:
+        `  // ${MARKER}: converted once per routes array; neither result is changed below.\n` +
+        '  let converted = sahakornDataRoutes.get(routes);\n' +
+        '  if (!converted) {\n' +
+        '    let manifest = {};\n' +
+        '    let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n' +
+        '    converted = { manifest, dataRoutes };\n' +
+        '    sahakornDataRoutes.set(routes, converted);\n' +
+        '  }\n' +
+        '  let { manifest, dataRoutes } = converted;\n',
+    },
+  ],
+};
+
+/** Every patch, in the order `npm ci` applies them. */
+export const PATCHES = [ROUTER_PATCH, REMIX_SERVER_PATCH, STATIC_ROUTER_PATCH];
+
 /** Applies `patch` to the installed package under `root`; says what happened in one line. */
 export function applyPatch(patch, root = ROOT) {
   const dir = path.join(root, 'node_modules', patch.name);
@@ -70,7 +163,15 @@ export function applyPatch(patch, root = ROOT) {
   }
   const file = path.join(dir, patch.file);
   let text = fs.readFileSync(file, 'utf8');
-  if (text.includes(MARKER)) return { ok: true, message: `${patch.name} ${version}: already patched` };
+  if (patch.edits.every((edit) => text.includes(edit.replace))) {
+    return { ok: true, message: `${patch.name} ${version}: already patched` };
+  }
+  if (text.includes(MARKER)) {
+    return {
+      ok: false,
+      message: `${patch.name} ${version} carries an earlier form of the patch: reinstall it (npm ci) to patch it again`,
+    };
+  }
   for (const edit of patch.edits) {
     const at = text.indexOf(edit.find);
     if (at === -1 || text.indexOf(edit.find, at + 1) !== -1) {
@@ -83,6 +184,8 @@ export function applyPatch(patch, root = ROOT) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = applyPatch(ROUTER_PATCH);
-  (result.ok ? console.log : console.warn)(`patch-dependencies: ${result.message}`);
+  for (const patch of PATCHES) {
+    const result = applyPatch(patch);
+    (result.ok ? console.log : console.warn)(`patch-dependencies: ${result.message}`);
+  }
 }

@@ -4,49 +4,65 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type * as Router from '@remix-run/router';
+import type * as StaticRouterServer from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { MARKER, ROUTER_PATCH, applyPatch } from './patch-dependencies.mjs';
+import { MARKER, PATCHES, ROUTER_PATCH, STATIC_ROUTER_PATCH, applyPatch } from './patch-dependencies.mjs';
 
 /** The server's copy of the router (CommonJS, patched by postinstall), and the browser's (untouched). */
 const patched = createRequire(import.meta.url)('@remix-run/router') as typeof Router;
 const unpatched = (await import('@remix-run/router/dist/router.js')) as unknown as typeof Router;
 
-const installed = path.resolve('node_modules/@remix-run/router');
+type Patch = (typeof PATCHES)[number];
+const installed = (patch: Patch) => path.resolve('node_modules', patch.name);
 
-/** A copy of the installed package as npm leaves it: the CommonJS build without the patch. */
-function pristineCopy(version = ROUTER_PATCH.version): string {
+/** A copy of an installed package as npm leaves it: the patched file without the patch. */
+function pristineCopy(patch: Patch = ROUTER_PATCH, version = patch.version): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'patch-deps-'));
-  const dir = path.join(root, 'node_modules', ROUTER_PATCH.name);
-  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  const dir = path.join(root, 'node_modules', patch.name);
+  fs.mkdirSync(path.dirname(path.join(dir, patch.file)), { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version }));
-  let text = fs.readFileSync(path.join(installed, ROUTER_PATCH.file), 'utf8');
-  for (const edit of ROUTER_PATCH.edits) text = text.replace(edit.replace, edit.find);
-  fs.writeFileSync(path.join(dir, ROUTER_PATCH.file), text);
+  let text = fs.readFileSync(path.join(installed(patch), patch.file), 'utf8');
+  for (const edit of patch.edits) text = text.replace(edit.replace, edit.find);
+  fs.writeFileSync(path.join(dir, patch.file), text);
   return root;
 }
 
 describe('patch-dependencies (ADR 026)', () => {
-  it('the installed router carries the patch (npm ci runs it; a new version needs it looked at again)', () => {
-    expect(JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')).version).toBe(
-      ROUTER_PATCH.version,
-    );
-    expect(fs.readFileSync(path.join(installed, ROUTER_PATCH.file), 'utf8')).toContain(MARKER);
-  });
+  it.each(PATCHES.map((patch) => [patch.name, patch]))(
+    'the installed %s carries its patch (npm ci runs it; a new version needs it looked at again)',
+    (_name, patch) => {
+      expect(JSON.parse(fs.readFileSync(path.join(installed(patch), 'package.json'), 'utf8')).version).toBe(
+        patch.version,
+      );
+      const text = fs.readFileSync(path.join(installed(patch), patch.file), 'utf8');
+      for (const edit of patch.edits) expect(text).toContain(edit.replace);
+    },
+  );
 
-  it('patches once, leaves another version or a changed file alone, and never throws', () => {
-    const root = pristineCopy();
-    const file = path.join(root, 'node_modules', ROUTER_PATCH.name, ROUTER_PATCH.file);
-    expect(fs.readFileSync(file, 'utf8')).not.toContain(MARKER);
-    expect(applyPatch(ROUTER_PATCH, root)).toEqual({ ok: true, message: `${ROUTER_PATCH.name} 1.23.3: patched` });
-    const once = fs.readFileSync(file, 'utf8');
-    expect(once.split(MARKER).length - 1).toBe(2);
-    expect(applyPatch(ROUTER_PATCH, root).message).toMatch(/already patched$/);
-    expect(fs.readFileSync(file, 'utf8')).toBe(once);
+  it.each(PATCHES.map((patch) => [patch.name, patch]))(
+    '%s: patches once, leaves another version or a changed file alone, and never throws',
+    (_name, patch) => {
+      const root = pristineCopy(patch);
+      const file = path.join(root, 'node_modules', patch.name, patch.file);
+      expect(fs.readFileSync(file, 'utf8')).not.toContain(MARKER);
+      expect(applyPatch(patch, root)).toEqual({ ok: true, message: `${patch.name} ${patch.version}: patched` });
+      const once = fs.readFileSync(file, 'utf8');
+      expect(once.split(MARKER).length - 1).toBe(patch.edits.length);
+      expect(applyPatch(patch, root).message).toMatch(/already patched$/);
+      expect(fs.readFileSync(file, 'utf8')).toBe(once);
+      expect(applyPatch(patch, pristineCopy(patch, '0.0.1'))).toMatchObject({ ok: false });
+      // An earlier form of the patch (one edit missing) is named, not patched over.
+      const last = patch.edits.at(-1)!;
+      fs.writeFileSync(file, once.replace(last.replace, last.find));
+      expect(applyPatch(patch, root).message).toMatch(/earlier form of the patch/);
+    },
+  );
 
-    const other = pristineCopy('1.24.0');
+  it('leaves a changed file alone', () => {
+    const other = pristineCopy(ROUTER_PATCH, '1.24.0');
     expect(applyPatch(ROUTER_PATCH, other)).toMatchObject({ ok: false });
-    const changed = pristineCopy();
+    const changed = pristineCopy(ROUTER_PATCH);
     const changedFile = path.join(changed, 'node_modules', ROUTER_PATCH.name, ROUTER_PATCH.file);
     const text = fs
       .readFileSync(changedFile, 'utf8')
@@ -109,9 +125,59 @@ describe('patch-dependencies (ADR 026)', () => {
         }
       }
     }
+    // Kept answers are copies: what one caller does to its matches reaches no other caller.
+    const first = patched.matchRoutes(routes, '/member/loan/A1');
+    const params = first?.[0]?.params;
+    if (!first || !params) throw new Error('no match');
+    expect(first.every((m) => m.params === params)).toBe(true);
+    (params as Record<string, string>).contractNo = 'changed';
+    first[0]!.pathname = '/changed';
+    first.pop();
+    const again = patched.matchRoutes(routes, '/member/loan/A1');
+    expect(ids(again)).toEqual(ids(unpatched.matchRoutes(routes, '/member/loan/A1')));
+    expect(again?.every((m) => m.params === again[0]?.params)).toBe(true);
     expect(patched.matchPath({ path: '/Case', caseSensitive: true, end: true }, '/case')).toBeNull();
     expect(patched.matchPath({ path: '/Case', caseSensitive: false, end: true }, '/case')).not.toBeNull();
     expect(patched.matchPath({ path: '/member', end: false }, '/member/loan')?.pathnameBase).toBe('/member');
     expect(patched.matchPath({ path: '/member', end: true }, '/member/loan')).toBeNull();
+  });
+});
+
+type StaticServer = typeof StaticRouterServer;
+/** The server's copy of the static router (CommonJS, patched), and the published ES module build. */
+const patchedServer = createRequire(import.meta.url)('react-router-dom/server') as StaticServer;
+const publishedServer = (await import('react-router-dom/server.mjs' as string)) as StaticServer;
+
+describe('the static router keeps its data routes per routes array (ADR 026)', () => {
+  const tree = () => [
+    {
+      id: 'root',
+      path: '/',
+      children: [
+        { id: 'index', index: true },
+        { id: 'member', path: 'member', children: [{ id: 'loan', path: 'loan/:contractNo' }] },
+      ],
+    },
+  ];
+  const shape = (routes: readonly Router.AgnosticRouteObject[]): unknown =>
+    routes.map((r) => ({ id: r.id, path: r.path, index: r.index, children: r.children && shape(r.children) }));
+
+  it('answers as the published build, and reuses the conversion for the same array only', async () => {
+    const routes = tree();
+    const handler = patchedServer.createStaticHandler(routes);
+    const context = await handler.query(new Request('http://x/member/loan/A1'));
+    if (context instanceof Response) throw new Error('unexpected response');
+    const first = patchedServer.createStaticRouter(routes, context);
+    const second = patchedServer.createStaticRouter(routes, context);
+    const published = publishedServer.createStaticRouter(routes, context);
+    expect(STATIC_ROUTER_PATCH.edits.length).toBe(2);
+    expect(shape(first.routes)).toEqual(shape(published.routes));
+    expect(first.state.matches.map((m) => [m.route.id, m.params])).toEqual(
+      published.state.matches.map((m) => [m.route.id, m.params]),
+    );
+    // The matches point into the data routes the router renders, as in the published build.
+    expect(first.state.matches.at(-1)?.route).toBe(first.routes[0]?.children?.[1]?.children?.[0]);
+    expect(second.routes).toBe(first.routes);
+    expect(patchedServer.createStaticRouter(tree(), context).routes).not.toBe(first.routes);
   });
 });

@@ -17,6 +17,7 @@ Object.assign(process.env, {
 
 const { app, shutdown } = await import('./app.server');
 const { login, logout, requireMember } = await import('./auth.server');
+const { withRequestId } = await import('./request-context.server');
 
 const ORIGIN = 'http://coop.test';
 
@@ -75,6 +76,29 @@ describe('requireMember', () => {
     const replay = await thrown(requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } })));
     expect(replay.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
     expect(replay.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
+  });
+
+  it("shares one check between a page read's loaders, but not between requests or with a POST", async () => {
+    const outcome = await login(
+      formRequest({}),
+      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
+      '10.0.0.9',
+    );
+    if (!outcome.ok) throw new Error('login failed');
+    const cookie = cookieFrom(outcome.setCookie);
+    // Remix hands each loader its own Request; within one request's context they are one check.
+    const get = () => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
+    const [layout, page] = withRequestId('req-1', () => [requireMember(get()), requireMember(get())]);
+    expect(page).toBe(layout);
+    expect((await page).membershipNo).toBe('012345');
+    const post = () => new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } });
+    const [action, loader] = withRequestId('req-2', () => [requireMember(post()), requireMember(get())]);
+    expect(loader).not.toBe(action);
+    await Promise.all([action, loader]);
+
+    await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
+    const next = await thrown(withRequestId('req-3', () => requireMember(get())));
+    expect(next.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
   });
 
   it('ignores a forged cookie', async () => {

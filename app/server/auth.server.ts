@@ -14,6 +14,7 @@ import {
 import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { redeemLink } from './impersonation.server';
+import { oncePerRequest } from './request-context.server';
 import { clear, hit, peek } from './rate-limit.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
@@ -46,13 +47,25 @@ export function logonUrl(request: Request): string {
 }
 
 const checked = new WeakMap<Request, Promise<AuthedMember>>();
+const MEMBER_CHECK = Symbol('requireMember');
 
 /**
  * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
  * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
  * the session with the spec's session-expired notice.
+ *
+ * Remix gives each loader its own copy of the Request, so a page read (the member layout's loader and
+ * the page's) shares one check through the request's context. A POST does not: its action may change
+ * the session (a new password, a sign-out) before the loaders run again.
  */
 export function requireMember(request: Request): Promise<AuthedMember> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
+  }
+  return checkOnce(request);
+}
+
+function checkOnce(request: Request): Promise<AuthedMember> {
   let pending = checked.get(request);
   if (!pending) {
     pending = resolveMember(request);

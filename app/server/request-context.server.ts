@@ -4,6 +4,8 @@ interface RequestContext {
   requestId: string;
   /** When the oldest kept copy served to this request was fetched (ms since epoch), if any (ADR 021). */
   staleSince?: number;
+  /** Values made once for this request (`oncePerRequest`). */
+  memo?: Map<symbol, unknown>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -37,4 +39,18 @@ export function servedStaleSince(): Date | null {
 /** For a loader's answer: the ISO instant of the oldest kept copy this request was served, or null. */
 export function dataAsOf(): string | null {
   return servedStaleSince()?.toISOString() ?? null;
+}
+
+/**
+ * The value `make` gives, made once per request: later calls within the same request get the first
+ * answer (a promise is shared, rejection included). Outside a request it is made on every call.
+ */
+export function oncePerRequest<T>(key: symbol, make: () => T): T {
+  const store = storage.getStore();
+  if (!store) return make();
+  store.memo ??= new Map();
+  if (store.memo.has(key)) return store.memo.get(key) as T;
+  const value = make();
+  store.memo.set(key, value);
+  return value;
 }
