@@ -38,17 +38,29 @@ function readJson(file) {
   }
 }
 
+/** Debian's headless shell for the e2e suite (ADR 027), else the full browser; apt-get installs the shell when root. */
 function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(path)) return true;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian chromium (apt-get) for the e2e suite…');
-    return (
-      run('apt-get update', 'apt-get', ['update', '-q']) &&
-      run('install chromium', 'apt-get', ['install', '-y', '-q', 'chromium'])
-    );
+  if (process.env.CHROMIUM_PATH) {
+    if (fs.existsSync(process.env.CHROMIUM_PATH)) return true;
+    console.error(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist.`);
+    return false;
   }
-  console.error(`Chromium not found at ${path}. Install Debian's package: sudo apt-get install -y chromium`);
+  if (fs.existsSync('/usr/bin/chromium-headless-shell')) return true;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    // The shell runs the suite; the notification tests need the full browser.
+    const packages = ['chromium-headless-shell', ...(fs.existsSync('/usr/bin/chromium') ? [] : ['chromium'])];
+    console.log(`Chromium is missing: installing Debian ${packages.join(' and ')} (apt-get) for the e2e suite…`);
+    if (
+      run('apt-get update', 'apt-get', ['update', '-q']) &&
+      run('install chromium', 'apt-get', ['install', '-y', '-q', ...packages])
+    ) {
+      return true;
+    }
+  }
+  if (fs.existsSync('/usr/bin/chromium')) return true;
+  console.error(
+    "Chromium not found. Install Debian's package: sudo apt-get install -y chromium-headless-shell (or chromium)",
+  );
   return false;
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
+import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_PORT, FULL_CHROMIUM_PATH, chromium } from '../../playwright.config';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { parseEnv } from '../../app/server/env.server';
 import { pushTrigger } from '../../app/server/push.server';
@@ -91,6 +91,10 @@ async function firstLoadScripts(request: APIRequestContext, url: string, base = 
 
 /** pusher-js's own text (its WebSocket transport's host pattern): never in first-load JavaScript. */
 const PUSHER_JS = /pusher\.com|sockjs/;
+
+// The full browser: the headless shell (ADR 027) reports Notification.permission as 'denied' even
+// when it was granted.
+test.use({ launchOptions: { ...chromium.launchOptions, executablePath: FULL_CHROMIUM_PATH } });
 
 test.describe('without Pusher configuration', () => {
   test('public and member pages load no notification script and show no control', async ({
