@@ -69,11 +69,37 @@ export const ROUTER_PATCH = {
         '}\n',
     },
     {
+      find:
+        '  return new Response(JSON.stringify(data), _extends({}, responseInit, {\n    headers\n  }));\n};\nclass DataWithResponseInit {\n',
+      replace:
+        `  // ${MARKER}: the text is remembered, so a loader's answer is parsed from it, not read back.\n` +
+        '  let text = JSON.stringify(data);\n' +
+        '  let response = new Response(text, _extends({}, responseInit, {\n    headers\n  }));\n' +
+        '  if (typeof text === "string") sahakornJsonText.set(response, text);\n' +
+        '  return response;\n' +
+        '};\n' +
+        'class DataWithResponseInit {\n',
+    },
+    {
+      find: '        if (result.body == null) {\n          data = null;\n        } else {\n          data = await result.json();\n        }\n',
+      replace:
+        `        // ${MARKER}: a body made by json() above is parsed from its text, as result.json() would.\n` +
+        '        let text = sahakornJsonText.get(result);\n' +
+        '        if (result.body == null) {\n' +
+        '          data = null;\n' +
+        '        } else if (text !== undefined && !result.bodyUsed) {\n' +
+        '          data = JSON.parse(text);\n' +
+        '        } else {\n' +
+        '          data = await result.json();\n' +
+        '        }\n',
+    },
+    {
       find: 'function compilePath(path, caseSensitive, end) {\n',
       replace:
         `// ${MARKER}\n` +
         'const sahakornBranches = new WeakMap();\n' +
         'const sahakornMatches = new WeakMap();\n' +
+        'const sahakornJsonText = new WeakMap();\n' +
         'const sahakornCompiled = new Map();\n' +
         'function compilePath(path, caseSensitive, end) {\n' +
         '  let slots = sahakornCompiled.get(path);\n' +

@@ -181,3 +181,31 @@ describe('the static router keeps its data routes per routes array (ADR 026)', (
     expect(patchedServer.createStaticRouter(tree(), context).routes).not.toBe(first.routes);
   });
 });
+
+describe("a loader's JSON answer is parsed from its text (ADR 026)", () => {
+  const answer = { when: new Date('2026-11-23T00:00:00Z'), gone: undefined, thai: 'สหกรณ์ \u2028', list: [1, null] };
+  const routes = (loader: () => Response) => [{ id: 'root', path: '/', loader }];
+  const dataOf = async (router: typeof Router, loader: () => Response) => {
+    const context = await router.createStaticHandler(routes(loader)).query(new Request('http://x/'));
+    if (context instanceof Response) throw new Error('unexpected response');
+    return { data: context.loaderData.root, headers: context.loaderHeaders.root?.get('Cache-Control') };
+  };
+
+  it('gives the same data and headers as the published build, for json() and for a hand-made response', async () => {
+    const init = { headers: { 'Cache-Control': 'private, no-store' } };
+    const expected = JSON.parse(JSON.stringify(answer));
+    for (const make of [
+      (router: typeof Router) => () => router.json(answer, init),
+      () => () =>
+        new Response(JSON.stringify(answer), {
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' },
+        }),
+    ]) {
+      const mine = await dataOf(patched, make(patched));
+      expect(mine).toEqual(await dataOf(unpatched, make(unpatched)));
+      expect(mine).toEqual({ data: expected, headers: 'private, no-store' });
+    }
+    // The body of a json() response can still be read by whoever gets it (a resource route's client).
+    expect(await patched.json(answer).json()).toEqual(expected);
+  });
+});
