@@ -143,15 +143,29 @@
       });
       window.addEventListener('resize', measure);
     }
-    // A pause holds for the rest of the visit.
-    try {
-      if (sessionStorage.getItem('marqueePaused') === '1') toggle.checked = true;
-      toggle.addEventListener('change', function () {
-        sessionStorage.setItem('marqueePaused', toggle.checked ? '1' : '0');
-      });
-    } catch {
-      // Storage switched off: the pause lasts for this page only.
-    }
+    // A pause holds for the rest of the visit. Reading it asks the browser synchronously, which
+    // can take tens of milliseconds while the page loads: it is read once the page is idle (at the
+    // latest after two seconds), and the marquee holds still until then.
+    root.classList.add('marquee--restoring');
+    var later =
+      window.requestIdleCallback ||
+      function (fn) {
+        return setTimeout(fn, 50);
+      };
+    later(
+      function () {
+        try {
+          if (sessionStorage.getItem('marqueePaused') === '1') toggle.checked = true;
+          toggle.addEventListener('change', function () {
+            sessionStorage.setItem('marqueePaused', toggle.checked ? '1' : '0');
+          });
+        } catch {
+          // Storage switched off: the pause lasts for this page only.
+        }
+        root.classList.remove('marquee--restoring');
+      },
+      { timeout: 2000 },
+    );
   }
 
   /** Accept or reject without a page load; the banner goes and focus moves to the main content. */

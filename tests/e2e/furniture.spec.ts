@@ -186,6 +186,31 @@ test.describe('opening-hours marquee', () => {
     await expect.poll(() => playState(page)).toBe('paused');
   });
 
+  test('a pause holds for the rest of the visit, on every page', async ({ page, axe, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the pause is remembered by the enhancement script');
+    const marquee = page.locator('[data-marquee]');
+    const pause = page.getByRole('checkbox', { name: 'หยุดข้อความเลื่อน' });
+    await page.goto('/home');
+    await axe();
+    await page.mouse.move(600, 600);
+    // Until the stored choice is read (when the page is idle) the marquee holds still, then runs.
+    await expect(marquee).not.toHaveClass(/marquee--restoring/);
+    await expect.poll(() => playState(page)).toBe('running');
+    await pause.check();
+    await page.goto('/board');
+    await axe();
+    await page.mouse.move(600, 600);
+    await expect(pause).toBeChecked();
+    await expect(marquee).not.toHaveClass(/marquee--restoring/);
+    await expect.poll(() => playState(page)).toBe('paused');
+    await pause.uncheck();
+    await page.goto('/home');
+    await page.mouse.move(600, 600);
+    await expect(marquee).not.toHaveClass(/marquee--restoring/);
+    await expect(pause).not.toBeChecked();
+    await expect.poll(() => playState(page)).toBe('running');
+  });
+
   test('stands still under reduced motion', async ({ page, axe }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/home');
