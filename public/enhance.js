@@ -145,7 +145,16 @@
     }
     // A pause holds for the rest of the visit. Reading it asks the browser synchronously, which
     // can take tens of milliseconds while the page loads: it is read once the page is idle (at the
-    // latest after two seconds), and the marquee holds still until then.
+    // latest after two seconds), and the marquee holds still until then. A choice made meanwhile wins.
+    var chosen = false;
+    toggle.addEventListener('change', function () {
+      chosen = true;
+      try {
+        sessionStorage.setItem('marqueePaused', toggle.checked ? '1' : '0');
+      } catch {
+        // Storage switched off: the pause lasts for this page only.
+      }
+    });
     root.classList.add('marquee--restoring');
     var later =
       window.requestIdleCallback ||
@@ -155,12 +164,9 @@
     later(
       function () {
         try {
-          if (sessionStorage.getItem('marqueePaused') === '1') toggle.checked = true;
-          toggle.addEventListener('change', function () {
-            sessionStorage.setItem('marqueePaused', toggle.checked ? '1' : '0');
-          });
+          if (!chosen && sessionStorage.getItem('marqueePaused') === '1') toggle.checked = true;
         } catch {
-          // Storage switched off: the pause lasts for this page only.
+          // Storage switched off: nothing was kept.
         }
         root.classList.remove('marquee--restoring');
       },
