@@ -9,16 +9,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const MARKER = 'sahakorn-patch: memoised route matching (ADR 026)';
+/** Marks every line a patch adds. Files patched by an earlier form of the patches carry `PATCH_TAG` too. */
+export const MARKER = 'sahakorn-patch (ADR 026)';
+const PATCH_TAG = 'sahakorn-patch';
 
 /**
  * `@remix-run/router` flattens and ranks the whole route table, and compiles a regular expression for
  * every candidate path, on every match: three times per document request on the server. Both depend
  * only on the route objects and the path, which do not change on the server once the build is loaded
  * (lazy route discovery is off, ADR 023), so they are kept: the ranked branches per route array (a
- * WeakMap: arrays built per request are collected with it) and the compiled paths by path in a bounded Map (a slot per case sensitivity and end).
- * The matches found for a pathname are kept too, per branch list (at most 1,000 pathnames each), and
- * every call gets fresh copies, so a caller that changes its matches or their params changes no other.
+ * WeakMap: arrays built per request are collected with it) and the compiled paths by path in a
+ * bounded Map (a slot per case sensitivity and end). The matches found for a pathname are kept too,
+ * per branch list (at most 1,000 pathnames each), and every call gets fresh copies, so a caller that
+ * changes its matches or their params changes no other.
+ *
+ * A loader's answer goes through `json()` into a Response, which the router read back through a
+ * stream to parse it for the render: `json()` now remembers the text it wrote, and the router parses
+ * that text (the same data; a response made otherwise is read as before).
+ *
  * Only the CommonJS build is patched: the server's. The browser's bundle is untouched.
  */
 export const ROUTER_PATCH = {
@@ -69,8 +77,7 @@ export const ROUTER_PATCH = {
         '}\n',
     },
     {
-      find:
-        '  return new Response(JSON.stringify(data), _extends({}, responseInit, {\n    headers\n  }));\n};\nclass DataWithResponseInit {\n',
+      find: '  return new Response(JSON.stringify(data), _extends({}, responseInit, {\n    headers\n  }));\n};\nclass DataWithResponseInit {\n',
       replace:
         `  // ${MARKER}: the text is remembered, so a loader's answer is parsed from it, not read back.\n` +
         '  let text = JSON.stringify(data);\n' +
@@ -192,7 +199,7 @@ export function applyPatch(patch, root = ROOT) {
   if (patch.edits.every((edit) => text.includes(edit.replace))) {
     return { ok: true, message: `${patch.name} ${version}: already patched` };
   }
-  if (text.includes(MARKER)) {
+  if (text.includes(PATCH_TAG)) {
     return {
       ok: false,
       message: `${patch.name} ${version} carries an earlier form of the patch: reinstall it (npm ci) to patch it again`,

@@ -45,7 +45,8 @@ describe('patch-dependencies (ADR 026)', () => {
     (_name, patch) => {
       const root = pristineCopy(patch);
       const file = path.join(root, 'node_modules', patch.name, patch.file);
-      expect(fs.readFileSync(file, 'utf8')).not.toContain(MARKER);
+      const pristine = fs.readFileSync(file, 'utf8');
+      expect(pristine).not.toContain(MARKER);
       expect(applyPatch(patch, root)).toEqual({ ok: true, message: `${patch.name} ${patch.version}: patched` });
       const once = fs.readFileSync(file, 'utf8');
       expect(once.split(MARKER).length - 1).toBe(patch.edits.length);
@@ -55,6 +56,9 @@ describe('patch-dependencies (ADR 026)', () => {
       // An earlier form of the patch (one edit missing) is named, not patched over.
       const last = patch.edits.at(-1)!;
       fs.writeFileSync(file, once.replace(last.replace, last.find));
+      expect(applyPatch(patch, root).message).toMatch(/earlier form of the patch/);
+      // So is a file patched under the tag's first wording.
+      fs.writeFileSync(file, `// sahakorn-patch: memoised route matching (ADR 026)\n${pristine}`);
       expect(applyPatch(patch, root).message).toMatch(/earlier form of the patch/);
     },
   );
