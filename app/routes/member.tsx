@@ -17,6 +17,7 @@ import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
+import { termsAccepted } from '~/server/terms-gate.server';
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -26,10 +27,8 @@ export const handle: RouteHandle = { hydrate: true };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  if (!member.actingStaff) {
-    const { backend } = await app();
-    const terms = await backend.getTermsStatus(member.credentials);
-    if (!terms.accepted) throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
+  if (!member.actingStaff && !(await termsAccepted(member))) {
+    throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
   }
   const { backend } = await app();
   return json(
