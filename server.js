@@ -2,7 +2,6 @@
 // log line, makes the CSP nonce and the client address (the load context), refuses cross-origin state
 // changes, and serves assets. On SIGTERM it stops gracefully (ADR 016).
 import { AsyncResource } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -73,7 +72,7 @@ function fromThisSite(req) {
 }
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString('base64');
+  res.locals.cspNonce = entry.cspNonce();
   res.set(entry.securityHeaders(res.locals.cspNonce));
   next();
 });

@@ -15,6 +15,7 @@ import { applyCachePolicy } from './server/security.server';
 export { startup, shutdown } from './server/app.server';
 export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
+export { cspNonce } from './server/random.server';
 export { etagMatches } from './server/etag.server';
 export { onPublicContentChanged } from './server/public-content.server';
 export { enhanceScriptVersion } from './server/enhance.server';

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 import { matchRoutes } from '@remix-run/react';
 
 import { log, logEnabled, type LogLevel } from './log.server';
+import { randomText } from './random.server';
 import { withRequestId } from './request-context.server';
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
@@ -24,7 +24,7 @@ const SAFE_REQUEST_ID = /^(?=.*[A-Za-z])[A-Za-z0-9._:-]{8,128}$/;
  */
 export function requestIdFor(incoming: string | string[] | undefined, trustProxy: boolean): string {
   if (trustProxy && typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
-  return randomBytes(16).toString('hex');
+  return randomText(16, 'hex');
 }
 
 /** What the Remix server build says about a route (`build.routes`). */
