@@ -179,8 +179,32 @@ export const STATIC_ROUTER_PATCH = {
   ],
 };
 
+/**
+ * Remix hands each loader a copy of the request with its `index` and `_data` search parameters taken
+ * out: two new Requests per loader, three loaders on a member page. A GET without a query string has
+ * nothing to take out, so its loaders get the request itself (the same URL, headers and signal the
+ * copies would have). Any other request is copied as before.
+ */
+export const SERVER_RUNTIME_PATCH = {
+  name: '@remix-run/server-runtime',
+  version: '2.17.5',
+  file: 'dist/data.js',
+  edits: [
+    {
+      find:
+        '  let result = await loader({\n' +
+        '    request: singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),\n',
+      replace:
+        `  // ${MARKER}: a request without a query string or a body has nothing to strip.\n` +
+        '  let sahakornPlain = request.body === null && !request.url.includes("?");\n' +
+        '  let result = await loader({\n' +
+        '    request: sahakornPlain ? request : singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),\n',
+    },
+  ],
+};
+
 /** Every patch, in the order `npm ci` applies them. */
-export const PATCHES = [ROUTER_PATCH, REMIX_SERVER_PATCH, STATIC_ROUTER_PATCH];
+export const PATCHES = [ROUTER_PATCH, REMIX_SERVER_PATCH, STATIC_ROUTER_PATCH, SERVER_RUNTIME_PATCH];
 
 /** Applies `patch` to the installed package under `root`; says what happened in one line. */
 export function applyPatch(patch, root = ROOT) {
