@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { formatAge, formatBaht, formatDate } from '~/lib/thai-format';
@@ -56,9 +56,9 @@ export default function StatusPage() {
             <h2 id="profile-name" className="profile-card__name">
               {p.name}
             </h2>
-            <Link to="/member/photo" className="profile-card__photo-link">
+            <a href="/member/photo" className="profile-card__photo-link" data-in-page="">
               {p.photoVersion === null ? 'เพิ่มรูปโปรไฟล์' : 'เปลี่ยนรูปโปรไฟล์'}
-            </Link>
+            </a>
           </div>
         </div>
         <dl className="facts">
@@ -109,10 +109,10 @@ export default function StatusPage() {
         <ul className="tiles">
           {TILES.map((t) => (
             <li key={t.to}>
-              <Link className="tile" to={t.to}>
+              <a className="tile" href={t.to} data-in-page="">
                 <span className="tile__label">{t.label}</span>
                 <span className="tile__note">{t.note}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

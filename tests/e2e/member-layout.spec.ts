@@ -53,3 +53,31 @@ test.describe('below 1024 px', () => {
     expect(overflow).toBe(false);
   });
 });
+
+test('with scripts, the menu goes to a page in place; with a modifier key the browser opens it', async ({
+  page,
+  axe,
+  createMember,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'in-page navigation needs scripts; without them the menu is plain links');
+  const member = await createMember();
+  await signIn(page, axe, member);
+  await page.evaluate(() => Object.assign(window, { sahakornSameDocument: true }));
+  const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+  await menu.getByRole('link', { name: 'เงินฝาก' }).click();
+  await expect(page).toHaveURL(/\/member\/deposit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'เงินฝาก' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'เงินฝาก' })).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  await axe();
+  await menu.getByRole('link', { name: 'ทุนเรือนหุ้น' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/member\/share$/);
+  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  const opened = page.context().waitForEvent('page');
+  await menu.getByRole('link', { name: 'เงินกู้' }).click({ modifiers: ['ControlOrMeta'] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/member\/share$/);
+  await axe();
+});

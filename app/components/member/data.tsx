@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 /**
@@ -99,15 +99,18 @@ export function DateRangeFilter({
         <button type="submit" className="button">
           ค้นหา
         </button>
-        <Link to={clearHref} className="button button--secondary">
+        <a href={clearHref} className="button button--secondary" data-in-page="">
           แสดงทั้งหมด
-        </Link>
+        </a>
       </div>
     </Form>
   );
 }
 
-/** Page links of a statement (prev, numbers around the current page, next). */
+/**
+ * Page links of a statement or a list (prev, numbers around the current page, next). In the member
+ * layout they go to the page in place when scripts run (`data-in-page`, see MemberShell).
+ */
 export function Pager({
   page,
   pages,
@@ -127,9 +130,9 @@ export function Pager({
       <ul>
         {page > 1 ? (
           <li>
-            <Link to={hrefFor(page - 1)} rel="prev">
+            <a href={hrefFor(page - 1)} rel="prev" data-in-page="">
               ก่อนหน้า
-            </Link>
+            </a>
           </li>
         ) : null}
         {sorted.map((n, i) => (
@@ -141,18 +144,18 @@ export function Pager({
                 {n}
               </span>
             ) : (
-              <Link to={hrefFor(n)}>
+              <a href={hrefFor(n)} data-in-page="">
                 <span className="visually-hidden">หน้า </span>
                 {n}
-              </Link>
+              </a>
             )}
           </li>
         ))}
         {page < pages ? (
           <li>
-            <Link to={hrefFor(page + 1)} rel="next">
+            <a href={hrefFor(page + 1)} rel="next" data-in-page="">
               ถัดไป
-            </Link>
+            </a>
           </li>
         ) : null}
       </ul>

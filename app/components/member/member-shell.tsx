@@ -1,5 +1,5 @@
-import { Form, Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Form, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 import { PushToggle } from '~/components/push';
 import { site } from '~/config/site';
@@ -28,8 +28,9 @@ export function MemberShell({
   children: ReactNode;
 }) {
   const activeKey = menuKeyForPath(pathname);
+  const shell = useInPageLinks();
   return (
-    <div className="member" id="top">
+    <div className="member" id="top" ref={shell}>
       <a className="skip-link" href="#main">
         ข้ามไปยังเนื้อหาหลัก
       </a>
@@ -57,14 +58,15 @@ export function MemberShell({
           <ul className="member-nav__list">
             {MEMBER_MENU.filter((item) => offersWelfare || item.path !== '/member/welfare').map((item) => (
               <li key={item.path}>
-                <Link
-                  to={item.path}
+                <a
+                  href={item.path}
                   className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
                   aria-current={item.key === activeKey ? 'page' : undefined}
                   data-menu-key={item.key}
+                  data-in-page=""
                 >
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
@@ -92,6 +94,34 @@ export function MemberShell({
       </div>
     </div>
   );
+}
+
+/**
+ * Links marked `data-in-page` (the menu, the status tiles, pagers) are plain links. With JavaScript, a
+ * plain click on one (or Enter) goes to the page in place, as Remix's <Link> would: one listener on the
+ * member layout instead of a <Link> per link, each with its router hooks on every render (measured:
+ * 2–7 % of a member page's server CPU, docs/performance.md). A click with a modifier key or another
+ * button is the browser's: a new tab, a new window.
+ */
+function useInPageLinks() {
+  const root = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[data-in-page]') : null;
+      const href = link?.getAttribute('href');
+      if (!href?.startsWith('/')) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    element.addEventListener('click', onClick);
+    return () => element.removeEventListener('click', onClick);
+  }, [navigate]);
+  return root;
 }
 
 /** The staff impersonation banner: a labelled region (not a live region: it is there from the first paint). */
