@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
@@ -46,11 +46,11 @@ export default function Welcome() {
           </p>
         </>
       )}
-      <Form method="post" action="/member/logout" reloadDocument className="auth-card__back">
+      <form method="post" action="/member/logout" className="auth-card__back">
         <button type="submit" className="link-button">
           ออกจากระบบ
         </button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigate } from '@remix-run/react';
+import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 import { PushToggle } from '~/components/push';
@@ -70,11 +70,11 @@ export function MemberShell({
               </li>
             ))}
             <li>
-              <Form method="post" action="/member/logout" reloadDocument>
+              <form method="post" action="/member/logout">
                 <button type="submit" className="member-nav__link member-nav__logout" data-menu-key="10">
                   ออกจากระบบ
                 </button>
-              </Form>
+              </form>
             </li>
           </ul>
           <p className="member-nav__home">
@@ -137,11 +137,11 @@ export function ActingBanner({
   return (
     <section className="acting-banner" aria-label={IMPERSONATION_MESSAGES.bannerLabel}>
       <p className="acting-banner__text">{actingAsText(memberName, membershipNo, staff)}</p>
-      <Form method="post" action="/member/logout" reloadDocument>
+      <form method="post" action="/member/logout">
         <button type="submit" className="button button--small acting-banner__end">
           {IMPERSONATION_MESSAGES.endButton}
         </button>
-      </Form>
+      </form>
     </section>
   );
 }
