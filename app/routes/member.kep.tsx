@@ -2,26 +2,30 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { CollectionList, collectionView } from '~/components/member/collections';
+import { CollectionList } from '~/components/member/collections';
+import { Pager } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
-import { app } from '~/server/app.server';
+import { usePageHref } from '~/lib/statement';
 import { requireMember } from '~/server/auth.server';
+import { collectionPage } from '~/server/collection-page.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const { backend } = await app();
-  const months = await backend.getCollections(member.credentials, 'kep');
-  return json({ months: months.map(collectionView) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await collectionPage(member, new URL(request.url), 'kep'), {
+    headers: { 'Cache-Control': 'private, no-store' },
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเรียกเก็บประจำเดือน')];
 
 export default function KepPage() {
-  const { months } = useLoaderData<typeof loader>();
+  const { months, page, pages } = useLoaderData<typeof loader>();
+  const hrefFor = usePageHref();
   return (
     <>
       <h1>รายการเรียกเก็บประจำเดือน</h1>
       <CollectionList months={months} idPrefix="kep" printBase="/member/kep" />
+      <Pager page={page} pages={pages} hrefFor={hrefFor} label="เลขหน้ารายการเรียกเก็บประจำเดือน" />
     </>
   );
 }

@@ -85,7 +85,7 @@ test.describe('the demo member sees every area with real data', () => {
     await axe();
   });
 
-  test('monthly collections: status per month, expandable lines, a printable bill or receipt', async ({
+  test('monthly collections: six months a page, status per month, expandable lines, a printable bill or receipt', async ({
     page,
     axe,
   }) => {
@@ -94,10 +94,25 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บประจำเดือน' })).toBeVisible();
     for (const status of ['รอนำส่ง', 'หักได้ครบ'])
       await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
+    const months = page.locator('main article h2');
+    await expect(months).toHaveCount(6);
+    const newest = await months.first().innerText();
     const first = page.locator('details.collection__details').first();
     await first.locator('summary').click();
     await expect(first.getByRole('table')).toBeVisible();
     await axe();
+
+    // Older months are on the next page, newest first.
+    const pager = page.getByRole('navigation', { name: 'เลขหน้ารายการเรียกเก็บประจำเดือน' });
+    await expect(pager).toContainText('หน้า 1 จาก 2');
+    await pager.getByRole('link', { name: 'ถัดไป' }).click();
+    await expect(page).toHaveURL(/\/member\/kep\?page=2$/);
+    await expect(months).toHaveCount(6);
+    await expect(months.first()).not.toHaveText(newest);
+    await expect(page.getByText('รอนำส่ง', { exact: true })).toHaveCount(0);
+    await axe();
+    expect((await page.request.get('/member/kep?page=3')).status()).toBe(404);
+    await page.goto('/member/kep');
     await page
       .getByRole('link', { name: /พิมพ์ใบเสร็จรับเงิน/ })
       .first()

@@ -4,6 +4,9 @@ import type { MonthlyCollection } from '~/server/coop/types';
 
 import { DataTable, Empty } from './data';
 
+/** Billing months per page of the kep and kepcrem pages, newest first (ADR 029): half a year. */
+export const MONTHS_PER_PAGE = 6;
+
 /** View model of a collection month (kep or kepcrem): only display strings reach the browser. */
 export function collectionView(c: MonthlyCollection) {
   const status = collectionStatus({

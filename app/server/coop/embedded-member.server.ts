@@ -1,4 +1,7 @@
+import type { Selectable } from 'kysely';
+
 import type { Db } from '../db/index.server';
+import type { CollectionsTable } from '../db/schema';
 import type {
   Beneficiary,
   CapitalPoint,
@@ -27,6 +30,7 @@ type MemberFeeds = Pick<
   | 'getDepositAccount'
   | 'getDepositStatement'
   | 'getCollections'
+  | 'getCollectionPage'
   | 'getGuarantees'
   | 'getBeneficiaries'
   | 'getDividends'
@@ -57,6 +61,55 @@ export function createMemberFeeds(
   memberOf: (cred: MemberCredentials) => Promise<string>,
   now: () => number,
 ): MemberFeeds {
+  /** A member's billing months of one kind, newest first. */
+  function collectionHeads(membershipNo: string, kind: 'kep' | 'crem') {
+    return db
+      .selectFrom('collections')
+      .selectAll()
+      .where('membership_no', '=', membershipNo)
+      .where('kind', '=', kind)
+      .orderBy('year', 'desc')
+      .orderBy('month', 'desc');
+  }
+
+  /** The billing months with their detail lines (one query for the lines of all of them). */
+  async function withLines(heads: Array<Selectable<CollectionsTable>>): Promise<MonthlyCollection[]> {
+    const lines = heads.length
+      ? await db
+          .selectFrom('collection_lines')
+          .selectAll()
+          .where(
+            'collection_id',
+            'in',
+            heads.map((h) => h.id),
+          )
+          .orderBy('collection_id')
+          .orderBy('seq')
+          .execute()
+      : [];
+    return heads.map((h): MonthlyCollection => ({
+      year: h.year,
+      month: h.month,
+      billedSatang: Number(h.billed_satang),
+      collectedSatang: Number(h.collected_satang),
+      posted: h.posted === 1,
+      receiptNo: h.receipt_no,
+      receiptDate: h.receipt_date,
+      lines: lines
+        .filter((l) => Number(l.collection_id) === Number(h.id))
+        .map((l) => ({
+          seq: l.seq,
+          itemCode: l.item_code,
+          description: l.description,
+          contractNo: l.contract_no,
+          period: l.period,
+          principalSatang: Number(l.principal_satang),
+          interestSatang: Number(l.interest_satang),
+          amountSatang: Number(l.amount_satang),
+        })),
+    }));
+  }
+
   async function collateralFor(contractNos: string[]): Promise<Map<string, Collateral[]>> {
     const map = new Map<string, Collateral[]>();
     if (!contractNos.length) return map;
@@ -290,48 +343,30 @@ export function createMemberFeeds(
 
     async getCollections(cred, kind) {
       const membershipNo = await memberOf(cred);
-      const heads = await db
-        .selectFrom('collections')
-        .selectAll()
-        .where('membership_no', '=', membershipNo)
-        .where('kind', '=', kind)
-        .orderBy('year', 'desc')
-        .orderBy('month', 'desc')
+      return withLines(await collectionHeads(membershipNo, kind).execute());
+    },
+
+    async getCollectionPage(cred, kind, { page, pageSize }) {
+      const membershipNo = await memberOf(cred);
+      // The page's months and, in the same query, how many months there are in all.
+      const heads = await collectionHeads(membershipNo, kind)
+        .select((eb) => eb.fn.countAll<number>().over().as('total'))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
         .execute();
-      const lines = heads.length
-        ? await db
-            .selectFrom('collection_lines')
-            .selectAll()
-            .where(
-              'collection_id',
-              'in',
-              heads.map((h) => h.id),
-            )
-            .orderBy('collection_id')
-            .orderBy('seq')
-            .execute()
-        : [];
-      return heads.map((h): MonthlyCollection => ({
-        year: h.year,
-        month: h.month,
-        billedSatang: Number(h.billed_satang),
-        collectedSatang: Number(h.collected_satang),
-        posted: h.posted === 1,
-        receiptNo: h.receipt_no,
-        receiptDate: h.receipt_date,
-        lines: lines
-          .filter((l) => Number(l.collection_id) === Number(h.id))
-          .map((l) => ({
-            seq: l.seq,
-            itemCode: l.item_code,
-            description: l.description,
-            contractNo: l.contract_no,
-            period: l.period,
-            principalSatang: Number(l.principal_satang),
-            interestSatang: Number(l.interest_satang),
-            amountSatang: Number(l.amount_satang),
-          })),
-      }));
+      const total = heads[0]
+        ? Number(heads[0].total)
+        : Number(
+            (
+              await db
+                .selectFrom('collections')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('membership_no', '=', membershipNo)
+                .where('kind', '=', kind)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+      return { rows: await withLines(heads), total, page, pageSize };
     },
 
     async getGuarantees(cred) {

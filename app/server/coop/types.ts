@@ -547,7 +547,14 @@ export interface CoopBackend {
     accountNo: string,
     query: StatementQuery,
   ): Promise<Page<DepositStatementRow> | null>;
+  /** Every billing month of the kind, newest first (the vendor API's `member_kep` answers them all). */
   getCollections(member: MemberCredentials, kind: 'kep' | 'crem'): Promise<MonthlyCollection[]>;
+  /** One page of the billing months, newest first; `total` counts them all (ADR 029). */
+  getCollectionPage(
+    member: MemberCredentials,
+    kind: 'kep' | 'crem',
+    query: { page: number; pageSize: number },
+  ): Promise<Page<MonthlyCollection>>;
   getGuarantees(member: MemberCredentials): Promise<Guarantee[]>;
   getBeneficiaries(member: MemberCredentials): Promise<Beneficiary[]>;
   getDividends(member: MemberCredentials): Promise<Dividend[]>;

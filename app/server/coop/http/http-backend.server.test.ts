@@ -1053,6 +1053,11 @@ describe('the same shapes as the embedded backend for the demo member', () => {
         await embedded.getDepositStatement(embeddedMember, account?.accountNo ?? '', query),
       ],
       ['getCollections', await http.getCollections(cred, 'kep'), await embedded.getCollections(embeddedMember, 'kep')],
+      [
+        'getCollectionPage',
+        await http.getCollectionPage(cred, 'kep', { page: 1, pageSize: 6 }),
+        await embedded.getCollectionPage(embeddedMember, 'kep', { page: 1, pageSize: 6 }),
+      ],
       ['getGuarantees', await http.getGuarantees(cred), await embedded.getGuarantees(embeddedMember)],
       ['getBeneficiaries', await http.getBeneficiaries(cred), await embedded.getBeneficiaries(embeddedMember)],
       ['getDividends', await http.getDividends(cred), await embedded.getDividends(embeddedMember)],
@@ -1067,6 +1072,30 @@ describe('the same shapes as the embedded backend for the demo member', () => {
     for (const [name, fromHttp, fromEmbedded] of pairs) {
       expect(fromEmbedded, `${name}: the embedded demo has data`).not.toBeNull();
       expectSameShape(fromHttp, fromEmbedded, name);
+    }
+    // A page of billing months is that slice of them all, newest first, in both modes (ADR 029).
+    const modes: Array<[CoopBackend, MemberCredentials]> = [
+      [http, cred],
+      [embedded, embeddedMember],
+    ];
+    for (const [backend, member] of modes) {
+      const all = await backend.getCollections(member, 'kep');
+      expect(all.length, `${backend.kind}: more than one month`).toBeGreaterThan(1);
+      const size = Math.ceil(all.length / 2);
+      for (const page of [1, 2]) {
+        expect(await backend.getCollectionPage(member, 'kep', { page, pageSize: size })).toEqual({
+          rows: all.slice((page - 1) * size, page * size),
+          total: all.length,
+          page,
+          pageSize: size,
+        });
+      }
+      expect(await backend.getCollectionPage(member, 'kep', { page: 3, pageSize: all.length })).toEqual({
+        rows: [],
+        total: all.length,
+        page: 3,
+        pageSize: all.length,
+      });
     }
   });
 });

@@ -26,6 +26,7 @@ import {
   type LinkRedemption,
   type Loan,
   type MemberCredentials,
+  type MonthlyCollection,
   type Page,
   type PolicyKind,
   type ShareStatementRow,
@@ -277,6 +278,15 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
         return fail({ endpoint, reason: 'unexpected_status' }, 'refused');
       return parse(endpoint, schema, response);
     });
+  }
+
+  /** Every billing month of the kind: the core answers them all at once (§6.5). */
+  async function collections(cred: MemberCredentials, kind: 'kep' | 'crem'): Promise<MonthlyCollection[]> {
+    if (kind === 'kep') return memberFeed('memberKep', memberKep, cred);
+    // The cremation-fee collection (kepcrem) is commented out in the core's routes (§5); a Sahakorn
+    // core answers it in member_kep's shape (ADR 025).
+    extension('kepcrem', 'getCollections(crem)');
+    return memberFeed('memberKepcrem', memberKep, cred);
   }
 
   /** The date filter of statements: Buddhist-era `DD/MM/BBBB` both ends, or nothing. */
@@ -748,12 +758,11 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       );
     },
 
-    async getCollections(cred, kind) {
-      if (kind === 'kep') return memberFeed('memberKep', memberKep, cred);
-      // The cremation-fee collection (kepcrem) is commented out in the core's routes (§5); a Sahakorn
-      // core answers it in member_kep's shape (ADR 025).
-      extension('kepcrem', 'getCollections(crem)');
-      return memberFeed('memberKepcrem', memberKep, cred);
+    getCollections: collections,
+
+    async getCollectionPage(cred, kind, { page, pageSize }) {
+      const all = await collections(cred, kind);
+      return { rows: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize };
     },
 
     getGuarantees: (cred) => memberFeed('memberColl', memberColl, cred),
