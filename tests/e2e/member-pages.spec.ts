@@ -85,7 +85,7 @@ test.describe('the demo member sees every area with real data', () => {
     await axe();
   });
 
-  test('monthly collections: six months a page, status per month, expandable lines, a printable bill or receipt', async ({
+  test('monthly collections: six months a page, status per month, expandable lines, a printable bill or receipt @pg', async ({
     page,
     axe,
   }) => {
