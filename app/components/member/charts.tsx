@@ -6,6 +6,9 @@ const W = 640;
 const H = 220;
 const PAD = { top: 16, right: 12, bottom: 36, left: 12 };
 
+/** A coordinate with at most two decimals: enough for a 640-unit view box, and shorter markup. */
+const at = (value: number) => Math.round(value * 100) / 100;
+
 function monthLabel(month: string, style: 'short' | 'long'): string {
   const [y, m] = month.split('-').map(Number);
   return formatMonth(y ?? 0, m ?? 0, style);
@@ -44,9 +47,9 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
           const x = PAD.left + i * step + (step - barW) / 2;
           return (
             <g key={p.month}>
-              <rect x={x} y={H - PAD.bottom - h} width={barW} height={h} className="chart__bar" />
+              <rect x={at(x)} y={H - PAD.bottom - h} width={at(barW)} height={h} />
               {i % 3 === 0 || i === points.length - 1 ? (
-                <text x={x + barW / 2} y={H - PAD.bottom + 16} textAnchor="middle" className="chart__label">
+                <text x={at(x + barW / 2)} y={H - PAD.bottom + 16} textAnchor="middle">
                   {monthLabel(p.month, 'short')}
                 </text>
               ) : null}

@@ -48,8 +48,11 @@ export function percentRepaid(approvedSatang: number, balanceSatang: number): st
 /** Today's calendar month in Bangkok as `YYYY-MM`, shifted by `offset` months. */
 export function bangkokMonth(now: number, offset = 0): string {
   const bangkok = new Date(now + 7 * 3600_000);
-  const d = new Date(Date.UTC(bangkok.getUTCFullYear(), bangkok.getUTCMonth() + offset, 1));
-  return d.toISOString().slice(0, 7);
+  // Months since year 0, shifted, and back: plain integers (a chart asks for 24 of these per page).
+  const months = bangkok.getUTCFullYear() * 12 + bangkok.getUTCMonth() + offset;
+  const year = Math.floor(months / 12);
+  const month = months - year * 12 + 1;
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
 /**
