@@ -54,7 +54,7 @@ test.describe('below 1024 px', () => {
   });
 });
 
-test('with scripts, the menu goes to a page in place; with a modifier key the browser opens it', async ({
+test('with scripts, the menu and a statement filter go to the page in place; with a modifier key the browser opens it', async ({
   page,
   axe,
   createMember,
@@ -75,9 +75,17 @@ test('with scripts, the menu goes to a page in place; with a modifier key the br
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/member\/share$/);
   expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  await axe();
+  // The statement's date filter, a GET form, is submitted in place too.
+  await page.getByLabel('ตั้งแต่วันที่').fill('01/01/2568');
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(/\/member\/share\?from=01%2F01%2F2568&to=$/);
+  await expect(page.getByLabel('ตั้งแต่วันที่')).toHaveValue('01/01/2568');
+  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  await axe();
   const opened = page.context().waitForEvent('page');
   await menu.getByRole('link', { name: 'เงินกู้' }).click({ modifiers: ['ControlOrMeta'] });
   await (await opened).close();
-  await expect(page).toHaveURL(/\/member\/share$/);
+  await expect(page).toHaveURL(/\/member\/share\?from=/);
   await axe();
 });

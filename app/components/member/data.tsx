@@ -1,4 +1,3 @@
-import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 /**
@@ -48,7 +47,10 @@ export function DataTable({
 
 export const DATE_HINT = 'รูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568';
 
-/** The Buddhist-era date-range filter of a statement: a plain GET form (works without JavaScript). */
+/**
+ * The Buddhist-era date-range filter of a statement: a plain GET form (works without JavaScript; with
+ * it, the member layout submits it in place, `data-in-page`).
+ */
 export function DateRangeFilter({
   fromText,
   toText,
@@ -92,7 +94,7 @@ export function DateRangeFilter({
     );
   };
   return (
-    <Form method="get" className="filter" role="search" aria-label="ค้นหาตามช่วงวันที่">
+    <form method="get" className="filter" role="search" aria-label="ค้นหาตามช่วงวันที่" data-in-page="">
       {field('from', 'ตั้งแต่วันที่', fromText)}
       {field('to', 'ถึงวันที่', toText)}
       <div className="filter__actions">
@@ -103,7 +105,7 @@ export function DateRangeFilter({
           แสดงทั้งหมด
         </a>
       </div>
-    </Form>
+    </form>
   );
 }
 

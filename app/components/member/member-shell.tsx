@@ -97,11 +97,11 @@ export function MemberShell({
 }
 
 /**
- * Links marked `data-in-page` (the menu, the status tiles, pagers) are plain links. With JavaScript, a
- * plain click on one (or Enter) goes to the page in place, as Remix's <Link> would: one listener on the
- * member layout instead of a <Link> per link, each with its router hooks on every render (measured:
- * 2–7 % of a member page's server CPU, docs/performance.md). A click with a modifier key or another
- * button is the browser's: a new tab, a new window.
+ * Links and GET forms marked `data-in-page` (the menu, the status tiles, pagers, statement filters) are
+ * plain HTML. With JavaScript, following one goes to the page in place, as Remix's <Link> and <Form>
+ * would: one pair of listeners on the member layout instead of a component per link, each with its
+ * router hooks on every render (measured: 2–7 % of a member page's server CPU, docs/performance.md). A
+ * click with a modifier key or another button is the browser's: a new tab, a new window.
  */
 function useInPageLinks() {
   const root = useRef<HTMLDivElement>(null);
@@ -118,8 +118,24 @@ function useInPageLinks() {
       event.preventDefault();
       navigate(href);
     };
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-in-page')) return;
+      if (form.method !== 'get') return;
+      event.preventDefault();
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(form, event.submitter)) {
+        if (typeof value === 'string') query.append(name, value);
+      }
+      const path = form.getAttribute('action') ?? window.location.pathname;
+      navigate(`${path}?${query}`);
+    };
     element.addEventListener('click', onClick);
-    return () => element.removeEventListener('click', onClick);
+    element.addEventListener('submit', onSubmit);
+    return () => {
+      element.removeEventListener('click', onClick);
+      element.removeEventListener('submit', onSubmit);
+    };
   }, [navigate]);
   return root;
 }
