@@ -551,3 +551,43 @@ describe('formatDataAsOf', () => {
     expect(formatDataAsOf(null)).toBe(' - ');
   });
 });
+
+describe('dates without Intl, as Intl prints them', () => {
+  const th = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('th-TH', {
+      timeZone: BANGKOK_TZ,
+      calendar: 'buddhist',
+      numberingSystem: 'latn',
+      ...options,
+    });
+  const short = th({ day: 'numeric', month: 'short', year: 'numeric' });
+  const long = th({ day: 'numeric', month: 'long', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: BANGKOK_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const monthLong = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+  const monthShort = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'short', year: '2-digit' });
+
+  it('gives the Bangkok date and time of instants from April 1920 (UTC+7 since) to 2100, around midnight too', () => {
+    // Every 61 hours and 7 minutes: each hour of the day, each day of the month, every month, leap years.
+    for (let t = Date.UTC(1920, 3, 1); t < Date.UTC(2100, 0, 1); t += (61 * 60 + 7) * 60_000) {
+      const d = new Date(t);
+      expect(formatDate(d, 'short')).toBe(short.format(d));
+      expect(formatDate(d, 'long')).toBe(long.format(d));
+      expect(formatDateTime(d)).toBe(`${long.format(d)} เวลา ${time.format(d)} น.`);
+    }
+  });
+
+  it('names every billing month as Intl does, with two-digit BE years', () => {
+    for (let year = 1950; year <= 2080; year += 1) {
+      for (let month = 1; month <= 12; month += 1) {
+        const mid = new Date(Date.UTC(year, month - 1, 15));
+        expect(formatMonth(year, month, 'long')).toBe(monthLong.format(mid));
+        expect(formatMonth(year, month, 'short')).toBe(monthShort.format(mid));
+      }
+    }
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * Thai formatting helpers (dates in the Buddhist era, money, ages, text).
- * Isomorphic: runs in the browser and on the server, so it relies only on Intl and date-fns.
+ * Isomorphic: runs in the browser and on the server, so it relies only on Intl, date-fns and arithmetic.
  *
- * Years: only Intl (th-TH, Buddhist calendar) prints BE years. date-fns `format` with the
- * `th` locale prints Gregorian years, so it must never be used for dates shown to users.
+ * Years: dates are printed here with BE years (Gregorian + 543), from the Bangkok calendar date and
+ * Thai month names that a unit test keeps equal to Intl's th-TH Buddhist calendar. date-fns `format`
+ * with the `th` locale prints Gregorian years, so it must never be used for dates shown to users.
  */
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import { th } from 'date-fns/locale/th';
@@ -34,33 +35,35 @@ export function fromBuddhistYear(beYear: number): number {
   return beYear - BE_OFFSET;
 }
 
-const thDate = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('th-TH', {
-    timeZone: BANGKOK_TZ,
-    calendar: 'buddhist',
-    numberingSystem: 'latn',
-    ...options,
-  });
-
-const shortDateFmt = thDate({
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const longDateFmt = thDate({ day: 'numeric', month: 'long', year: 'numeric' });
-const dayMonthFmt = thDate({ day: 'numeric', month: 'short' });
-// Gregorian numeric parts in Bangkok, for calendar arithmetic.
-const partsFmt = new Intl.DateTimeFormat('en-US', {
-  timeZone: BANGKOK_TZ,
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+/** Thai month names as th-TH prints them (a unit test compares every month with Intl). */
+const MONTHS_LONG = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+] as const;
+const MONTHS_SHORT = [
+  'ม.ค.',
+  'ก.พ.',
+  'มี.ค.',
+  'เม.ย.',
+  'พ.ค.',
+  'มิ.ย.',
+  'ก.ค.',
+  'ส.ค.',
+  'ก.ย.',
+  'ต.ค.',
+  'พ.ย.',
+  'ธ.ค.',
+] as const;
 
 interface BangkokParts {
   year: number;
@@ -70,16 +73,27 @@ interface BangkokParts {
   minute: number;
 }
 
+/**
+ * The Gregorian calendar date and time in Bangkok. Bangkok has been UTC+7 without DST since April 1920, so
+ * this is arithmetic, not an Intl call: a statement formats dozens of dates per page (docs/performance.md),
+ * and the server and an old phone's browser cannot disagree (a unit test compares with Intl).
+ */
 function bangkokParts(date: Date): BangkokParts {
-  const parts: Record<string, number> = {};
-  for (const p of partsFmt.formatToParts(date)) parts[p.type] = Number(p.value);
+  const local = new Date(date.getTime() + BANGKOK_OFFSET_MS);
   return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
+}
+
+/** `15 ม.ค.` or `15 มกราคม`, and the BE year after it unless `year` is false. */
+function thaiDate(date: Date, style: 'short' | 'long', year = true): string {
+  const { year: y, month, day } = bangkokParts(date);
+  const name = (style === 'short' ? MONTHS_SHORT : MONTHS_LONG)[month - 1];
+  return year ? `${day} ${name} ${toBuddhistYear(y)}` : `${day} ${name}`;
 }
 
 /** Date.UTC without its mapping of years 0–99 to 1900–1999. */
@@ -138,7 +152,7 @@ function formatTime(date: Date): string {
 export function formatDate(value: DateInput, style: 'short' | 'long' = 'long'): string {
   const date = toDate(value);
   if (!date) return EMPTY;
-  return (style === 'short' ? shortDateFmt : longDateFmt).format(date);
+  return thaiDate(date, style);
 }
 
 /** Date plus Bangkok time: `15 มกราคม 2568 เวลา 14:05 น.`; `' - '` if empty. */
@@ -158,22 +172,13 @@ export function formatDataAsOf(value: DateInput): string {
   return `ข้อมูล ณ วันที่ ${formatDate(date, 'short')} ${formatTime(date)}`;
 }
 
-const MONTH_LONG = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-const MONTH_SHORT = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', month: 'short', year: '2-digit' });
-
 /** A billing month (Gregorian year, month 1–12) in Thai with its BE year: `พฤษภาคม 2568` or `พ.ค. 68`. */
-const monthNames = new Map<string, string>();
-
 export function formatMonth(year: number, month: number, style: 'short' | 'long' = 'long'): string {
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return ' - ';
-  const key = `${style}${year}-${month}`;
-  let name = monthNames.get(key);
-  if (name === undefined) {
-    name = (style === 'long' ? MONTH_LONG : MONTH_SHORT).format(new Date(Date.UTC(year, month - 1, 15)));
-    if (monthNames.size > 2000) monthNames.clear();
-    monthNames.set(key, name);
-  }
-  return name;
+  const be = toBuddhistYear(year);
+  return style === 'long'
+    ? `${MONTHS_LONG[month - 1]} ${be}`
+    : `${MONTHS_SHORT[month - 1]} ${String(((be % 100) + 100) % 100).padStart(2, '0')}`;
 }
 
 /** `DD/MM/BBBB` with BE year in Bangkok, e.g. `05/01/2568`; `' - '` if empty. */
@@ -216,7 +221,7 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
   // Day 0 (1970-01-01) was a Thursday; weeks start on Sunday as in the th locale.
   const weekStart = (n: number) => n - ((((n + 4) % 7) + 7) % 7);
   if ((daysAgo > 1 && daysAgo < 7) || weekStart(day) === weekStart(today)) {
-    return `${dayMonthFmt.format(date)} ${formatTime(date)}`;
+    return `${thaiDate(date, 'short', false)} ${formatTime(date)}`;
   }
   return formatDate(date, 'long');
 }
