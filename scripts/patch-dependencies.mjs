@@ -25,7 +25,9 @@ const PATCH_TAG = 'sahakorn-patch';
  *
  * A loader's answer goes through `json()` into a Response, which the router read back through a
  * stream to parse it for the render: `json()` now remembers the text it wrote, and the router parses
- * that text (the same data; a response made otherwise is read as before).
+ * that text (the same data; a response made otherwise is read as before). The Response's body is a
+ * stream that encodes the text when it is first read: a string body cost three times as much to make,
+ * and a document request never reads it.
  *
  * Only the CommonJS build is patched: the server's. The browser's bundle is untouched.
  */
@@ -79,9 +81,11 @@ export const ROUTER_PATCH = {
     {
       find: '  return new Response(JSON.stringify(data), _extends({}, responseInit, {\n    headers\n  }));\n};\nclass DataWithResponseInit {\n',
       replace:
-        `  // ${MARKER}: the text is remembered, so a loader's answer is parsed from it, not read back.\n` +
+        `  // ${MARKER}: the text is remembered, so a loader's answer is parsed from it, not read back; the\n` +
+        '  // body encodes it only if it is read (a data request, a resource route), which a document never does.\n' +
         '  let text = JSON.stringify(data);\n' +
-        '  let response = new Response(text, _extends({}, responseInit, {\n    headers\n  }));\n' +
+        '  let body = typeof text === "string" ? sahakornTextBody(text) : text;\n' +
+        '  let response = new Response(body, _extends({}, responseInit, {\n    headers\n  }));\n' +
         '  if (typeof text === "string") sahakornJsonText.set(response, text);\n' +
         '  return response;\n' +
         '};\n' +
@@ -107,6 +111,16 @@ export const ROUTER_PATCH = {
         'const sahakornBranches = new WeakMap();\n' +
         'const sahakornMatches = new WeakMap();\n' +
         'const sahakornJsonText = new WeakMap();\n' +
+        'const sahakornEncoder = new TextEncoder();\n' +
+        '// A body that encodes its text when first read (a string body is encoded and wrapped in a stream at once).\n' +
+        'function sahakornTextBody(text) {\n' +
+        '  return new ReadableStream({\n' +
+        '    pull(controller) {\n' +
+        '      controller.enqueue(sahakornEncoder.encode(text));\n' +
+        '      controller.close();\n' +
+        '    }\n' +
+        '  }, { highWaterMark: 0 });\n' +
+        '}\n' +
         'const sahakornCompiled = new Map();\n' +
         'function compilePath(path, caseSensitive, end) {\n' +
         '  let slots = sahakornCompiled.get(path);\n' +

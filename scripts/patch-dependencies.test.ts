@@ -212,8 +212,16 @@ describe("a loader's JSON answer is parsed from its text (ADR 026)", () => {
       expect(mine).toEqual(await dataOf(unpatched, make(unpatched)));
       expect(mine).toEqual({ data: expected, headers: 'private, no-store' });
     }
-    // The body of a json() response can still be read by whoever gets it (a resource route's client).
+    // The body of a json() response can still be read by whoever gets it (a resource route's client,
+    // a data request), with the same headers and bytes as the published build's.
     expect(await patched.json(answer).json()).toEqual(expected);
+    const mine = patched.json(answer, init);
+    const theirs = unpatched.json(answer, init);
+    expect([...mine.headers]).toEqual([...theirs.headers]);
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(new Uint8Array(await theirs.arrayBuffer()));
+    const copy = patched.json(answer).clone();
+    expect(await copy.json()).toEqual(expected);
+    expect(patched.json(undefined).body).toBeNull();
   });
 });
 
