@@ -5,7 +5,10 @@ import { AsyncResource } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { createRequestHandler } from '@remix-run/express';
+import { createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node';
+// The adapter's own Request builder (host, port and protocol as `trust proxy` sees them, the abort
+// signal): its package exports only the whole handler, which this server replaces below.
+import remixExpress from '@remix-run/express/dist/server.js';
 import express from 'express';
 
 import { createPageCache } from './server/page-cache.js';
@@ -140,17 +143,25 @@ entry.onPublicContentChanged(() => pageCache.clear());
 app.use(requestLog.routed);
 app.use(pageCache);
 
-app.all(
-  '*',
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientAddress: req.ip ?? null,
-    }),
-  }),
-);
+// Remix, as @remix-run/express's handler runs it, except that a rendered document goes out in one
+// `res.end(bytes)` instead of being read back through its Response's stream (document-body.server).
+const handleRemix = createRequestHandler(build, build.mode);
+app.all('*', async (req, res, next) => {
+  try {
+    const request = remixExpress.createRemixRequest(req, res);
+    const response = await handleRemix(request, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null });
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers.entries()) res.append(name, value);
+    if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
+    const whole = entry.wholeBody(response);
+    if (whole) res.end(whole);
+    else if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+});
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 
 import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
+import { documentResponse } from './server/document-body.server';
 import { encodeDocument } from './server/compression.server';
 import { log } from './server/log.server';
 import { withoutNulBytes } from './server/nul-bytes.server';
@@ -24,6 +25,7 @@ export { compressedAssets, negotiateEncoding } from './server/compression.server
 export { log } from './server/log.server';
 export { createRequestLog } from './server/request-log.server';
 export { markShuttingDown } from './server/health.server';
+export { wholeBody } from './server/document-body.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -64,7 +66,7 @@ export default function handleRequest(
     }
   }
   const body = encodeDocument(request, html, responseHeaders);
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return documentResponse(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
