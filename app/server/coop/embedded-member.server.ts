@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
@@ -227,28 +227,27 @@ export function createMemberFeeds(
       const membershipNo = await memberOf(cred);
       const firstMonth = bangkokMonth(now(), -(months - 1));
       const start = `${firstMonth}-01`;
-      const [before, rows] = await Promise.all([
-        db
-          .selectFrom('share_statements')
-          .select('balance_satang')
-          .where('membership_no', '=', membershipNo)
-          .where('op_date', '<', start)
-          .orderBy('op_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-        db
-          .selectFrom('share_statements')
-          .select(['op_date', 'balance_satang'])
-          .where('membership_no', '=', membershipNo)
-          .where('op_date', '>=', start)
-          .orderBy('op_date')
-          .orderBy('id')
-          .execute(),
-      ]);
-      let capital = Number(before?.balance_satang ?? 0);
-      const points: CapitalPoint[] = [];
+      // The rows from the last day with a movement before the first month (its closing balance is
+      // where the chart starts) to today, in one query.
+      const rows = await db
+        .selectFrom('share_statements')
+        .select(['op_date', 'balance_satang'])
+        .where('membership_no', '=', membershipNo)
+        .where(
+          'op_date',
+          '>=',
+          sql<string>`coalesce((select max(op_date) from share_statements where membership_no = ${membershipNo} and op_date < ${start}), ${start})`,
+        )
+        .orderBy('op_date')
+        .orderBy('id')
+        .execute();
+      let capital = 0;
       let i = 0;
+      while (i < rows.length && (rows[i]?.op_date ?? '') < start) {
+        capital = Number(rows[i]?.balance_satang ?? capital);
+        i += 1;
+      }
+      const points: CapitalPoint[] = [];
       for (let m = 0; m < months; m += 1) {
         const month = bangkokMonth(now(), -(months - 1) + m);
         while (i < rows.length && (rows[i]?.op_date ?? '').slice(0, 7) <= month) {
