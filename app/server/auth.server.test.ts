@@ -101,6 +101,22 @@ describe('requireMember', () => {
     expect(next.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
   });
 
+  it('refuses a tampered signature even after the genuine cookie was accepted', async () => {
+    const outcome = await login(
+      formRequest({}),
+      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
+      '10.0.0.11',
+    );
+    if (!outcome.ok) throw new Error('login failed');
+    const cookie = cookieFrom(outcome.setCookie);
+    const page = (value: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: value } });
+    expect((await requireMember(page(cookie))).membershipNo).toBe('012345');
+    const tampered = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
+    const refused = await thrown(requireMember(page(tampered)));
+    expect(refused.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+    expect((await requireMember(page(`theme=dark; ${cookie}`))).membershipNo).toBe('012345');
+  });
+
   it('ignores a forged cookie', async () => {
     const response = await thrown(
       requireMember(

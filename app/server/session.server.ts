@@ -34,10 +34,38 @@ function idleMs(): number {
   return env().SESSION_IDLE_MINUTES * 60_000;
 }
 
-/** The session id presented by the request (signature checked), or null. */
-async function presentedId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get('Cookie'));
-  return typeof value === 'string' && value.length >= 32 ? value : null;
+/** Signed cookie values already checked → the hash of the session id they carry. */
+const checkedCookies = new Map<string, string>();
+const CHECKED_COOKIES_LIMIT = 1000;
+
+/** The session cookie's value as sent (still signed), or null. */
+function rawSessionCookie(header: string | null): string | null {
+  if (!header) return null;
+  const name = `${sessionCookie().name}=`;
+  for (const part of header.split(';')) {
+    const pair = part.trim();
+    if (pair.startsWith(name)) return pair.slice(name.length) || null;
+  }
+  return null;
+}
+
+/**
+ * The hash of the session id presented by the request (signature checked; rows are keyed by it), or
+ * null. A signed value that was checked once is remembered (bounded): checking it again gives the same
+ * answer, and would cost an HMAC and a hash on every page. The session row is still read every time.
+ */
+async function presentedIdHash(request: Request): Promise<string | null> {
+  const header = request.headers.get('Cookie');
+  const raw = rawSessionCookie(header);
+  if (!raw) return null;
+  const known = checkedCookies.get(raw);
+  if (known) return known;
+  const value: unknown = await sessionCookie().parse(header);
+  if (typeof value !== 'string' || value.length < 32) return null;
+  const idHash = sha256(value);
+  if (checkedCookies.size >= CHECKED_COOKIES_LIMIT) checkedCookies.clear();
+  checkedCookies.set(raw, idHash);
+  return idHash;
 }
 
 export type SessionLookup =
@@ -48,10 +76,9 @@ export type SessionLookup =
 
 /** Resolve the request's session row; slides the idle expiry of browser-session logins. */
 export async function lookupSession(request: Request, now = Date.now()): Promise<SessionLookup> {
-  const id = await presentedId(request);
-  if (!id) return { status: 'none' };
+  const idHash = await presentedIdHash(request);
+  if (!idHash) return { status: 'none' };
   const { db } = await app();
-  const idHash = sha256(id);
   const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   if (!row) return { status: 'invalid' };
   if (row.expires_at <= now) {
@@ -105,8 +132,8 @@ export async function createSession(
   const actingStaff = input.actingStaff ?? null;
   const remember = input.remember && actingStaff === null;
   const lifetime = remember ? REMEMBER_MS : actingStaff ? Math.min(idleMs(), IMPERSONATION_MAX_MS) : idleMs();
-  const previous = await presentedId(request);
-  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', sha256(previous)).execute();
+  const previous = await presentedIdHash(request);
+  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', previous).execute();
   const id = randomToken();
   await db
     .insertInto('sessions')
@@ -161,10 +188,10 @@ export async function currentUpstreamToken(
 
 /** Delete the request's session row; returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
-  const id = await presentedId(request);
-  if (id) {
+  const idHash = await presentedIdHash(request);
+  if (idHash) {
     const { db } = await app();
-    await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) });
 }
