@@ -54,6 +54,8 @@ export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
 /** Parses a statement page's URL query; on error, gives the first Thai message per field. */
 export function parseStatementQuery(url: URL): StatementQueryResult {
+  // No query at all (most visits): the first page, unfiltered, without running the schema.
+  if (url.search === '') return { ok: true, value: { page: 1, fromText: '', toText: '' } };
   const params = url.searchParams;
   const fromText = params.get('from') ?? '';
   const toText = params.get('to') ?? '';
