@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+
 import { formatMonth, formatSatang } from '~/lib/thai-format';
 
 import { DataTable } from './data';
@@ -46,14 +48,14 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
           const h = Math.round((p.capitalSatang / max) * innerH);
           const x = PAD.left + i * step + (step - barW) / 2;
           return (
-            <g key={p.month}>
+            <Fragment key={p.month}>
               <rect x={at(x)} y={H - PAD.bottom - h} width={at(barW)} height={h} />
               {i % 3 === 0 || i === points.length - 1 ? (
                 <text x={at(x + barW / 2)} y={H - PAD.bottom + 16} textAnchor="middle">
                   {monthLabel(p.month, 'short')}
                 </text>
               ) : null}
-            </g>
+            </Fragment>
           );
         })}
       </svg>
