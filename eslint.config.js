@@ -11,6 +11,8 @@ export default tseslint.config(
       'tests/.tmp/**',
       'test-results/**',
       'playwright-report/**',
+      // bench/ab.mjs keeps copies of builds here.
+      '.cache/**',
     ],
   },
   ...tseslint.configs.recommended,
