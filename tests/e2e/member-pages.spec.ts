@@ -39,6 +39,18 @@ test.describe('the demo member sees every area with real data', () => {
     await page.getByRole('button', { name: 'ค้นหา' }).click();
     await expect(page.getByText('กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568')).toBeVisible();
     await axe();
+
+    // Reached from another page (in place, with scripts), the chart is drawn in the browser the same way.
+    const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+    await menu.getByRole('link', { name: 'เงินปันผล' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'เงินปันผล' })).toBeVisible();
+    await axe();
+    await menu.getByRole('link', { name: 'ทุนเรือนหุ้น' }).click();
+    const chart = page.getByRole('img', { name: /ทุนเรือนหุ้นย้อนหลัง 24 เดือน/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('rect')).toHaveCount(24);
+    expect((await chart.boundingBox())?.height).toBeGreaterThan(50);
+    await axe();
   });
 
   test('loans: a card per loan with % repaid and collateral, and its statement', async ({ page, axe }) => {

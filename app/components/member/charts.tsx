@@ -1,5 +1,3 @@
-import { Fragment } from 'react';
-
 import { formatMonth, formatSatang } from '~/lib/thai-format';
 
 import { DataTable } from './data';
@@ -16,17 +14,43 @@ function monthLabel(month: string, style: 'short' | 'long'): string {
   return formatMonth(y ?? 0, m ?? 0, style);
 }
 
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * The chart's inside (title, description, axis, a bar per month and every third month's label) as SVG
+ * markup, built as a string: React's server renderer spends about as long on each bar as on a table
+ * cell, and a chart is dozens of them (docs/performance.md). The same function runs in the browser,
+ * which hydrates the markup it would have made.
+ */
+function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number }>, summary: string): string {
+  const max = Math.max(...points.map((p) => p.capitalSatang), 1);
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = H - PAD.top - PAD.bottom;
+  const step = innerW / points.length;
+  const barW = Math.max(step * 0.7, 2);
+  const base = H - PAD.bottom;
+  let markup =
+    `<title id="capital-chart-title">${escapeXml(`ทุนเรือนหุ้นย้อนหลัง ${points.length} เดือน`)}</title>` +
+    `<desc id="capital-chart-desc">${escapeXml(summary)}</desc>` +
+    `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${base}" y2="${base}" class="chart__axis"></line>`;
+  points.forEach((p, i) => {
+    const h = Math.round((p.capitalSatang / max) * innerH);
+    const x = PAD.left + i * step + (step - barW) / 2;
+    markup += `<rect x="${at(x)}" y="${base - h}" width="${at(barW)}" height="${h}"></rect>`;
+    if (i % 3 === 0 || i === points.length - 1) {
+      markup += `<text x="${at(x + barW / 2)}" y="${base + 16}" text-anchor="middle">${escapeXml(monthLabel(p.month, 'short'))}</text>`;
+    }
+  });
+  return markup;
+}
+
 /**
  * Share capital at the end of each of the last months: a server-rendered SVG bar chart (no JavaScript),
  * described for screen readers, with the same figures in a table for anyone who wants the numbers.
  */
 export function CapitalChart({ points }: { points: Array<{ month: string; capitalSatang: number }> }) {
   if (!points.length) return null;
-  const max = Math.max(...points.map((p) => p.capitalSatang), 1);
-  const innerW = W - PAD.left - PAD.right;
-  const innerH = H - PAD.top - PAD.bottom;
-  const step = innerW / points.length;
-  const barW = Math.max(step * 0.7, 2);
   const first = points[0];
   const last = points[points.length - 1];
   const summary =
@@ -40,25 +64,8 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
         role="img"
         aria-labelledby="capital-chart-title capital-chart-desc"
         className="chart__svg"
-      >
-        <title id="capital-chart-title">{`ทุนเรือนหุ้นย้อนหลัง ${points.length} เดือน`}</title>
-        <desc id="capital-chart-desc">{summary}</desc>
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="chart__axis" />
-        {points.map((p, i) => {
-          const h = Math.round((p.capitalSatang / max) * innerH);
-          const x = PAD.left + i * step + (step - barW) / 2;
-          return (
-            <Fragment key={p.month}>
-              <rect x={at(x)} y={H - PAD.bottom - h} width={at(barW)} height={h} />
-              {i % 3 === 0 || i === points.length - 1 ? (
-                <text x={at(x + barW / 2)} y={H - PAD.bottom + 16} textAnchor="middle">
-                  {monthLabel(p.month, 'short')}
-                </text>
-              ) : null}
-            </Fragment>
-          );
-        })}
-      </svg>
+        dangerouslySetInnerHTML={{ __html: capitalChartMarkup(points, summary) }}
+      />
       <figcaption>{summary}</figcaption>
       <details className="chart__data">
         <summary>ดูข้อมูลทุนเรือนหุ้นรายเดือนเป็นตาราง</summary>
