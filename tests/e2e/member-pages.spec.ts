@@ -50,6 +50,11 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(chart).toBeVisible();
     await expect(chart.locator('rect')).toHaveCount(24);
     expect((await chart.boundingBox())?.height).toBeGreaterThan(50);
+    await page.getByText('ดูข้อมูลทุนเรือนหุ้นรายเดือนเป็นตาราง').click();
+    const figures = page.getByRole('table', { name: 'ทุนเรือนหุ้น ณ สิ้นเดือน' });
+    await expect(figures.locator('tbody tr')).toHaveCount(24);
+    await expect(figures.getByRole('rowheader').last()).toHaveText(/^\S+ 25\d\d$/);
+    await expect(figures.locator('tbody td').last()).toHaveText(/^[\d,]+\.\d\d$/);
     await axe();
   });
 
