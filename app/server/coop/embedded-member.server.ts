@@ -236,7 +236,7 @@ export function createMemberFeeds(
         .where(
           'op_date',
           '>=',
-          sql<string>`coalesce((select max(op_date) from share_statements where membership_no = ${membershipNo} and op_date < ${start}), ${start})`,
+          sql<string>`coalesce((select max("op_date") from "share_statements" where "membership_no" = ${membershipNo} and "op_date" < ${start}), ${start})`,
         )
         .orderBy('op_date')
         .orderBy('id')

@@ -6,21 +6,24 @@ import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { migrate, openDb, withStableEquality, type Db } from './index.server';
+import { migrate, openDb, withStablePlans, type Db } from './index.server';
 
-describe('withStableEquality', () => {
-  it("writes a SELECT's column = parameter comparisons as IN (?), and nothing else", () => {
+describe('withStablePlans', () => {
+  it("writes a SELECT's column = parameter comparisons as IN (?) and its limits as +?, and nothing else", () => {
     expect(
-      withStableEquality(
+      withStablePlans(
         'select "op_date" from "share_statements" where "membership_no" = ? and "op_date" >= ? order by "op_date" desc',
       ),
     ).toBe(
       'select "op_date" from "share_statements" where "membership_no" in (?) and "op_date" >= ? order by "op_date" desc',
     );
+    expect(withStablePlans('select "n" from "t" where "k" = ? order by "d" desc limit ? offset ?')).toBe(
+      'select "n" from "t" where "k" in (?) order by "d" desc limit +? offset +?',
+    );
     const update = 'update "sessions" set "expires_at" = ? where "id_hash" = ?';
-    expect(withStableEquality(update)).toBe(update);
+    expect(withStablePlans(update)).toBe(update);
     const insert = 'insert into "audit_log" ("kind") values (?)';
-    expect(withStableEquality(insert)).toBe(insert);
+    expect(withStablePlans(insert)).toBe(insert);
   });
 });
 
@@ -53,7 +56,7 @@ describe('the SQLite store answers a comparison as before', () => {
       })
     ).rows.map((r) => r.n);
 
-  it('exactly as the = it replaces does: affinity, numbers against text, NULL', async () => {
+  it('exactly as the SQL it rewrites: affinity, numbers against text, NULL, limits and offsets', async () => {
     // The same SQL through a connection of its own, as SQLite answers it without the rewrite.
     const raw = new Sqlite(path.join(dataDir, 'sahakorn.db'), { readonly: true });
     try {
@@ -72,6 +75,26 @@ describe('the SQLite store answers a comparison as before', () => {
         expect(await rows(where, value), `${where} with ${String(value)}`).toEqual(expected);
       }
       expect(await rows('"k" = ?', '012345')).toEqual([2, 1]);
+      // A page of rows: the limit and offset as parameters.
+      for (const [limit, offset] of [
+        [2, 0],
+        [2, 1],
+        [10, 3],
+        [1, 9],
+      ]) {
+        const page = `select "n" from "t" order by "d" desc limit ? offset ?`;
+        const expected = raw
+          .prepare<unknown[], { n: number }>(page)
+          .all(limit, offset)
+          .map((r) => r.n);
+        const mine = await db.executeQuery<{ n: number }>({
+          sql: page,
+          parameters: [limit, offset],
+          query: { kind: 'SelectQueryNode' } as never,
+          queryId: { queryId: 'test' },
+        });
+        expect(mine.rows.map((r) => r.n)).toEqual(expected);
+      }
     } finally {
       raw.close();
     }
