@@ -114,7 +114,8 @@ function useInPageLinks() {
       if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[data-in-page]') : null;
       const href = link?.getAttribute('href');
-      if (!href?.startsWith('/')) return;
+      // A path on this site only (`//host/…` would be another site).
+      if (!href?.startsWith('/') || href.startsWith('//')) return;
       event.preventDefault();
       navigate(href);
     };
