@@ -35,8 +35,8 @@ export function fromBuddhistYear(beYear: number): number {
   return beYear - BE_OFFSET;
 }
 
-/** Thai month names as th-TH prints them (a unit test compares every month with Intl). */
-const MONTHS_LONG = [
+/** Thai month names as th-TH prints them, January first (a unit test compares every month with Intl). */
+export const THAI_MONTHS = [
   'มกราคม',
   'กุมภาพันธ์',
   'มีนาคม',
@@ -92,7 +92,7 @@ function bangkokParts(date: Date): BangkokParts {
 /** `15 ม.ค.` or `15 มกราคม`, and the BE year after it unless `year` is false. */
 function thaiDate(date: Date, style: 'short' | 'long', year = true): string {
   const { year: y, month, day } = bangkokParts(date);
-  const name = (style === 'short' ? MONTHS_SHORT : MONTHS_LONG)[month - 1];
+  const name = (style === 'short' ? MONTHS_SHORT : THAI_MONTHS)[month - 1];
   return year ? `${day} ${name} ${toBuddhistYear(y)}` : `${day} ${name}`;
 }
 
@@ -177,7 +177,7 @@ export function formatMonth(year: number, month: number, style: 'short' | 'long'
   if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) return ' - ';
   const be = toBuddhistYear(year);
   return style === 'long'
-    ? `${MONTHS_LONG[month - 1]} ${be}`
+    ? `${THAI_MONTHS[month - 1]} ${be}`
     : `${MONTHS_SHORT[month - 1]} ${String(((be % 100) + 100) % 100).padStart(2, '0')}`;
 }
 

@@ -4,6 +4,8 @@
  * with the same placeholders as `content-data.ts` (`{be}` = BE year of the post date, `{be1}` = the
  * year before); `content-build.ts` dates and numbers it.
  */
+import { THAI_MONTHS } from '~/lib/thai-format';
+
 import type { ItemSeed } from './content-data';
 
 const PR = 'ฝ่ายประชาสัมพันธ์';
@@ -269,21 +271,6 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
   ]),
   item('video', 'บรรยากาศงานวันสหกรณ์แห่งชาติ', PR, ['ประมวลภาพและเสียงบรรยากาศงานวันสหกรณ์แห่งชาติของสหกรณ์ฯ']),
 ];
-
-const THAI_MONTHS = [
-  'มกราคม',
-  'กุมภาพันธ์',
-  'มีนาคม',
-  'เมษายน',
-  'พฤษภาคม',
-  'มิถุนายน',
-  'กรกฎาคม',
-  'สิงหาคม',
-  'กันยายน',
-  'ตุลาคม',
-  'พฤศจิกายน',
-  'ธันวาคม',
-] as const;
 
 /** An item that belongs to a period, posted on a day computed from `now`. */
 export interface DatedItemSeed extends ItemSeed {
