@@ -6,6 +6,7 @@
 import type { Insertable } from 'kysely';
 
 import { site } from '../../config/site';
+import { escapeMarkup } from '../../lib/markup';
 import type { Database } from '../db/schema';
 import {
   CATEGORIES,
@@ -82,10 +83,6 @@ function fill(text: string, postedAt: number, extra: Record<string, string> = {}
   let out = text.replaceAll('{be1}', String(be - 1)).replaceAll('{be}', String(be));
   for (const [k, v] of Object.entries(extra)) out = out.replaceAll(`{${k}}`, v);
   return out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
 
 const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -168,7 +165,7 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
       no,
       category: seed.category,
       title,
-      body_html: seed.paragraphs.map((p) => `<p>${escapeHtml(fill(p, postedAt))}</p>`).join('\n'),
+      body_html: seed.paragraphs.map((p) => `<p>${escapeMarkup(fill(p, postedAt))}</p>`).join('\n'),
       author: seed.author,
       posted_at: postedAt,
       event_date: ['news_activity', 'club'].includes(seed.category) ? isoDate(postedAt - rng.int(1, 10) * DAY) : null,
@@ -189,7 +186,7 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
     body_html: HISTORY.paragraphs
       .map(
         (p) =>
-          `<p>${escapeHtml(fill(p, historyPostedAt, { name: site.nameTh, members: groupDigits(memberCount) }))}</p>`,
+          `<p>${escapeMarkup(fill(p, historyPostedAt, { name: site.nameTh, members: groupDigits(memberCount) }))}</p>`,
       )
       .join('\n'),
     author: 'ฝ่ายบริหารทั่วไป',
@@ -205,9 +202,9 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
 
   const termsPostedAt = nowMs - 400 * DAY;
   const placeholders = {
-    name: escapeHtml(site.nameTh),
-    address: escapeHtml(site.address),
-    phone: escapeHtml(site.phone.label),
+    name: escapeMarkup(site.nameTh),
+    address: escapeMarkup(site.address),
+    phone: escapeMarkup(site.phone.label),
   };
   for (const [no, category, title, html] of [
     [CONTENT_NO.terms, 'term_of_conditional', TERMS_TITLE, TERMS_HTML],
