@@ -43,6 +43,19 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error('expected a thrown response');
 }
 
+/** The demo member's session cookie after a login from `address` (logins are rate-limited per address). */
+async function signedIn(address: string): Promise<string> {
+  const outcome = await login(
+    formRequest({}),
+    { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
+    address,
+  );
+  if (!outcome.ok) throw new Error('login failed');
+  return cookieFrom(outcome.setCookie);
+}
+
+const memberPage = (cookie: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
+
 beforeAll(async () => {
   await app();
 });
@@ -68,26 +81,20 @@ describe('requireMember', () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const cookie = cookieFrom(outcome.setCookie);
-    const member = await requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } }));
+    const member = await requireMember(memberPage(cookie));
     expect(member.membershipNo).toBe('012345');
     expect(member.memberName).toContain('สมชาย');
 
     await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
-    const replay = await thrown(requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } })));
+    const replay = await thrown(requireMember(memberPage(cookie)));
     expect(replay.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
     expect(replay.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
   });
 
   it("shares one check between a page read's loaders, but not between requests or with a POST", async () => {
-    const outcome = await login(
-      formRequest({}),
-      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
-      '10.0.0.9',
-    );
-    if (!outcome.ok) throw new Error('login failed');
-    const cookie = cookieFrom(outcome.setCookie);
+    const cookie = await signedIn('10.0.0.9');
     // Remix hands each loader its own Request; within one request's context they are one check.
-    const get = () => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
+    const get = () => memberPage(cookie);
     const [layout, page] = withRequestId('req-1', () => [requireMember(get()), requireMember(get())]);
     expect(page).toBe(layout);
     expect((await page).membershipNo).toBe('012345');
@@ -102,19 +109,12 @@ describe('requireMember', () => {
   });
 
   it('refuses a tampered signature even after the genuine cookie was accepted', async () => {
-    const outcome = await login(
-      formRequest({}),
-      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
-      '10.0.0.11',
-    );
-    if (!outcome.ok) throw new Error('login failed');
-    const cookie = cookieFrom(outcome.setCookie);
-    const page = (value: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: value } });
-    expect((await requireMember(page(cookie))).membershipNo).toBe('012345');
+    const cookie = await signedIn('10.0.0.11');
+    expect((await requireMember(memberPage(cookie))).membershipNo).toBe('012345');
     const tampered = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
-    const refused = await thrown(requireMember(page(tampered)));
+    const refused = await thrown(requireMember(memberPage(tampered)));
     expect(refused.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
-    expect((await requireMember(page(`theme=dark; ${cookie}`))).membershipNo).toBe('012345');
+    expect((await requireMember(memberPage(`theme=dark; ${cookie}`))).membershipNo).toBe('012345');
   });
 
   it('ignores a forged cookie', async () => {
@@ -130,16 +130,6 @@ describe('requireMember', () => {
 });
 
 describe('upstream token refresh', () => {
-  async function signedIn() {
-    const outcome = await login(
-      formRequest({}),
-      { membershipNo: '012345', password: 'sahakorn-demo', remember: false },
-      '10.0.0.10',
-    );
-    if (!outcome.ok) throw new Error('login failed');
-    return cookieFrom(outcome.setCookie);
-  }
-  const memberPage = (cookie: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
   async function sessionRow() {
     const { db } = await app();
     return db
@@ -160,7 +150,7 @@ describe('upstream token refresh', () => {
 
   it('records when the upstream token expires at login, and leaves a fresh token alone', async () => {
     const before = Date.now();
-    const cookie = await signedIn();
+    const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     // The embedded backend's tokens last a working day.
     expect(row.upstream_expires_at).toBeGreaterThanOrEqual(before + 12 * 3600_000 - 1000);
@@ -170,7 +160,7 @@ describe('upstream token refresh', () => {
   });
 
   it('exchanges a token about to expire, and the old one stops working upstream', async () => {
-    const cookie = await signedIn();
+    const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     await expireSoon(row.id_hash, 60_000);
     const member = await requireMember(memberPage(cookie));
@@ -184,7 +174,7 @@ describe('upstream token refresh', () => {
   });
 
   it('parallel requests of one session share one exchange', async () => {
-    const cookie = await signedIn();
+    const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     await expireSoon(row.id_hash, 0);
     const members = await Promise.all([1, 2, 3].map(() => requireMember(memberPage(cookie))));
@@ -194,7 +184,7 @@ describe('upstream token refresh', () => {
   });
 
   it('ends the session with the expiry notice when the core refuses the exchange', async () => {
-    const cookie = await signedIn();
+    const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     await expireSoon(row.id_hash, 0);
     const { backend } = await app();
