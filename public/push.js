@@ -12,6 +12,7 @@
   var cfg = meta.dataset;
   var CHOICE = 'sahakorn-push';
   var SEEN = 'sahakorn-push-seen';
+  var HOLD = 10000;
   /** What may follow /show/: a content number or slug; never a scheme, host or path. */
   var SAFE_URL = /^[A-Za-z0-9][A-Za-z0-9_.~-]{0,99}$/;
   var supported = 'Notification' in w;
@@ -31,8 +32,8 @@
   function remember(value) {
     try {
       w.localStorage.setItem(CHOICE, value);
-    } catch {
-      log('the choice cannot be remembered', e);
+    } catch (error) {
+      log('the choice cannot be remembered', error);
     }
   }
   function active() {
@@ -98,7 +99,13 @@
     });
   }
 
-  /** Every open tab receives the event: the first to claim it (under a cross-tab lock) shows it. */
+  /**
+   * Every open tab receives the event; one shows it. A tab claims it with a Web Lock named after the
+   * event, taken only if free and held for HOLD ms, so a tab whose copy arrives meanwhile skips it. The
+   * lock is what decides: tabs may live in separate processes, whose localStorage copies catch up with
+   * each other only asynchronously. The localStorage record (60 s) catches copies that arrive later,
+   * and browsers without Web Locks; the notification tag folds whatever still slips through.
+   */
   function once(key, show) {
     function claim() {
       var seen = {};
@@ -118,8 +125,14 @@
       }
       show();
     }
-    if (navigator.locks) navigator.locks.request(SEEN, claim);
-    else claim();
+    if (!navigator.locks) return claim();
+    navigator.locks.request(SEEN + '\n' + key, { ifAvailable: true }, function (lock) {
+      if (!lock) return; // another tab has it
+      claim();
+      return new Promise(function (release) {
+        w.setTimeout(release, HOLD);
+      });
+    });
   }
 
   function show(title, body, url) {
