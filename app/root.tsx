@@ -22,6 +22,7 @@ import { env } from './server/env.server';
 import { takeFlash } from './server/flash.server';
 import { pushPageConfig, type PushPageConfig } from './server/push.server';
 import appStyles from './styles/app.css';
+import memberStyles from './styles/member.css';
 
 // The stylesheet is not among the links: Document inlines it or links it (ADR 022).
 export const links: LinksFunction = () => [
@@ -58,7 +59,8 @@ function Document({
   const nonce = useNonce();
   // Pages without hydration (the public site, error pages) carry the stylesheet in their head: no
   // render-blocking request before the first paint. The CSP allows it by hash (ADR 022). Hydrating
-  // pages, and any render in the browser, link the fingerprinted file, which stays cached.
+  // pages, and any render in the browser, link the fingerprinted file, which stays cached, and the
+  // member area's own rules after it (ADR 032): the public pages never carry those.
   const style = useInlineStyle();
   const inlineStyle = hydrate ? '' : style;
   return (
@@ -80,7 +82,10 @@ function Document({
             <link rel="expect" href="#search-dialog" {...{ blocking: 'render' }} />
           </>
         ) : (
-          <link rel="stylesheet" href={appStyles} />
+          <>
+            <link rel="stylesheet" href={appStyles} />
+            <link rel="stylesheet" href={memberStyles} />
+          </>
         )}
         <Links />
         {push ? <PushConfig config={push} /> : null}

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // ADR 030: every size of text comes from one scale, so a page asks the system for few fonts.
-const css = fs.readFileSync('app/styles/app.css', 'utf8');
+// Both stylesheets (ADR 032): the member pages use the two together.
+const css = ['app/styles/app.css', 'app/styles/member.css'].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
 
-describe('the type scale of app.css', () => {
+describe('the type scale of app.css and member.css', () => {
   it('gives text only the scale’s sizes, and a few named exceptions', () => {
     const scale = new Set(['var(--text-small)', '1rem', 'var(--text-large)', '1.25rem', '1.6rem']);
     const exceptions = new Map([

@@ -32,7 +32,7 @@ test('public pages ship no framework JavaScript, only the enhancement script', a
   expect(sources).toEqual([expect.stringMatching(/^\/enhance\.js\?v=/)]);
 });
 
-test('public pages carry the stylesheet in their head, allowed by its hash; member pages link it', async ({
+test('public pages carry the public stylesheet in their head, allowed by its hash; member pages link it and the member rules', async ({
   page,
   axe,
 }) => {
@@ -45,6 +45,9 @@ test('public pages carry the stylesheet in their head, allowed by its hash; memb
   expect(sheets).toEqual([]);
   const inline = await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   expect(inline).toHaveLength(1);
+  // Only the public rules: the member area's own are in member.css (ADR 032).
+  expect(inline[0]).toContain('.site-header');
+  expect(inline[0]).not.toContain('.member-nav');
   const digest = await page.evaluate(async (css) => {
     const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css));
     return btoa(String.fromCharCode(...new Uint8Array(hash)));
@@ -61,7 +64,12 @@ test('public pages carry the stylesheet in their head, allowed by its hash; memb
 
   await page.goto('/member/logon');
   await axe();
-  expect(sheets).toEqual([expect.stringMatching(/^\/build\/_assets\/app-[A-Z0-9]+\.css$/)]);
+  expect(sheets).toEqual([
+    expect.stringMatching(/^\/build\/_assets\/app-[A-Z0-9]+\.css$/),
+    expect.stringMatching(/^\/build\/_assets\/member-[A-Z0-9]+\.css$/),
+  ]);
+  // The member area's own rules apply there (the links under the login form sit in a row).
+  expect(await page.locator('.auth-card__links').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
   await expect(page.locator('head style')).toHaveCount(0);
   expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
 });
