@@ -68,6 +68,25 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * The pages are Thai, and Debian's Chromium brings no Thai font: without one every Thai letter is
+ * drawn from a fallback box, so the heights, widths and contrast the e2e suite checks are not what a
+ * visitor's browser shows. As root on Debian, apt-get installs Loma (ADR 033); otherwise a warning.
+ */
+function ensureThaiFont() {
+  const thai = () => spawnSync('fc-list', [':lang=th', 'family'], { encoding: 'utf8' }).stdout?.trim();
+  if (thai()) return;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Debian fonts-tlwg-loma-otf (apt-get), a Thai font, for the e2e suite…');
+    if (run('apt-get update', 'apt-get', ['update', '-q'])) {
+      run('install a Thai font', 'apt-get', ['install', '-y', '-q', 'fonts-tlwg-loma-otf']);
+    }
+  }
+  if (!thai()) {
+    console.warn('No Thai font is installed (apt-get install fonts-tlwg-loma-otf): the e2e suite may fail on layout.');
+  }
+}
+
 gate('typecheck', 'npx', ['tsc']);
 gate('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 
@@ -117,6 +136,7 @@ function playwrightSuite(name, args, env = {}) {
 }
 
 const browser = built && ensureChromium();
+if (browser) ensureThaiFont();
 if (browser) playwrightSuite('e2e', []);
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
