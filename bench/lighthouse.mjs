@@ -8,65 +8,15 @@
 // Debian's Chromium, one run at a time, and prints each page's median scores and timings. Lighthouse's
 // simulated throttling makes the performance score sensitive to other load on the machine: run it on
 // a quiet machine and read the median, not one run.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { startServer } from './server.mjs';
+import { CATEGORIES, LIGHTHOUSE, lighthouse, median } from './lighthouse-run.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3902);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = (process.env.BENCH_PAGES ?? '/home,/list/news,/show/1246,/board').split(',');
-const LIGHTHOUSE = process.env.LIGHTHOUSE_PACKAGE ?? 'lighthouse@13.5.0';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-/** One Lighthouse run; a run that fails to start Chromium (it happens on a loaded machine) is retried once. */
-function lighthouse(url, attempt = 1) {
-  try {
-    return lighthouseOnce(url);
-  } catch (error) {
-    if (attempt > 1) throw error;
-    console.error(`Lighthouse failed on ${url}, retrying once`);
-    return lighthouse(url, attempt + 1);
-  }
-}
-
-function lighthouseOnce(url) {
-  const report = path.join(reportDir, 'report.json');
-  execFileSync(
-    'npx',
-    [
-      '-y',
-      LIGHTHOUSE,
-      url,
-      '--form-factor=mobile',
-      '--quiet',
-      `--only-categories=${CATEGORIES.join(',')}`,
-      '--chrome-flags=--headless --no-sandbox --disable-gpu',
-      '--output=json',
-      `--output-path=${report}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  const audit = (id) => result.audits[id]?.numericValue ?? NaN;
-  return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.categories[c]?.score ?? 0) * 100)])),
-    fcp: audit('first-contentful-paint'),
-    lcp: audit('largest-contentful-paint'),
-    tbt: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
-    si: audit('speed-index'),
-  };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const server = await startServer(PORT);
 const BASE = server.base;
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-lighthouse-'));
 try {
   let allPerfect = true;
   console.log(`Lighthouse (${LIGHTHOUSE}, mobile), median of ${RUNS} runs per page:`);
@@ -87,5 +37,4 @@ try {
   process.exitCode = allPerfect ? 0 : 1;
 } finally {
   server.stop();
-  fs.rmSync(reportDir, { recursive: true, force: true });
 }

@@ -16,11 +16,15 @@ export function cpuMs(pid) {
  * Start `server.js` (the production build: run `npm run build` first) on 127.0.0.1:`port` with a
  * fresh demo store in a temporary folder, and wait until /healthz answers. `stop()` ends it and
  * removes the folder. `nodeArgs` go to Node before the script (e.g. `--cpu-prof`); `script` may be
- * another copy of server.js with its own build (bench/ab.mjs).
+ * another copy of server.js with its own build (bench/ab.mjs), run in its own folder.
  */
 export async function startServer(port, extraEnv = {}, nodeArgs = [], script = 'server.js') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // Run where the script is: the server reads its stylesheet, enhance.js and push.js from the
+  // working directory's public/ (a saved copy must use its own).
+  const file = path.resolve(script);
+  const child = spawn(process.execPath, [...nodeArgs, file], {
+    cwd: path.dirname(file),
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,56 @@
+// One Lighthouse run (mobile, simulated throttling, Debian's Chromium), shared by bench/lighthouse.mjs
+// and bench/lighthouse-ab.mjs. Lighthouse is fetched with `npx -y` (LIGHTHOUSE_PACKAGE), not a
+// dependency of the project: it is large and only needed here.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const LIGHTHOUSE = process.env.LIGHTHOUSE_PACKAGE ?? 'lighthouse@13.5.0';
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-lighthouse-'));
+process.on('exit', () => fs.rmSync(reportDir, { recursive: true, force: true }));
+
+/** One run's scores (0–100) and timings (ms); a run that fails (Chromium under load) is retried once. */
+export function lighthouse(url, attempt = 1) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    if (attempt > 1) throw error;
+    console.error(`Lighthouse failed on ${url}, retrying once`);
+    return lighthouse(url, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url) {
+  const report = path.join(reportDir, 'report.json');
+  execFileSync(
+    'npx',
+    [
+      '-y',
+      LIGHTHOUSE,
+      url,
+      '--form-factor=mobile',
+      '--quiet',
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--chrome-flags=--headless --no-sandbox --disable-gpu',
+      '--output=json',
+      `--output-path=${report}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const audit = (id) => result.audits[id]?.numericValue ?? NaN;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.categories[c]?.score ?? 0) * 100)])),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    si: audit('speed-index'),
+  };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
