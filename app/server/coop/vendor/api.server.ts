@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 
+import { parseListPage } from '~/lib/forms/board';
 import { parseDateDMY } from '~/lib/thai-format';
 
 import { app } from '../../app.server';
@@ -69,12 +70,8 @@ export async function embeddedBackend(): Promise<CoopBackend | null> {
   return env.COOP_BACKEND === 'embedded' ? backend : null;
 }
 
-/** `?page=N` of a vendor list (1 when missing or not a sensible number). */
-export function vendorPage(request: Request): number {
-  const raw = new URL(request.url).searchParams.get('page') ?? '';
-  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
-}
+/** `?page=N` of a vendor list (1 when missing or not a sensible number), as the board's own pages read it. */
+export const vendorPage = (request: Request): number => parseListPage(new URL(request.url));
 
 /** The statement query of a vendor request: its page and the Buddhist-era date filter of the body. */
 export function statementQuery(request: Request, body: Json): StatementQuery {
