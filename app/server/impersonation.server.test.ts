@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { memberRow } from './db/member-row.test-support';
+
 // The audit writer logs through the app's env: keep it off the repository's ./data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-imp-'));
 Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -33,23 +35,7 @@ function flip(value: string, index: number): string {
 async function addMember(db: Db, membershipNo: string, status = '0') {
   await db
     .insertInto('members')
-    .values({
-      membership_no: membershipNo,
-      prename: 'นาง',
-      first_name: 'ทดสอบ',
-      last_name: `สิทธิ์${membershipNo}`,
-      id_card: `110${membershipNo}0000`,
-      sex: 'F',
-      birth_date: '1980-01-01',
-      approve_date: '2000-01-01',
-      member_group_no: '01',
-      member_group_name: 'ทดสอบ',
-      position_name: null,
-      salary_satang: 0,
-      address: '-',
-      phone: null,
-      status_code: status,
-    })
+    .values(memberRow(membershipNo, { status_code: status }))
     .execute();
 }
 

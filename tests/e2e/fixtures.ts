@@ -11,6 +11,7 @@ import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
 import { formatRelativeTime } from '../../app/lib/thai-format';
 import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
+import { memberRow } from '../../app/server/db/member-row.test-support';
 
 export { expect, E2E_HTTP_MODE };
 
@@ -190,23 +191,17 @@ export const test = base.extend<Fixtures>({
           await store.transaction().execute(async (trx) => {
             await trx
               .insertInto('members')
-              .values({
-                membership_no: membershipNo,
-                prename: 'นางสาว',
-                first_name: first,
-                last_name: `ทดสอบ${membershipNo}`,
-                id_card: idCard,
-                sex: 'F',
-                birth_date: '1985-03-14',
-                approve_date: '2010-06-01',
-                member_group_no: '0101',
-                member_group_name: 'กองทดสอบระบบ',
-                position_name: 'นักวิชาการ',
-                salary_satang: 3_500_000,
-                address: '1 ถนนทดสอบ กรุงเทพมหานคร',
-                phone: null,
-                status_code: '0',
-              })
+              .values(
+                memberRow(membershipNo, {
+                  prename: 'นางสาว',
+                  first_name: first,
+                  last_name: `ทดสอบ${membershipNo}`,
+                  id_card: idCard,
+                  sex: 'F',
+                  birth_date: '1985-03-14',
+                  position_name: 'นักวิชาการ',
+                }),
+              )
               .execute();
             await trx
               .insertInto('member_credentials')

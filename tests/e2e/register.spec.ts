@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { isValidThaiNationalId } from '../../app/lib/forms/identity';
+import { memberRow } from '../../app/server/db/member-row.test-support';
 import { database, expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
 
 const TITLE = { register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)', forget: 'ลืมรหัสผ่าน' } as const;
@@ -51,23 +52,14 @@ const test = base.extend<IdentityFixtures>({
         try {
           await database()
             .insertInto('members')
-            .values({
-              membership_no: membershipNo,
-              prename: 'นาย',
-              first_name: identity.firstName,
-              last_name: identity.lastName,
-              id_card: identity.nationalId,
-              sex: 'M',
-              birth_date: '1990-07-01',
-              approve_date: '2015-01-05',
-              member_group_no: '0101',
-              member_group_name: 'กองทดสอบระบบ',
-              position_name: null,
-              salary_satang: 2_800_000,
-              address: '2 ถนนทดสอบ กรุงเทพมหานคร',
-              phone: null,
-              status_code: '0',
-            })
+            .values(
+              memberRow(membershipNo, {
+                first_name: identity.firstName,
+                last_name: identity.lastName,
+                id_card: identity.nationalId,
+                birth_date: '1990-07-01',
+              }),
+            )
             .execute();
         } catch (error) {
           if (/unique|duplicate/i.test(String(error))) continue;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { migrate, openDb, type Db } from '../db/index.server';
+import { memberRow } from '../db/member-row.test-support';
 import { bangkokMonth } from './embedded-member.server';
 import { createEmbeddedBackend } from './embedded.server';
 
@@ -35,23 +36,7 @@ describe('getShareCapitalHistory', () => {
     await migrate(db);
     await db
       .insertInto('members')
-      .values({
-        membership_no: '054321',
-        prename: 'นาย',
-        first_name: 'ทดสอบ',
-        last_name: 'ทุนเรือนหุ้น',
-        id_card: '1101700203451',
-        sex: 'M',
-        birth_date: '1980-01-01',
-        approve_date: '2010-01-01',
-        member_group_no: '01',
-        member_group_name: 'สำนักงาน',
-        position_name: null,
-        salary_satang: 3_000_000,
-        address: 'กรุงเทพมหานคร',
-        phone: null,
-        status_code: '1',
-      })
+      .values(memberRow('054321', { last_name: 'ทุนเรือนหุ้น', id_card: '1101700203451', status_code: '1' }))
       .execute();
     const { sha256 } = await import('../crypto.server');
     await db
