@@ -82,11 +82,9 @@ function Document({
             <link rel="expect" href="#search-dialog" {...{ blocking: 'render' }} />
           </>
         ) : (
-          <>
-            <link rel="stylesheet" href={appStyles} />
-            <link rel="stylesheet" href={memberStyles} />
-          </>
+          <link rel="stylesheet" href={appStyles} />
         )}
+        {hydrate ? <link rel="stylesheet" href={memberStyles} /> : null}
         <Links />
         {push ? <PushConfig config={push} /> : null}
       </head>
