@@ -29,6 +29,8 @@ if (process.versions.node.split('.')[0] !== '24') {
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 const entry = build.entry.module;
+// The build reads its inline stylesheet and scripts from here, not from the working directory.
+entry.setAppRoot(root);
 
 let config;
 try {

@@ -14,6 +14,7 @@ import { servedStaleSince } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
+export { setAppRoot } from './server/app-root.server';
 export { env as serverEnv } from './server/env.server';
 export { securityHeaders } from './server/security.server';
 export { cspNonce } from './server/random.server';

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { appPath, fileVersion } from './app-root.server';
 
 /**
  * The one enhancement script of the public pages (ADR 013): plain JavaScript in `public/`, served
@@ -9,22 +7,11 @@ import path from 'node:path';
  */
 export const ENHANCE_SCRIPT_PATH = '/enhance.js';
 
-/** `public/enhance.js` relative to the working directory (the app root, as for server.js). */
-export const enhanceScriptFile = (): string => path.join(process.cwd(), 'public', 'enhance.js');
+/** `public/enhance.js` in the app's folder. */
+export const enhanceScriptFile = (): string => appPath('public', 'enhance.js');
 
-let version: string | null | undefined;
-
-/** First 12 hex digits of the script's SHA-256, read once; null if the file is missing. */
-export function enhanceScriptVersion(): string | null {
-  if (version === undefined) {
-    try {
-      version = createHash('sha256').update(fs.readFileSync(enhanceScriptFile())).digest('hex').slice(0, 12);
-    } catch {
-      version = null;
-    }
-  }
-  return version;
-}
+/** First 12 hex digits of the script's SHA-256; null if the file is missing. */
+export const enhanceScriptVersion = (): string | null => fileVersion(enhanceScriptFile());
 
 /** The script's URL for `<script src>`. */
 export function enhanceScriptSrc(): string {

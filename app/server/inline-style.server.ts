@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import appStyles from '~/styles/app.css';
 
+import { appPath } from './app-root.server';
+
 /**
  * The site's stylesheet written into the head of pages that do not hydrate (ADR 022): the public
  * pages then need no render-blocking request before their first paint. The CSP allows exactly this
@@ -40,8 +42,8 @@ export function readInlineStyle(href: string, publicDir: string): InlineStyle | 
 
 let app: InlineStyle | null | undefined;
 
-/** app.css of this build, read once from `public/` (relative to the working directory, as server.js). */
+/** app.css of this build, read once from the app's `public/`. */
 export function appInlineStyle(): InlineStyle | null {
-  if (app === undefined) app = readInlineStyle(appStyles, path.join(process.cwd(), 'public'));
+  if (app === undefined) app = readInlineStyle(appStyles, appPath('public'));
   return app;
 }

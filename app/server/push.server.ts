@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 
 import Pusher from 'pusher';
 
+import { appPath, fileVersion } from './app-root.server';
 import type { Env } from './env.server';
 
 /**
@@ -60,23 +58,12 @@ export const PUSHER_SCRIPT_PATH = '/vendor/pusher.min.js';
 export const PUSH_SCRIPT_PATH = '/push.js';
 
 export function pusherScriptFile(): string {
-  return createRequire(path.join(process.cwd(), 'package.json')).resolve('pusher-js/dist/web/pusher.min.js');
+  return createRequire(appPath('package.json')).resolve('pusher-js/dist/web/pusher.min.js');
 }
-const pushScriptFile = (): string => path.join(process.cwd(), 'public', 'push.js');
+const pushScriptFile = (): string => appPath('public', 'push.js');
 
-const versions = new Map<string, string | null>();
-function fileVersion(key: string, file: () => string): string | null {
-  if (!versions.has(key)) {
-    try {
-      versions.set(key, createHash('sha256').update(fs.readFileSync(file())).digest('hex').slice(0, 12));
-    } catch {
-      versions.set(key, null);
-    }
-  }
-  return versions.get(key) ?? null;
-}
-export const pusherScriptVersion = (): string | null => fileVersion('pusher', pusherScriptFile);
-export const pushScriptVersion = (): string | null => fileVersion('push', pushScriptFile);
+export const pusherScriptVersion = (): string | null => fileVersion(pusherScriptFile());
+export const pushScriptVersion = (): string | null => fileVersion(pushScriptFile());
 
 const versioned = (p: string, v: string | null) => (v ? `${p}?v=${v}` : p);
 

@@ -24,9 +24,13 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `server.js` on PORT with a store in TMP/data and resolves once it listens. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(NODE, ['server.js'], {
+/**
+ * Starts `server.js` on PORT with a store in TMP/data and resolves once it listens; from the
+ * project folder unless `cwd` names another working directory.
+ */
+export async function startServer(env: Record<string, string> = {}, cwd?: string): Promise<RunningServer> {
+  const child = spawn(NODE, [path.resolve('server.js')], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { appPath, fileVersion, setAppRoot } from './app-root.server';
+
+describe('the app folder and file versions', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'app-root-'));
+  afterEach(() => setAppRoot(process.cwd()));
+
+  it('resolves paths inside the folder server.js names, not the working directory', () => {
+    setAppRoot(scratch);
+    expect(appPath('public', 'enhance.js')).toBe(path.join(scratch, 'public', 'enhance.js'));
+  });
+
+  it('versions a file by its content and has no version for a missing file', () => {
+    const file = path.join(scratch, 'a.js');
+    fs.writeFileSync(file, 'one');
+    const first = fileVersion(file);
+    expect(first).toMatch(/^[0-9a-f]{12}$/);
+    fs.writeFileSync(file, 'two');
+    expect(fileVersion(file), 'read once: a running server keeps its version').toBe(first);
+    setAppRoot(scratch); // a new root forgets the versions read so far
+    expect(fileVersion(file)).not.toBe(first);
+    expect(fileVersion(path.join(scratch, 'missing.js'))).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The folder that holds `server.js`, `build/`, `public/` and `node_modules/`. server.js names it
+ * (`setAppRoot`, from its own location) before it serves anything, so the server reads its inline
+ * stylesheet and scripts from the right place whatever the working directory. Until then — unit
+ * tests, the CLI — it is the working directory, which is the project folder there.
+ */
+let root = process.cwd();
+
+export function setAppRoot(dir: string): void {
+  root = path.resolve(dir);
+  versions.clear();
+}
+
+/** A path inside the app's folder. */
+export const appPath = (...parts: string[]): string => path.join(root, ...parts);
+
+const versions = new Map<string, string | null>();
+
+/**
+ * First 12 hex digits of a file's SHA-256, read once per file: the `?v=` of a script's URL, which
+ * server.js marks immutable. Null when the file is missing (the URL then has no version).
+ */
+export function fileVersion(file: string): string | null {
+  let version = versions.get(file);
+  if (version === undefined) {
+    try {
+      version = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 12);
+    } catch {
+      version = null;
+    }
+    versions.set(file, version);
+  }
+  return version;
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { BUILT, get, startServer, TMP, type RunningServer } from './process';
+
+let running: RunningServer | undefined;
+
+afterAll(async () => {
+  if (running && running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+});
+
+/**
+ * An operator may start `node /opt/sahakorn/server.js` from any folder (a service unit without
+ * WorkingDirectory): the build finds its stylesheet and scripts beside server.js, not in the
+ * working directory.
+ */
+describe.skipIf(!BUILT)('server.js started from another working directory', () => {
+  it('still inlines the public stylesheet and versions its scripts', async () => {
+    fs.rmSync(path.join(TMP, 'data'), { recursive: true, force: true });
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-cwd-'));
+    running = await startServer({ SEED_DEMO: '1' }, elsewhere);
+
+    const home = await get('/home');
+    expect(home.status).toBe(200);
+    expect(home.body).toMatch(/<style>[^<]*\.site-header/);
+    expect(home.body).not.toMatch(/<link rel="stylesheet"/);
+    const script = /<script src="(\/enhance\.js\?v=[0-9a-f]{12})"/.exec(home.body)?.[1];
+    expect(script, 'the enhancement script carries its version').toBeDefined();
+
+    const enhance = await get(script ?? '');
+    expect(enhance.status).toBe(200);
+    expect(enhance.headers['cache-control']).toContain('immutable');
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+});
