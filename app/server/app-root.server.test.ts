@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import { appPath, fileVersion, setAppRoot } from './app-root.server';
 
 describe('the app folder and file versions', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'app-root-'));
   afterEach(() => setAppRoot(process.cwd()));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
   it('resolves paths inside the folder server.js names, not the working directory', () => {
     setAppRoot(scratch);

@@ -7,12 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT, get, startServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
+const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-cwd-'));
 
 afterAll(async () => {
   if (running && running.child.exitCode === null && running.child.signalCode === null) {
     running.child.kill('SIGKILL');
     await running.exited;
   }
+  fs.rmSync(elsewhere, { recursive: true, force: true });
 });
 
 /**
@@ -23,7 +25,6 @@ afterAll(async () => {
 describe.skipIf(!BUILT)('server.js started from another working directory', () => {
   it('still inlines the public stylesheet and versions its scripts', async () => {
     fs.rmSync(path.join(TMP, 'data'), { recursive: true, force: true });
-    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-cwd-'));
     running = await startServer({ SEED_DEMO: '1' }, elsewhere);
 
     const home = await get('/home');
@@ -36,6 +37,5 @@ describe.skipIf(!BUILT)('server.js started from another working directory', () =
     const enhance = await get(script ?? '');
     expect(enhance.status).toBe(200);
     expect(enhance.headers['cache-control']).toContain('immutable');
-    fs.rmSync(elsewhere, { recursive: true, force: true });
   });
 });
