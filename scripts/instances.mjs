@@ -9,6 +9,52 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
+ * The name `<name of baseUrl's database>_<suffix>`, checked to be a plain identifier.
+ * @param {string} baseUrl
+ * @param {string} suffix
+ */
+function scratchName(baseUrl, suffix) {
+  const name = `${decodeURIComponent(new URL(baseUrl).pathname.slice(1))}_${suffix}`;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  return name;
+}
+
+/**
+ * Drops database `name` if it exists. `DROP DATABASE … WITH (FORCE)` is not used: run by a role that
+ * is not a superuser it fails outright when an autovacuum worker happens to be in the database (which
+ * it often is just after the demo seed), as PostgreSQL 15 counts that worker as another role's
+ * session. Instead this ends the sessions of our own role (the instances' pools), and the plain
+ * `DROP DATABASE` then stops any autovacuum worker itself, waiting up to five seconds for it.
+ * @param {pg.Client} client connected to another database on the same server
+ * @param {string} name
+ */
+async function dropIfExists(client, name) {
+  await client.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = $1 and usename = current_user and pid <> pg_backend_pid()`,
+    [name],
+  );
+  await client.query(`drop database if exists "${name}"`);
+}
+
+/**
+ * Runs `work` with a client connected to baseUrl's database.
+ * @template T
+ * @param {string} baseUrl
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withClient(baseUrl, work) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Drops and creates the database `<name of baseUrl's database>_<suffix>` on the same server, with
  * baseUrl's role as owner (it needs CREATEDB), and answers its URL.
  * @param {string} baseUrl postgres://user:password@host:port/name
@@ -16,17 +62,12 @@ import pg from 'pg';
  * @returns {Promise<string>}
  */
 export async function freshDatabase(baseUrl, suffix) {
-  const url = new URL(baseUrl);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}_${suffix}`;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
+  const name = scratchName(baseUrl, suffix);
+  await withClient(baseUrl, async (client) => {
+    await dropIfExists(client, name);
     await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
+  });
+  const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -37,15 +78,8 @@ export async function freshDatabase(baseUrl, suffix) {
  * @param {string} suffix
  */
 export async function dropDatabase(baseUrl, suffix) {
-  const name = `${decodeURIComponent(new URL(baseUrl).pathname.slice(1))}_${suffix}`;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  const name = scratchName(baseUrl, suffix);
+  await withClient(baseUrl, (client) => dropIfExists(client, name));
 }
 
 /**

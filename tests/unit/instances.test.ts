@@ -2,6 +2,7 @@
 // must proxy like the production one (deploy/nginx.conf), and stay on 127.0.0.1.
 import fs from 'node:fs';
 
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
 import { dropDatabase, freshDatabase, nginxConfig } from '../../scripts/instances.mjs';
@@ -37,5 +38,46 @@ describe('freshDatabase', () => {
   it('refuses database names that would need quoting, before connecting', async () => {
     await expect(freshDatabase('postgres://u:p@127.0.0.1:1/base', 'x"; drop')).rejects.toThrow(/plain database name/);
     await expect(dropDatabase('postgres://u:p@127.0.0.1:1/Base', 'e2e')).rejects.toThrow(/plain database name/);
+  });
+});
+
+// With TEST_DATABASE_URL (as `.ci/run` sets it): the scratch databases go away even while the
+// instances' pools still hold sessions in them, without needing a superuser.
+const PG = process.env.TEST_DATABASE_URL;
+describe.skipIf(!PG)('scratch databases (PostgreSQL)', () => {
+  const exists = async (name: string) => {
+    const client = new pg.Client({ connectionString: PG });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      return rows.length === 1;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('makes a fresh database over one still in use, and drops it while a session is open', async () => {
+    const url = await freshDatabase(PG ?? '', 'scratch');
+    const name = new URL(url).pathname.slice(1);
+    const session = new pg.Client({ connectionString: url });
+    session.on('error', () => {});
+    await session.connect();
+    await session.query('create table left_behind (n int)');
+
+    const again = await freshDatabase(PG ?? '', 'scratch');
+    expect(again).toBe(url);
+    await expect(session.query('select 1')).rejects.toThrow();
+
+    const holder = new pg.Client({ connectionString: again });
+    holder.on('error', () => {});
+    await holder.connect();
+    const { rows } = await holder.query(`select count(*)::int as n from pg_tables where tablename = 'left_behind'`);
+    expect(rows[0].n).toBe(0);
+
+    await dropDatabase(PG ?? '', 'scratch');
+    expect(await exists(name)).toBe(false);
+    await expect(holder.query('select 1')).rejects.toThrow();
+    await holder.end().catch(() => {});
+    await session.end().catch(() => {});
   });
 });
