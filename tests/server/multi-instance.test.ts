@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dropDatabase, findNginx, freshDatabase, startNginx } from '../../scripts/instances.mjs';
-import { BUILT, PORT, startServer, type RunningServer } from './process';
+import { BUILT, PORT, startServer, stopServer, type RunningServer } from './process';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const NGINX = findNginx();
@@ -140,12 +140,7 @@ describe.skipIf(missing)('two instances on PostgreSQL behind nginx', () => {
 
   afterAll(async () => {
     await nginx?.stop();
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    for (const server of servers) await stopServer(server, 'SIGTERM');
     await client?.end();
     if (BASE_URL) await dropDatabase(BASE_URL, 'multi');
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -24,6 +24,14 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Stops a server that is still running (SIGKILL by default) and waits for it to exit. */
+export async function stopServer(server: RunningServer | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill(signal);
+    await server.exited;
+  }
+}
+
 /**
  * Starts `server.js` on PORT with a store in TMP/data and resolves once it listens; from the
  * project folder unless `cwd` names another working directory.

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, get, PORT, startServer, TMP, type RunningServer } from './process';
+import { BUILT, get, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 
@@ -14,10 +14,7 @@ beforeAll(() => {
 
 afterEach(async () => {
   // A failed test must not leave its server on the port.
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
-  }
+  await stopServer(running);
   running = undefined;
 });
 

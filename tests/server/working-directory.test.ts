@@ -4,16 +4,13 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { BUILT, get, startServer, TMP, type RunningServer } from './process';
+import { BUILT, get, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-cwd-'));
 
 afterAll(async () => {
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
-  }
+  await stopServer(running);
   fs.rmSync(elsewhere, { recursive: true, force: true });
 });
 
