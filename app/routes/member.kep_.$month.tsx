@@ -73,6 +73,11 @@ export default function KepPrint() {
         ) : null}
       </p>
       <PrintButton />
+      <p className="no-print">
+        <a href={`/member/kep/${bill.key}/pdf`} download>
+          ดาวน์โหลด{title}เป็นไฟล์ PDF
+        </a>
+      </p>
     </article>
   );
 }

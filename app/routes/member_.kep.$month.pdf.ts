@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+
+import { app } from '~/server/app.server';
+import { requireMember } from '~/server/auth.server';
+import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/kep-pdf.server';
+
+/**
+ * `/member/kep/YYYY-MM/pdf`: the printable month (`/member/kep/YYYY-MM`, Gregorian key) as a PDF
+ * download, the same document the vendor API's `print_pdf` serves (ADR 051).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
+  const { backend } = await app();
+  const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
+  const collection = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
+  if (!collection) throw json(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+  const bytes = await renderKepPdf({
+    collection,
+    memberName: member.memberName,
+    membershipNo: member.membershipNo,
+  });
+  return pdfResponse(bytes, kepPdfFileName(collection), 'attachment');
+}
