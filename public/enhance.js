@@ -212,7 +212,31 @@
     });
   }
 
+  /**
+   * The desktop menu's drop-downs (details grouped by name, so one is open at a time without
+   * JavaScript) also close on Escape and on a click elsewhere.
+   */
+  function menuGroups() {
+    function closeAll(except) {
+      d.querySelectorAll('details.menu__group[open]').forEach(function (group) {
+        if (group !== except) group.open = false;
+      });
+    }
+    d.addEventListener('click', function (event) {
+      var target = event.target instanceof Element ? event.target.closest('details.menu__group') : null;
+      closeAll(target);
+    });
+    d.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape') return;
+      var open = d.querySelector('details.menu__group[open]');
+      if (!open) return;
+      closeAll(null);
+      open.querySelector('summary').focus();
+    });
+  }
+
   searchDialog();
   marquee();
   cookieConsent();
+  menuGroups();
 })();

@@ -77,7 +77,7 @@ test('public pages carry the public stylesheet in their head, allowed by its has
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the menu opens without scripts and an empty submenu says so', async ({ page, axe }) => {
+  test('the menu opens without scripts, one drop-down at a time', async ({ page, axe }) => {
     await page.goto('/home');
     await axe();
     const toggle = page.getByText('เมนู', { exact: true });
@@ -87,13 +87,32 @@ test.describe('on a 360 px phone', () => {
     await toggle.click();
     await expect(nav.getByRole('link', { name: 'หน้าแรก' })).toBeVisible();
     await nav.getByText('รายงาน', { exact: true }).click();
-    await expect(nav.getByText('ยังไม่พบเมนู')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'รายงานกิจการ', exact: true })).toHaveAttribute(
+      'href',
+      '/list/bussiness_report',
+    );
     await nav.getByText('เกี่ยวกับสหกรณ์', { exact: true }).click();
     await expect(nav.getByRole('link', { name: 'ประวัติสหกรณ์' })).toHaveAttribute('href', '/show/1246');
+    await expect(nav.getByRole('link', { name: 'รายงานกิจการ', exact: true })).toBeHidden();
     await axe();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });
+});
+
+test('desktop drop-downs show a cue, open one at a time and do not overlap', async ({ page, axe }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: 'เมนูหลัก' }).first();
+  const about = nav.locator('summary', { hasText: 'เกี่ยวกับสหกรณ์' });
+  expect(await about.evaluate((el) => getComputedStyle(el, '::after').borderRightStyle)).toBe('solid');
+  await about.click();
+  await expect(nav.getByRole('link', { name: 'ประวัติสหกรณ์' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'ข่าวสาร' }).click();
+  await expect(nav.getByRole('link', { name: 'ข่าวประชาสัมพันธ์', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'ประวัติสหกรณ์' })).toBeHidden();
+  expect(await nav.locator('details[open]').count()).toBe(1);
+  await axe();
 });
 
 test('an unknown path shows the not-found page with HTTP 404', async ({ page, axe, allowConsoleError }) => {

@@ -18,7 +18,7 @@ function MenuList({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: string }) {
       {menu.map((entry) =>
         entry.isParent ? (
           <li key={entry.seq} className="menu__item">
-            <details className="menu__group">
+            <details className="menu__group" name={`${idPrefix}-group`}>
               <summary className="menu__link" id={`${idPrefix}-${entry.seq}`}>
                 {entry.label}
               </summary>

@@ -489,26 +489,50 @@ const MENU_ITEMS: Row<'menu_items'>[] = [
   { seq: 1, name: 'เกี่ยวกับสหกรณ์', name_en: 'About us', url: null, icon: null, is_parent: 1, status: 1, sort: 1 },
   { seq: 2, name: 'ข่าวสาร', name_en: 'News', url: null, icon: null, is_parent: 1, status: 1, sort: 2 },
   { seq: 3, name: 'บริการ', name_en: 'Services', url: null, icon: null, is_parent: 1, status: 1, sort: 3 },
-  // A drop-down whose only sub-item is switched off: the UI shows 'ยังไม่พบเมนู'.
   { seq: 4, name: 'รายงาน', name_en: 'Reports', url: null, icon: null, is_parent: 1, status: 1, sort: 4 },
   { seq: 5, name: 'กระดานถาม-ตอบ', name_en: 'Q&A board', url: '/board', icon: null, is_parent: 0, status: 1, sort: 5 },
   { seq: 6, name: 'สมาชิก', name_en: 'Members', url: '/member/logon', icon: null, is_parent: 0, status: 1, sort: 6 },
 ];
 
+/** Every category the public site lists is reachable from one of these (a unit test holds the seed to it). */
 const MENU_SUB_ITEMS: Row<'menu_sub_items'>[] = [
-  { seq: 1, menu_seq: 1, description: 'ประวัติสหกรณ์', url: `/show/${DEMO_CONTENT_NO.history}`, status: 1, sort: 1 },
-  { seq: 2, menu_seq: 1, description: 'ระเบียบ ข้อบังคับ', url: '/list/rules', status: 1, sort: 2 },
-  { seq: 3, menu_seq: 1, description: 'คำสั่ง', url: '/list/order', status: 1, sort: 3 },
-  { seq: 4, menu_seq: 2, description: 'ข่าวประชาสัมพันธ์', url: '/list/news', status: 1, sort: 1 },
-  { seq: 5, menu_seq: 2, description: 'ข่าวกิจกรรม', url: '/list/news_activity', status: 1, sort: 2 },
-  { seq: 6, menu_seq: 2, description: 'ประกาศ', url: '/list/notice', status: 1, sort: 3 },
-  { seq: 7, menu_seq: 2, description: 'ภาพกิจกรรม', url: '/list/activity-gallary', status: 1, sort: 4 },
-  { seq: 8, menu_seq: 3, description: 'บริการเงินกู้', url: '/list/services-loan', status: 1, sort: 1 },
-  { seq: 9, menu_seq: 3, description: 'สวัสดิการ', url: '/list/welfare', status: 1, sort: 2 },
-  { seq: 10, menu_seq: 3, description: 'ดาวน์โหลดเอกสาร', url: '/list/download', status: 1, sort: 3 },
-  { seq: 11, menu_seq: 4, description: 'รายงานกิจการ', url: '/list/bussiness_report', status: 0, sort: 1 },
-  { seq: 12, menu_seq: 3, description: 'ความต้องการของสมาชิก', url: '/demand', status: 1, sort: 4 },
-];
+  ...[
+    ['ประวัติสหกรณ์', `/show/${DEMO_CONTENT_NO.history}`],
+    ['ผลการดำเนินงาน', '/list/overall_operation'],
+    ['การลงทุนของสหกรณ์', '/list/coop_investment'],
+    ['ผลงานและรางวัล', '/list/achievement'],
+    ['ระเบียบ ข้อบังคับ', '/list/rules'],
+    ['คำสั่ง', '/list/order'],
+    ['คำสั่งนายทะเบียนสหกรณ์', '/list/coop_order'],
+    ['กฎหมายสหกรณ์', '/list/coop_act'],
+  ].map(([description, url]) => ({ menu_seq: 1, description: description!, url: url! })),
+  ...[
+    ['ข่าวประชาสัมพันธ์', '/list/news'],
+    ['ข่าวกิจกรรม', '/list/news_activity'],
+    ['ประกาศ', '/list/notice'],
+    ['ชมรมและกิจกรรมสมาชิก', '/list/club'],
+    ['ภาพกิจกรรม', '/list/activity-gallary'],
+    ['วิดีโอ', '/list/video'],
+  ].map(([description, url]) => ({ menu_seq: 2, description: description!, url: url! })),
+  ...[
+    ['บริการเงินกู้', '/list/services-loan'],
+    ['สวัสดิการ', '/list/welfare'],
+    ['ทุนการศึกษา', '/list/scholarship'],
+    ['ดาวน์โหลดเอกสาร', '/list/download'],
+    ['ความต้องการของสมาชิก', '/demand'],
+  ].map(([description, url]) => ({ menu_seq: 3, description: description!, url: url! })),
+  ...[
+    ['ศูนย์รวมรายงาน', '/list/report_center'],
+    ['รายงานกิจการ', '/list/bussiness_report'],
+    ['รายงานกิจการประจำเดือน', '/list/bussiness_report_monthy'],
+    ['จดหมายข่าว', '/list/newsletter'],
+  ].map(([description, url]) => ({ menu_seq: 4, description: description!, url: url! })),
+].map((item, i, all) => ({
+  ...item,
+  seq: i + 1,
+  status: 1,
+  sort: all.slice(0, i).filter((other) => other.menu_seq === item.menu_seq).length + 1,
+}));
 
 const FOOTER_PHONES: Row<'footer_phones'>[] = [
   { seq: 1, label: 'สำนักงานสหกรณ์ 02-123-4567', link: 'tel:021234567', sort: 1 },

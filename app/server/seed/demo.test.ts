@@ -8,6 +8,7 @@ import { ensureSearchIndex, SEARCH_INDEX_META_KEY } from '~/server/coop/embedded
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { verifyPassword } from '~/server/crypto.server';
 import { migrate, openDb, type Db } from '~/server/db/index.server';
+import { CATEGORIES } from '~/server/seed/content-data';
 import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '~/server/seed/demo.server';
 import { createRng } from '~/server/seed/rng';
 
@@ -183,9 +184,13 @@ describe('seedDemo', () => {
     expect(home.latest).toHaveLength(6);
   });
 
-  it('builds the menu, with one drop-down that has no active sub-items, and footer phones', async () => {
+  it('builds the menu, with every listed category reachable from it, and footer phones', async () => {
     const menu = await createEmbeddedBackend(db).getMenu();
-    expect(menu.some((m) => m.isParent && m.children.length === 0)).toBe(true);
+    expect(menu.filter((m) => m.isParent && m.children.length === 0)).toEqual([]);
+    const linked = new Set(menu.flatMap((m) => [m.url, ...m.children.map((c) => c.url)]));
+    const listed = CATEGORIES.filter((c) => c.type !== 'A' && c.type !== 'S').map((c) => `/list/${c.code}`);
+    expect(listed.length).toBeGreaterThan(20);
+    expect(listed.filter((url) => !linked.has(url))).toEqual([]);
     const about = menu.find((m) => m.label === 'เกี่ยวกับสหกรณ์');
     expect(about?.children.map((c) => c.url)).toContain('/show/1246');
     expect(menu.find((m) => m.label === 'สมาชิก')?.url).toBe('/member/logon');
