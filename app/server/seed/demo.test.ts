@@ -191,6 +191,11 @@ describe('seedDemo', () => {
     const listed = CATEGORIES.filter((c) => c.type !== 'A' && c.type !== 'S').map((c) => `/list/${c.code}`);
     expect(listed.length).toBeGreaterThan(20);
     expect(listed.filter((url) => !linked.has(url))).toEqual([]);
+    // The search's recommended menu leads to lists that exist.
+    const recommended = await db.selectFrom('search_recommended').select('note').execute();
+    const lists = recommended.map((r) => r.note).filter((note) => note.startsWith('/list/'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.filter((note) => !listed.includes(note))).toEqual([]);
     const about = menu.find((m) => m.label === 'เกี่ยวกับสหกรณ์');
     expect(about?.children.map((c) => c.url)).toContain('/show/1246');
     expect(menu.find((m) => m.label === 'สมาชิก')?.url).toBe('/member/logon');
