@@ -34,6 +34,7 @@ describe('menuKeyForPath', () => {
       'loan',
       'deposit',
       'kep',
+      'kepcrem',
       'coll',
       'dividend',
       'gian',
@@ -42,9 +43,13 @@ describe('menuKeyForPath', () => {
     ]);
   });
 
-  it('sends statements back to their list', () => {
+  it('sends statements back to their list, a printable month to the months, and nothing back from the top', () => {
     expect(backPathFor('/member/loan_statement/1')).toBe('/member/loan');
     expect(backPathFor('/member/dep_statement/1')).toBe('/member/deposit');
+    expect(backPathFor('/member/kep/2025-10')).toBe('/member/kep');
     expect(backPathFor('/member/share')).toBe('/member/status');
+    expect(backPathFor('/member/kepcrem')).toBe('/member/status');
+    expect(backPathFor('/member/status')).toBeNull();
+    expect(backPathFor('/member/status/')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ export const MEMBER_MENU = [
   { key: '3', path: '/member/loan', label: 'เงินกู้' },
   { key: '4', path: '/member/deposit', label: 'เงินฝาก' },
   { key: '5', path: '/member/kep', label: 'รายการเรียกเก็บประจำเดือน' },
+  { key: '12', path: '/member/kepcrem', label: 'รายการเรียกเก็บสมาคมฌาปนกิจ' },
   { key: '6', path: '/member/coll', label: 'การค้ำประกัน' },
   { key: '8', path: '/member/dividend', label: 'เงินปันผล' },
   { key: '7', path: '/member/gian', label: 'ผู้รับผลประโยชน์' },
@@ -42,9 +43,15 @@ export function menuKeyForPath(pathname: string): string {
   return DEFAULT_MENU_KEY;
 }
 
-/** Where the layout's back link leads: a statement goes back to its list, the rest to the status page. */
-export function backPathFor(pathname: string): string {
-  if (pathname.startsWith('/member/loan_statement/')) return '/member/loan';
-  if (pathname.startsWith('/member/dep_statement/')) return '/member/deposit';
+/**
+ * Where the layout's back link leads: a statement goes back to its list, a printable month to the
+ * billing months, the other pages to the status page; the status page is the top and has none (null).
+ */
+export function backPathFor(pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/member/status') return null;
+  if (path.startsWith('/member/loan_statement/')) return '/member/loan';
+  if (path.startsWith('/member/dep_statement/')) return '/member/deposit';
+  if (path.startsWith('/member/kep/')) return '/member/kep';
   return '/member/status';
 }

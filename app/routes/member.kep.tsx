@@ -26,6 +26,12 @@ export default function KepPage() {
       <h1>รายการเรียกเก็บประจำเดือน</h1>
       <CollectionList months={months} idPrefix="kep" printBase="/member/kep" />
       <Pager page={page} pages={pages} hrefFor={hrefFor} label="เลขหน้ารายการเรียกเก็บประจำเดือน" />
+      <p>
+        ดูเพิ่มเติม:{' '}
+        <a href="/member/kepcrem" data-in-page>
+          รายการเรียกเก็บสมาคมฌาปนกิจ
+        </a>
+      </p>
     </>
   );
 }

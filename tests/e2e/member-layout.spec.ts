@@ -19,6 +19,7 @@ test('the member layout highlights the current menu entry and links home, back a
     'เงินกู้',
     'เงินฝาก',
     'รายการเรียกเก็บประจำเดือน',
+    'รายการเรียกเก็บสมาคมฌาปนกิจ',
     'การค้ำประกัน',
     'เงินปันผล',
     'ผู้รับผลประโยชน์',
@@ -27,11 +28,21 @@ test('the member layout highlights the current menu entry and links home, back a
     'ออกจากระบบ',
   ]);
   await expect(menu.getByRole('link', { name: 'กลับสู่หน้าหลักเว็บไซต์' })).toHaveAttribute('href', '/home');
-  await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toBeVisible();
+  // The status page is the top: no back link there; elsewhere back leads up one level.
+  await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'กลับขึ้นด้านบน' })).toHaveAttribute('href', '#top');
   const sidebar = await menu.evaluate((el) => el.getBoundingClientRect().width);
   expect(sidebar).toBe(256);
   expect((await page.request.get('/member/status')).headers()['cache-control']).toBe('private, no-store');
+  await axe();
+
+  await menu.getByRole('link', { name: 'รายการเรียกเก็บประจำเดือน' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บประจำเดือน' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveAttribute('href', '/member/status');
+  await axe();
+  await page.getByRole('main').getByRole('link', { name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toHaveAttribute('aria-current', 'page');
   await axe();
 });
 

@@ -135,6 +135,7 @@ test.describe('the demo member sees every area with real data', () => {
       .first()
       .click();
     await expect(page.getByRole('heading', { level: 1, name: /ใบเสร็จรับเงิน ประจำเดือน/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveAttribute('href', '/member/kep');
     await axe();
     await page.goto('/member/kepcrem');
     await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();

@@ -28,6 +28,7 @@ export function MemberShell({
   children: ReactNode;
 }) {
   const activeKey = menuKeyForPath(pathname);
+  const back = backPathFor(pathname);
   const shell = useInPageLinks();
   return (
     <div className="member" id="top" ref={shell}>
@@ -83,9 +84,11 @@ export function MemberShell({
           <PushToggle className="member-nav__push" />
         </nav>
         <main id="main" className="member-main" tabIndex={-1}>
-          <p className="member-main__back">
-            <a href={backPathFor(pathname)}>ย้อนกลับ</a>
-          </p>
+          {back ? (
+            <p className="member-main__back">
+              <a href={back}>ย้อนกลับ</a>
+            </p>
+          ) : null}
           {children}
           <p className="member-main__top">
             <a href="#top">กลับขึ้นด้านบน</a>
