@@ -8,7 +8,7 @@ import {
   upstreamTokensOf,
 } from './fixtures';
 
-const INVALID = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
+const INVALID = 'เข้าสู่ระบบไม่สำเร็จ หมายเลขสมาชิกหรือรหัสผ่านไม่ถูกต้อง';
 
 test.describe('login', () => {
   test('a member logs in, sees the notice and their own name and number @pg', async ({ page, axe, createMember }) => {

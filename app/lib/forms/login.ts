@@ -12,7 +12,7 @@ export const LoginSchema = z.object({
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const LOGIN_MESSAGES = {
-  invalid: 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด',
+  invalid: 'เข้าสู่ระบบไม่สำเร็จ หมายเลขสมาชิกหรือรหัสผ่านไม่ถูกต้อง',
   locked: (minutes: number) => `เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป เพื่อความปลอดภัย กรุณาลองใหม่อีกครั้งในอีก ${minutes} นาที`,
   resetRequired: 'เพื่อความปลอดภัยในการใช้งาน กรุณาเปลี่ยนรหัสผ่านใหม่',
   unavailable: 'ไม่สามารถเชื่อมต่อได้',
