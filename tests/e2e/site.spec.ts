@@ -12,10 +12,18 @@ test('home shows the cooperative, the menu with its fixed first entry and the fo
     ['บริการเงินกู้', '/list/services-loan'],
     ['ระเบียบ ข้อบังคับ', '/list/rules'],
     ['ดาวน์โหลดเอกสาร', '/list/download'],
+    ['นโยบายคุ้มครองข้อมูลส่วนบุคคล', '/privacy-policy/private-policy'],
+    ['นโยบายการใช้คุกกี้', '/privacy-policy/cookies-policy'],
   ] as const) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(footer.locator('a[href^="tel:"]').first()).toBeVisible();
+  // Each phone number once.
+  const phones = await footer
+    .locator('a[href^="tel:"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(phones.length).toBeGreaterThan(1);
+  expect(new Set(phones).size).toBe(phones.length);
   await expect(page.getByRole('heading', { name: 'ข่าวสารล่าสุด' })).toBeVisible();
   await axe();
 });

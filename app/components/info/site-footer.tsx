@@ -23,7 +23,7 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
             ลิงก์ที่เกี่ยวข้อง
           </h2>
           <ul>
-            {site.footerLinks.map((link) => (
+            {[...site.footerLinks, ...site.policyLinks].map((link) => (
               <li key={link.href}>
                 <a href={link.href}>{link.label}</a>
               </li>
@@ -38,11 +38,14 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
             <li>
               โทรศัพท์ <a href={site.phone.href}>{site.phone.label}</a>
             </li>
-            {phones.map((phone) => (
-              <li key={`${phone.label}-${phone.link}`}>
-                <a href={phone.link}>{phone.label}</a>
-              </li>
-            ))}
+            {phones
+              // The main number is already the first line.
+              .filter((phone) => phone.link !== site.phone.href)
+              .map((phone) => (
+                <li key={`${phone.label}-${phone.link}`}>
+                  <a href={phone.link}>{phone.label}</a>
+                </li>
+              ))}
           </ul>
         </section>
         <section aria-labelledby="footer-social">
