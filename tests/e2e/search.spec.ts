@@ -78,7 +78,7 @@ test('nothing found says so with the query and offers the recommended menu', asy
   await expect(results.getByRole('heading', { name: 'ไม่พบคำที่ค้นหา “คำที่ไม่มีในเว็บไซต์xyz”' })).toBeVisible();
   const recommended = results.getByRole('region', { name: 'เมนูแนะนำ' });
   for (const [name, href] of [
-    ['ข่าวประชาสัมพันธ์', '/list/news_relations'],
+    ['ข่าวประชาสัมพันธ์', '/list/news'],
     ['เข้าสู่ระบบสมาชิก', '/member/logon'],
   ] as const) {
     await expect(recommended.getByRole('link', { name })).toHaveAttribute('href', href);
@@ -174,4 +174,26 @@ test.describe('with JavaScript', () => {
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
+});
+
+test('many results come a page at a time, as a list without bullets', async ({ page, axe, javaScriptEnabled }) => {
+  const results = await searchFor(page, axe, javaScriptEnabled, 'สหกรณ์');
+  await expect(results.getByRole('heading', { name: 'ผลการค้นหา “สหกรณ์”' })).toBeVisible();
+  const count = await results.getByText(/^พบ [\d,]+ รายการ/).innerText();
+  const total = Number(/พบ ([\d,]+) รายการ/.exec(count)?.[1]?.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(20);
+  const hits = results.locator('.search-hit');
+  await expect(hits).toHaveCount(20);
+  expect(await hits.first().evaluate((li) => getComputedStyle(li).listStyleType)).toBe('none');
+  await axe();
+  // The next page is the search page (the dialog's links lead there too).
+  await results
+    .getByRole('navigation', { name: 'หน้าของผลการค้นหา “สหกรณ์”' })
+    .getByRole('link', { name: 'ถัดไป' })
+    .click();
+  await expect(page).toHaveURL(/\/search\?q=%E0%B8%AA%E0%B8%AB%E0%B8%81%E0%B8%A3%E0%B8%93%E0%B9%8C&page=2$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText(/หน้า 2 จาก/).first()).toBeVisible();
+  await expect(main.locator('.search-hit')).toHaveCount(Math.min(20, total - 20));
+  await axe();
 });

@@ -1,6 +1,7 @@
 import { ERROR_PREFIX } from '~/lib/meta';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { formatNumber } from '~/lib/thai-format';
+import { Pager } from '~/components/member/data';
 import type { HighlightPart } from '~/server/search/highlight';
 import { MAX_QUERY_LENGTH } from '~/server/search/segment';
 
@@ -42,7 +43,8 @@ export interface RecommendedView {
 export interface SearchView {
   query: string;
   error: string | null;
-  result: { total: number; hits: SearchHitView[] } | null;
+  /** One page of the hits; `total` counts them all. */
+  result: { total: number; page: number; pages: number; hits: SearchHitView[] } | null;
   recommended: RecommendedView[];
 }
 
@@ -179,7 +181,7 @@ export function SearchOutcome({
             <>
               <p className="search-outcome__count">
                 พบ {formatNumber(result.total, 0)} รายการ
-                {result.total > result.hits.length ? ` แสดง ${formatNumber(result.hits.length, 0)} รายการแรก` : ''}
+                {result.pages > 1 ? ` (หน้า ${formatNumber(result.page, 0)} จาก ${formatNumber(result.pages, 0)})` : ''}
               </p>
               <ul className="search-hits">
                 {result.hits.map((hit) => (
@@ -198,6 +200,12 @@ export function SearchOutcome({
                   </li>
                 ))}
               </ul>
+              <Pager
+                page={result.page}
+                pages={result.pages}
+                hrefFor={(n) => `${SEARCH_PATH}?${new URLSearchParams({ q: view.query, page: String(n) })}`}
+                label={`หน้าของผลการค้นหา ${quoted(view.query)}`}
+              />
             </>
           ) : null}
         </section>

@@ -15,6 +15,7 @@ import {
   rebuildSearchIndex,
   searchIndexVersion,
 } from './embedded-search.server';
+import { SEARCH_RESULT_LIMIT } from './types';
 
 let dir: string;
 let db: Db;
@@ -110,7 +111,7 @@ describe('embedded site search', () => {
   it('says not found with the recommended menu', async () => {
     const result = await search('ไม่มีคำนี้แน่นอน');
     expect(result).toMatchObject({ found: false, total: 0, hits: [] });
-    expect(result.recommended[0]).toEqual({ question: 'ข่าวประชาสัมพันธ์', note: '/list/news_relations' });
+    expect(result.recommended[0]).toEqual({ question: 'ข่าวประชาสัมพันธ์', note: '/list/news' });
     expect(result.recommended.map((r) => r.note)).toContain('/member/logon');
   });
 
@@ -138,6 +139,25 @@ describe('embedded site search', () => {
     expect(await db.selectFrom('search_terms').select('term').where('content_no', '=', 8).execute()).toEqual([]);
     await indexContentItem(db, 8);
     expect(await numbers('รักษาพยาบาล')).toEqual([]);
+  });
+
+  it('answers one page of the hits at a time, with the total of all', async () => {
+    const nos = Array.from({ length: 25 }, (_, i) => 100 + i);
+    await db
+      .insertInto('content_items')
+      .values(nos.map((no, i) => item(no, 'news_relations', `ประกาศรับสมัครอบรมรุ่นที่ ${i + 1}`, '<p>อบรม</p>', i)))
+      .execute();
+    for (const no of nos) await indexContentItem(db, no);
+    const feed = createSearchFeed(db);
+    const first = await feed.searchContent('อบรม', 1);
+    const second = await feed.searchContent('อบรม', 2);
+    expect(first.total).toBe(25);
+    expect(first.hits).toHaveLength(SEARCH_RESULT_LIMIT);
+    expect(second.total).toBe(25);
+    expect(second.hits).toHaveLength(5);
+    expect(new Set([...first.hits, ...second.hits].map((h) => h.no))).toEqual(new Set(nos));
+    expect((await feed.searchContent('อบรม', 3)).hits).toEqual([]);
+    await db.deleteFrom('content_items').where('no', 'in', nos).execute();
   });
 
   it('rebuilds at start-up only when the version or the item count changed', async () => {

@@ -191,7 +191,7 @@ interface Candidate {
 /** The `searchContent` method of the embedded backend. */
 export function createSearchFeed(db: Store): Pick<CoopBackend, 'searchContent'> {
   return {
-    async searchContent(query) {
+    async searchContent(query, page = 1) {
       const terms = queryTerms(query);
       const recommended = await db
         .selectFrom('search_recommended')
@@ -261,7 +261,8 @@ export function createSearchFeed(db: Store): Pick<CoopBackend, 'searchContent'> 
       const ranked = [...candidates.values()].sort(
         (a, b) => a.tier - b.tier || b.title - a.title || b.body - a.body || b.postedAt - a.postedAt || b.no - a.no,
       );
-      const top = ranked.slice(0, SEARCH_RESULT_LIMIT).map((c) => c.no);
+      const first = (Math.max(1, page) - 1) * SEARCH_RESULT_LIMIT;
+      const top = ranked.slice(first, first + SEARCH_RESULT_LIMIT).map((c) => c.no);
       const docs = top.length
         ? await db
             .selectFrom('search_documents')

@@ -201,13 +201,13 @@ export interface RecommendedLink {
 /** Answer of a site search (vendor smartsearch: isSearchFound, result, recommened). */
 export interface ContentSearchResult {
   found: boolean;
-  /** Matching items in all; `hits` holds the best of them (at most SEARCH_RESULT_LIMIT). */
+  /** Matching items in all; `hits` holds one page of them, best first (SEARCH_RESULT_LIMIT a page). */
   total: number;
   hits: ContentSearchHit[];
   recommended: RecommendedLink[];
 }
 
-/** Results shown for one search (the spec gives no page size). */
+/** Results shown per page of a search (the spec gives no page size). */
 export const SEARCH_RESULT_LIMIT = 20;
 /** The two policy texts linked from the cookie banner. */
 export type PolicyKind = 'cookies' | 'privacy';
@@ -591,7 +591,7 @@ export interface CoopBackend {
    * Site search over public content (core `POST /api/info/list/smartsearch`). `query` is validated
    * by the caller; an empty query answers only the recommended menu.
    */
-  searchContent(query: string): Promise<ContentSearchResult>;
+  searchContent(query: string, page?: number): Promise<ContentSearchResult>;
   /** A page of a topic list; null when the topic does not exist or is not public. */
   getTopicPage(topicId: string, query: { page: number; pageSize: number }): Promise<TopicPage | null>;
   /** A published content item; null when it does not exist or is hidden. */

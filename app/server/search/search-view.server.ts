@@ -1,11 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
 
 import { SEARCH_TEXT, type RecommendedView, type SearchView } from '~/components/info/search';
+import { parseListPage } from '~/lib/forms/board';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { truncateQuestion } from '~/lib/thai-format';
 
 import { app } from '../app.server';
-import type { ContentSearchResult, RecommendedLink } from '../coop/types';
+import { SEARCH_RESULT_LIMIT, type ContentSearchResult, type RecommendedLink } from '../coop/types';
 import { hit } from '../rate-limit.server';
 import { excerpt, highlight } from './highlight';
 import { MAX_QUERY_LENGTH, queryTerms } from './segment';
@@ -42,13 +43,15 @@ function recommendedView(items: RecommendedLink[]): RecommendedView[] {
 }
 
 /** The view of a backend answer: titles cut to 120 graphemes, Note excerpts, matches highlighted. */
-export function toSearchView(query: string, answer: ContentSearchResult): SearchView {
+export function toSearchView(query: string, answer: ContentSearchResult, page = 1): SearchView {
   const terms = queryTerms(query);
   return {
     query,
     error: null,
     result: {
       total: answer.total,
+      page,
+      pages: Math.max(1, Math.ceil(answer.total / SEARCH_RESULT_LIMIT)),
       hits: answer.hits.map((h) => ({
         no: h.no,
         href: `/show/${h.no}`,
@@ -96,5 +99,11 @@ export async function searchRequest(request: Request, context: AppLoadContext): 
       headers: { 'Retry-After': String(seconds) },
     };
   }
-  return { view: toSearchView(query, await backend.searchContent(query)), status: 200, headers: {} };
+  const page = parseListPage(new URL(request.url));
+  const answer = await backend.searchContent(query, page);
+  if (page > 1 && !answer.hits.length) {
+    // Past the last page (the index changed, or a hand-made link): the first page instead.
+    return { view: toSearchView(query, await backend.searchContent(query, 1)), status: 200, headers: {} };
+  }
+  return { view: toSearchView(query, answer, page), status: 200, headers: {} };
 }

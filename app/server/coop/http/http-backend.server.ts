@@ -924,7 +924,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return parse('demandShow', demandShow, response);
     },
 
-    async searchContent(query) {
+    async searchContent(query, page = 1) {
       const response = await client.request({
         endpoint: 'smartSearch',
         method: 'POST',
@@ -941,7 +941,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return {
         found: body.result.issearchfound && hits.length > 0,
         total: hits.length,
-        hits: hits.slice(0, SEARCH_RESULT_LIMIT),
+        // The core answers every match at once: one page of them.
+        hits: hits.slice((Math.max(1, page) - 1) * SEARCH_RESULT_LIMIT, Math.max(1, page) * SEARCH_RESULT_LIMIT),
         recommended: body.result.recommened,
       };
     },
