@@ -111,5 +111,9 @@ describe('renderKepPdf', () => {
   it('names the file without member data', () => {
     expect(kepPdfFileName(month)).toBe('receipt-2025-10.pdf');
     expect(kepPdfFileName({ ...month, posted: false })).toBe('bill-2025-10.pdf');
+    // A month the payroll could not collect has no receipt.
+    expect(kepPdfFileName({ ...month, collectedSatang: 0, receiptNo: null, receiptDate: null })).toBe(
+      'bill-2025-10.pdf',
+    );
   });
 });

@@ -59,8 +59,8 @@ export interface KepPdfInput {
 }
 
 /** The file name a browser saves the PDF under: ASCII, no member data. */
-export function kepPdfFileName(c: Pick<MonthlyCollection, 'year' | 'month' | 'posted'>): string {
-  return `${c.posted ? 'receipt' : 'bill'}-${c.year}-${String(c.month).padStart(2, '0')}.pdf`;
+export function kepPdfFileName(c: MonthlyCollection): string {
+  return `${collectionView(c).isReceipt ? 'receipt' : 'bill'}-${c.year}-${String(c.month).padStart(2, '0')}.pdf`;
 }
 
 /** The PDF's bytes. */

@@ -24,16 +24,21 @@ export function collectionView(c: MonthlyCollection) {
     collected: formatSatang(c.collectedSatang),
     receiptNo: c.receiptNo ?? ' - ',
     receiptDate: formatDate(c.receiptDate),
-    isReceipt: c.posted,
-    lines: c.lines.map((l) => ({
-      seq: l.seq,
-      description: l.description,
-      contractNo: l.contractNo ?? '',
-      period: l.period ?? ' - ',
-      principal: formatSatang(l.principalSatang),
-      interest: formatSatang(l.interestSatang),
-      amount: formatSatang(l.amountSatang),
-    })),
+    // A receipt only for money received: a month collected in full or in part, not a failed one.
+    isReceipt: c.posted && c.collectedSatang > 0 && c.receiptNo !== null,
+    lines: c.lines.map((l) => {
+      // Shares, deposits, fees have no principal/interest split: the amount is all principal.
+      const split = l.principalSatang !== 0 || l.interestSatang !== 0;
+      return {
+        seq: l.seq,
+        description: l.description,
+        contractNo: l.contractNo ?? '',
+        period: l.period ?? ' - ',
+        principal: formatSatang(split ? l.principalSatang : l.amountSatang),
+        interest: split ? formatSatang(l.interestSatang) : ' - ',
+        amount: formatSatang(l.amountSatang),
+      };
+    }),
   };
 }
 

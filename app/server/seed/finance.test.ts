@@ -423,6 +423,9 @@ describe('collections', () => {
       expect(key >= '2024-07' && key <= '2025-06').toBe(true);
       if (key === '2025-06') {
         expect([c.posted, c.collected_satang, c.receipt_no, c.receipt_date]).toEqual([0, 0, null, null]);
+      } else if (c.collected_satang === 0) {
+        // Nothing collected: posted, but no receipt.
+        expect([c.posted, c.receipt_no, c.receipt_date]).toEqual([1, null, null]);
       } else {
         expect(c.posted).toBe(1);
         expect(c.receipt_no).toMatch(

@@ -1430,6 +1430,8 @@ function emitCollections(
     }
     const id = out.collections.length + 1;
     const posted = status !== 'bill';
+    // A month the payroll could not collect at all was posted but received nothing: no receipt.
+    const receipted = posted && collected > 0;
     out.collections.push({
       id,
       membership_no: p.m.membership_no,
@@ -1439,8 +1441,8 @@ function emitCollections(
       billed_satang: billed,
       collected_satang: collected,
       posted: posted ? 1 : 0,
-      receipt_no: posted ? receiptNo(kind === 'kep' ? 'R' : 'C', ym) : null,
-      receipt_date: posted ? lastDayOf(ym) : null,
+      receipt_no: receipted ? receiptNo(kind === 'kep' ? 'R' : 'C', ym) : null,
+      receipt_date: receipted ? lastDayOf(ym) : null,
     });
     lines.forEach((l, i) => {
       l.collection_id = id;
