@@ -100,7 +100,22 @@ export interface ContentSeed {
 }
 
 /** Build the demo website content. */
-export function buildContent(rng: Rng, nowMs: number, memberCount: number): ContentSeed {
+/** The latest noon (Bangkok) on this month and day that is at least two days before `nowMs`. */
+function lastSeasonDay(nowMs: number, { month, day }: { month: number; day: number }): number {
+  const latest = nowMs - 2 * DAY;
+  const year = new Date(latest).getUTCFullYear();
+  // 05:00 UTC is noon in Bangkok.
+  const at = (y: number) => Date.UTC(y, month - 1, day, 5);
+  return at(year) <= latest ? at(year) : at(year - 1);
+}
+
+/** Figures the content states that the member data must agree with, by Buddhist-era year. */
+export interface ContentFacts {
+  /** The dividend and average-return rates paid for a year (`'6.25'`), when known. */
+  dividendRates: ReadonlyMap<number, { dividend: string; averageReturn: string }>;
+}
+
+export function buildContent(rng: Rng, nowMs: number, memberCount: number, facts?: ContentFacts): ContentSeed {
   const categories: Row<'content_categories'>[] = CATEGORIES.map((c, i) => ({
     code: c.code,
     description: c.description,
@@ -120,7 +135,10 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
   const step = (end - start) / Math.max(1, order.length - 1);
   const dated: { seed: ItemSeed; postedAt: number; sort: number }[] = order.map((seed, i) => {
     const jitter = rng.int(-3 * 3600_000, 3 * 3600_000);
-    return { seed, postedAt: Math.min(end, Math.max(start, Math.round(start + i * step + jitter))), sort: 0 };
+    const postedAt = seed.season
+      ? lastSeasonDay(nowMs, seed.season) + jitter
+      : Math.min(end, Math.max(start, Math.round(start + i * step + jitter)));
+    return { seed, postedAt, sort: 0 };
   });
   // Two news items are from today and yesterday, so the home page shows every kind of date.
   for (const [title, ago] of RECENT_NEWS) {
@@ -132,6 +150,13 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
   BANNERS.forEach((seed, i) => dated.push({ seed, postedAt: nowMs - (20 + i * 9) * DAY, sort: BANNERS.length - i }));
   dated.sort((a, b) => a.postedAt - b.postedAt);
 
+  // `{dividendRate}` and `{returnRate}`: the rates the member data holds for the year before posting.
+  const ratesOf = (postedAt: number): Record<string, string> => {
+    const known = [...(facts?.dividendRates ?? [])].sort(([a], [b]) => b - a);
+    const year = new Date(postedAt).getUTCFullYear() + 543 - 1;
+    const rates = facts?.dividendRates.get(year) ?? known[0]?.[1];
+    return rates ? { dividendRate: rates.dividend, returnRate: rates.averageReturn } : {};
+  };
   const items: Row<'content_items'>[] = [];
   const gallery: Row<'content_gallery'>[] = [];
   const attachments: Row<'content_attachments'>[] = [];
@@ -165,7 +190,7 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number): Cont
       no,
       category: seed.category,
       title,
-      body_html: seed.paragraphs.map((p) => `<p>${escapeMarkup(fill(p, postedAt))}</p>`).join('\n'),
+      body_html: seed.paragraphs.map((p) => `<p>${escapeMarkup(fill(p, postedAt, ratesOf(postedAt)))}</p>`).join('\n'),
       author: seed.author,
       posted_at: postedAt,
       event_date: ['news_activity', 'club'].includes(seed.category) ? isoDate(postedAt - rng.int(1, 10) * DAY) : null,

@@ -180,6 +180,11 @@ export interface ItemSeed {
   attachment?: string;
   /** Further attachments. */
   attachments?: readonly AttachmentSeed[];
+  /**
+   * A seasonal item (a holiday, the annual meeting, the dividend): posted on this day of the year, the
+   * latest one before the seed's date, instead of at a random moment.
+   */
+  season?: { month: number; day: number };
 }
 
 const PR = 'ฝ่ายประชาสัมพันธ์';
@@ -212,6 +217,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news',
     title: 'แจ้งวันหยุดทำการช่วงเทศกาลสงกรานต์ ประจำปี {be}',
     author: ADMIN,
+    season: { month: 4, day: 3 },
     paragraphs: [
       'สหกรณ์ฯ หยุดทำการระหว่างวันที่ 12 - 16 เมษายน {be} และเปิดทำการตามปกติในวันถัดไป',
       'ในช่วงวันหยุด สมาชิกยังคงตรวจสอบข้อมูลผ่านระบบสมาชิกออนไลน์ได้ตลอด 24 ชั่วโมง',
@@ -221,8 +227,9 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news',
     title: 'สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน ประจำปี {be1}',
     author: ACC,
+    season: { month: 1, day: 28 },
     paragraphs: [
-      'ตามมติที่ประชุมใหญ่สามัญประจำปี สหกรณ์ฯ จ่ายเงินปันผลในอัตราร้อยละ 5.50 และเงินเฉลี่ยคืนในอัตราร้อยละ 12.00 ของดอกเบี้ยเงินกู้ที่ชำระในปี',
+      'ตามมติที่ประชุมใหญ่สามัญประจำปี สหกรณ์ฯ จ่ายเงินปันผลในอัตราร้อยละ {dividendRate} และเงินเฉลี่ยคืนในอัตราร้อยละ {returnRate} ของดอกเบี้ยเงินกู้ที่ชำระในปี',
       'เงินจะโอนเข้าบัญชีเงินฝากออมทรัพย์ของสมาชิก สมาชิกตรวจสอบยอดได้ที่เมนู "เงินปันผล" ในระบบสมาชิกออนไลน์',
     ],
   },
@@ -267,6 +274,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news_activity',
     title: 'ประชุมใหญ่สามัญประจำปี {be}',
     author: PR,
+    season: { month: 2, day: 8 },
     paragraphs: [
       'สหกรณ์ฯ จัดประชุมใหญ่สามัญประจำปี {be} ณ หอประชุมใหญ่ เพื่อรับทราบผลการดำเนินงานและพิจารณาจัดสรรกำไรสุทธิประจำปี',
       'มีสมาชิกเข้าร่วมประชุมเป็นจำนวนมาก สหกรณ์ฯ ขอขอบคุณสมาชิกทุกท่าน',
@@ -285,6 +293,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news_activity',
     title: 'พิธีมอบทุนการศึกษาบุตรสมาชิก ประจำปี {be}',
     author: PR,
+    season: { month: 8, day: 20 },
     paragraphs: [
       'สหกรณ์ฯ มอบทุนการศึกษาแก่บุตรสมาชิกที่มีผลการเรียนดี ตั้งแต่ระดับประถมศึกษาถึงระดับปริญญาตรี',
       'ประธานกรรมการดำเนินการเป็นประธานในพิธีและกล่าวแสดงความยินดีกับนักเรียนทุกคน',
@@ -294,6 +303,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news_activity',
     title: 'กิจกรรมวันสหกรณ์แห่งชาติ 26 กุมภาพันธ์',
     author: PR,
+    season: { month: 2, day: 27 },
     paragraphs: ['คณะกรรมการและเจ้าหน้าที่สหกรณ์ร่วมกิจกรรมวันสหกรณ์แห่งชาติ เพื่อรำลึกถึงพระบิดาแห่งการสหกรณ์ไทย'],
   },
   {
@@ -315,6 +325,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'news_activity',
     title: 'ทำบุญตักบาตรเนื่องในวันขึ้นปีใหม่',
     author: PR,
+    season: { month: 1, day: 5 },
     paragraphs: ['สหกรณ์ฯ จัดพิธีทำบุญตักบาตรข้าวสารอาหารแห้งเนื่องในวันขึ้นปีใหม่ เพื่อความเป็นสิริมงคลแก่สมาชิกและเจ้าหน้าที่'],
   },
   // ระเบียบ ข้อบังคับ
@@ -462,6 +473,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'bussiness_report',
     title: 'รายงานกิจการประจำปี {be1}',
     author: ACC,
+    season: { month: 2, day: 15 },
     attachment: 'files/report/annual-report.pdf',
     paragraphs: ['รายงานผลการดำเนินงาน ฐานะการเงิน และแผนงานของสหกรณ์ เสนอต่อที่ประชุมใหญ่สามัญประจำปี'],
   },
@@ -476,6 +488,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'bussiness_report',
     title: 'รายงานของผู้สอบบัญชี ประจำปี {be1}',
     author: ACC,
+    season: { month: 2, day: 1 },
     attachment: 'files/report/auditor-report.pdf',
     paragraphs: ['รายงานของผู้สอบบัญชีและงบการเงินประจำปีที่ผ่านการตรวจสอบแล้ว'],
   },
@@ -484,6 +497,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'activity-gallary',
     title: 'ภาพกิจกรรมประชุมใหญ่สามัญประจำปี {be}',
     author: PR,
+    season: { month: 2, day: 10 },
     paragraphs: ['ประมวลภาพบรรยากาศการประชุมใหญ่สามัญประจำปี {be}'],
   },
   {
@@ -496,6 +510,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'activity-gallary',
     title: 'ภาพกิจกรรมวันสหกรณ์แห่งชาติ',
     author: PR,
+    season: { month: 2, day: 28 },
     paragraphs: ['ประมวลภาพกิจกรรมวันสหกรณ์แห่งชาติของคณะกรรมการและเจ้าหน้าที่'],
   },
   // วิดีโอ
@@ -509,6 +524,7 @@ export const ITEMS: readonly ItemSeed[] = [
     category: 'video',
     title: 'สรุปผลการดำเนินงานประจำปี {be1}',
     author: PR,
+    season: { month: 1, day: 30 },
     paragraphs: ['วิดีโอสรุปผลการดำเนินงานของสหกรณ์ในรอบปีที่ผ่านมา'],
   },
   // บริการเงินกู้
@@ -517,7 +533,7 @@ export const ITEMS: readonly ItemSeed[] = [
     title: 'เงินกู้เพื่อเหตุฉุกเฉิน',
     author: LOAN,
     paragraphs: [
-      'วงเงินกู้ไม่เกิน 50,000 บาท ผ่อนชำระไม่เกิน 12 งวด ไม่ต้องมีผู้ค้ำประกัน',
+      'วงเงินกู้ไม่เกิน 50,000 บาท ผ่อนชำระไม่เกิน 24 งวด ไม่ต้องมีผู้ค้ำประกัน',
       'ยื่นคำขอได้ที่ฝ่ายสินเชื่อ รับเงินภายในวันทำการถัดไป',
     ],
   },

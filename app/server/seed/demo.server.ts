@@ -219,7 +219,21 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
   const boardRng = createRng((seed ^ 0xb0a2_d5ee) >>> 0);
 
   const { members, credentials, registered } = buildMembers(memberRng, count, nowMs);
-  const content = buildContent(contentRng, nowMs, count);
+  const finance = buildFinanceData({
+    members,
+    rng: financeRng,
+    now: options.now,
+    showcaseNo: DEMO_MEMBER.membershipNo,
+    sharesOnlyNo: EMPTY_DEMO_MEMBER.membershipNo,
+  });
+  // The news of a year's dividend states the rates the members' dividend rows were paid at.
+  const dividendRates = new Map(
+    finance.dividends.map((d) => [
+      Number(d.year) + 543,
+      { dividend: String(d.dividend_rate), averageReturn: String(d.average_return_rate) },
+    ]),
+  );
+  const content = buildContent(contentRng, nowMs, count, { dividendRates });
   const termsPostedAt = content.termsPostedAt;
 
   const termsAcceptances: Row<'terms_acceptances'>[] = [];
@@ -250,14 +264,6 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     });
   }
-
-  const finance = buildFinanceData({
-    members,
-    rng: financeRng,
-    now: options.now,
-    showcaseNo: DEMO_MEMBER.membershipNo,
-    sharesOnlyNo: EMPTY_DEMO_MEMBER.membershipNo,
-  });
 
   return {
     members,

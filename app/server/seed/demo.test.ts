@@ -184,6 +184,24 @@ describe('seedDemo', () => {
     expect(home.latest).toHaveLength(6);
   });
 
+  it('posts seasonal news in season, and states the rates the members were paid', async () => {
+    const titled = (prefix: string) =>
+      db.selectFrom('content_items').selectAll().where('title', 'like', `${prefix}%`).executeTakeFirstOrThrow();
+    const monthOf = (ms: number) => new Date(ms + 7 * 3600_000).getUTCMonth() + 1;
+    expect(monthOf(Number((await titled('แจ้งวันหยุดทำการช่วงเทศกาลสงกรานต์')).posted_at))).toBe(4);
+    expect(monthOf(Number((await titled('ทำบุญตักบาตรเนื่องในวันขึ้นปีใหม่')).posted_at))).toBe(1);
+    const news = await titled('สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน ประจำปี ');
+    expect(monthOf(Number(news.posted_at))).toBe(1);
+    const year = Number(/ประจำปี (\d{4})$/.exec(news.title)?.[1]) - 543;
+    const paid = await db
+      .selectFrom('dividends')
+      .select(['dividend_rate', 'average_return_rate'])
+      .where('membership_no', '=', DEMO_MEMBER.membershipNo)
+      .where('year', '=', year)
+      .executeTakeFirstOrThrow();
+    expect(news.body_html).toContain(`ร้อยละ ${paid.dividend_rate} และเงินเฉลี่ยคืนในอัตราร้อยละ ${paid.average_return_rate}`);
+  });
+
   it('builds the menu, with every listed category reachable from it, and footer phones', async () => {
     const menu = await createEmbeddedBackend(db).getMenu();
     expect(menu.filter((m) => m.isParent && m.children.length === 0)).toEqual([]);
