@@ -805,7 +805,9 @@ export const contentRow = row({
       ),
     ).transform((list) => list.filter((a) => a !== null)),
   ),
-});
+  // Sahakorn's (ADR 025): the instant to the millisecond; the vendor's `Date` is a wall time in seconds.
+  posted_at: additive(instant),
+}).transform(({ posted_at: postedAt, ...r }) => ({ ...r, date: postedAt ?? r.date }));
 export type ContentRow = z.output<typeof contentRow>;
 
 const rateRow = row({ name: text, rate: decimal, note: optText, effective_date: date }).transform(

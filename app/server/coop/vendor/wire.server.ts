@@ -13,6 +13,12 @@ export function vendorMoney(satang: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Integer satang as a JSON number of baht, as PHP's float sums come out (`748412.39`): dividing an
+ * integer by 100 gives the double nearest the two-decimal value, which JSON writes back exactly.
+ */
+export const vendorBaht = (satang: number): number => Math.trunc(satang) / 100;
+
 /** A number as the vendor's SQL sends it (a string), null stays null. */
 export const vendorInt = (n: number | null): string | null => (n === null ? null : String(n));
 
