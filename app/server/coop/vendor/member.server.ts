@@ -334,3 +334,37 @@ export function memberWelfareBody(items: WelfareItem[]): Json {
     welfare_right: items.filter((w) => w.tab === 'eligible').map(welfareRow),
   };
 }
+
+/**
+ * `member_crem`: the member's record in the cremation association (`crem`, UPPERCASE columns as the
+ * vendor's query gives them), the member's group (`group`) and the age text (`date_of_birth`). Built
+ * from what we hold: the member's profile and the association's bills (`PENDING_AMOUNT`, what is
+ * billed and not yet collected). The association's own columns we do not keep — the membership type,
+ * the date joined, the payment method, the balance and the arrear — go out as null (docs/vendor-api.md).
+ * A member without any association bill is not in it: `crem` is null.
+ */
+export function memberCremBody(p: MemberProfile, bills: MonthlyCollection[]): Json {
+  if (!bills.length) return { crem: null, date_of_birth: null, group: null };
+  const pending = bills.filter((b) => !b.posted).reduce((t, b) => t + b.billedSatang, 0);
+  return {
+    crem: {
+      MEMBERSHIP_NO: p.membershipNo,
+      PRENAME: p.prename,
+      MEMBER_NAME: p.firstName,
+      MEMBER_SURNAME: p.lastName,
+      DATE_OF_BIRTH: p.birthDate || null,
+      ADDRESS_PRESENT: p.address,
+      ID_CARD: p.idCardMasked,
+      SEX: p.sex,
+      MEMBER_STATUS_CODE: p.status === 'resigned' ? '3' : '0',
+      PENDING_AMOUNT: vendorMoney(pending),
+      DESCRIPTION: null,
+      APPLY_DATE: null,
+      KEEP_DESC: null,
+      CREM_BALANCE: null,
+      CREM_ARREAR: null,
+    },
+    date_of_birth: p.birthDate ? formatAge(p.birthDate).text : null,
+    group: { MEMBER_GROUP_NO: p.memberGroupNo, MEMBER_GROUP_NAME: p.memberGroupName },
+  };
+}
