@@ -44,7 +44,7 @@ export function infoManuBody(menu: MenuEntry[], phones: FooterPhone[]): Json {
         status: '1',
       })),
     ),
-    tel_footerweb: phones.map((p) => ({ question: p.label, note: p.link })),
+    tel_footerweb: phones.map((p) => ({ Question: p.label, Note: p.link })),
   };
 }
 

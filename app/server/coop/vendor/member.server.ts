@@ -137,11 +137,12 @@ function loanRow(l: Loan): Json {
   };
 }
 
-function collateralRow(contractNo: string, c: Collateral): Json {
+function collateralRow(l: Loan, c: Collateral): Json {
   return {
-    loan_contract_no: contractNo,
+    loan_contract_no: l.contractNo,
     ref_own_no: c.guarantorNo,
     used_amount: vendorMoney(c.amountSatang),
+    principal_balance: vendorMoney(l.balanceSatang),
     collateral_type_code: c.kind === 'member' ? '01' : '02',
     collateral_description: c.description,
   };
@@ -151,7 +152,9 @@ function collateralRow(contractNo: string, c: Collateral): Json {
 export function memberLoanBody(loans: Loan[]): Json {
   return {
     dataloan: loans.map(loanRow),
-    collateral: loans.flatMap((l) => l.collateral.map((c) => collateralRow(l.contractNo, c))),
+    // The vendor's list of each loan's repaid percentage, beside the rows' `percent_pay`.
+    Arrpercent: loans.map((l) => l.percentRepaid),
+    collateral: loans.flatMap((l) => l.collateral.map((c) => collateralRow(l, c))),
   };
 }
 
