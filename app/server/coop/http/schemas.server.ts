@@ -34,7 +34,7 @@ import type {
 } from '../types';
 
 /**
- * zod schemas of the core system's answers (docs/upstream-contract §2, §3, §5–§7, §11), each turning
+ * zod schemas of the core system's answers (docs/vendor-api.md), each turning
  * the vendor's quirks into the domain types of `../types.ts`, so nothing above the adapter sees one:
  *
  * - every column arrives as a string or null, numbers and money included (`"1,234.50"`, `"3"`),

@@ -16,7 +16,7 @@ import { formatDateDMY } from '~/lib/thai-format';
 import { mapPage, paginator, vendorDateTime, vendorFlag, vendorInt } from './wire.server';
 
 /**
- * Domain → vendor serializers of the public feeds (docs/upstream-contract §7, ADR 019): the menu,
+ * Domain → vendor serializers of the public feeds (docs/vendor-api.md, ADR 019): the menu,
  * the home page's blocks, a category's list, one item and the site search. Each writes what the
  * adapter's schemas (`../http/schemas.server.ts`) read; a content item is the vendor's `www_data` row.
  */

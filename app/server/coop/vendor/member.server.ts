@@ -20,7 +20,7 @@ import { formatAge, formatBaht, formatDate, formatMonth, formatSatang } from '~/
 import { mapPage, paginator, vendorBaht, vendorFlag, vendorInt, vendorMoney } from './wire.server';
 
 /**
- * Domain → vendor serializers of the member feeds (docs/upstream-contract §5–§6, ADR 019): each
+ * Domain → vendor serializers of the member feeds (docs/vendor-api.md, ADR 019): each
  * builds the body the core system sends, so that `../http/schemas.server.ts` reads it back as the
  * same domain value (the round-trip in `member.server.test.ts` is the contract test). Columns the
  * domain does not hold (the full national id) are not invented. What the domain holds and the vendor's

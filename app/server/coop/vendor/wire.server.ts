@@ -1,7 +1,7 @@
 import type { Page } from '../types';
 
 /**
- * Wire helpers of the vendor contract (docs/upstream-contract §2), the inverse of the adapter's
+ * Wire helpers of the vendor contract (docs/vendor-api.md, "Conventions"), the inverse of the adapter's
  * scalars in `../http/schemas.server.ts`: money goes out as a decimal string with two places,
  * numbers as strings, lists as Laravel paginators.
  */
