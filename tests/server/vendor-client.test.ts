@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { formatMonth, formatNumber } from '~/lib/thai-format';
+import { formatMonth, formatNumber, formatSatang, parseBahtToSatang } from '~/lib/thai-format';
 
 import { fixture, shapeMismatches } from '../vendor-client/contract';
 import { BUILT, startServer, type RunningServer } from './process';
@@ -212,7 +212,13 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     for (const year of list(div.div)) {
       expect(typeof year.account_year).toBe('number');
       expect(dividendPage).toContain(String((year.account_year as number) + 543));
+      // The vendor's screen adds both amounts into the net whatever the withheld flags say.
+      const net = (parseBahtToSatang(str(year.dividend)) ?? NaN) + (parseBahtToSatang(str(year.average_return)) ?? NaN);
+      expect(dividendPage).toContain(`<strong>${formatSatang(net)}</strong>`);
     }
+    // The demo member has a year with a withheld dividend: it goes out as 0, with its flag.
+    const withheld = list(div.div).find((year) => year.drop_dividend === '1');
+    expect(withheld?.dividend).toBe('0.00');
     const crem = await api('/api/member/member_crem');
     expect(keysOf('member_crem', crem)).toEqual([]);
     expect(obj(crem.crem).MEMBER_NAME).toBeTruthy();

@@ -212,7 +212,13 @@ describe('our serializers write the vendor client fixtures, fed what the adapter
     expect(mismatches('member_kep', memberKepBody(kep))).toEqual([]);
     expect(mismatches('member_coll', memberCollBody(memberColl.parse(body('member_coll'))))).toEqual([]);
     expect(mismatches('member_gian', memberGianBody('012345', memberGian.parse(body('member_gian'))))).toEqual([]);
-    expect(mismatches('member_div', memberDivBody(memberDiv.parse(body('member_div'))))).toEqual([]);
+    const dividends = memberDiv.parse(body('member_div'));
+    expect(mismatches('member_div', memberDivBody(dividends))).toEqual([]);
+    // A withheld amount: 0 where the vendor's screen adds it into the net; the amount in our additive key.
+    const withheld = dividends.map((d) => ({ ...d, dividendWithheld: true }));
+    const written = wire(memberDivBody(withheld)) as { div: Record<string, unknown>[] };
+    expect(written.div[0]).toMatchObject({ dividend: '0.00', drop_dividend: '1', withheld_dividend: '28785.00' });
+    expect(memberDiv.parse(written)).toEqual(withheld);
     expect(mismatches('member_crem', memberCremBody(profile, kep))).toEqual([]);
     expect(
       mismatches('login', { token: 't', member: loginMember(profile), token_type: 'bearer', expires_in: 43_200 }),

@@ -742,13 +742,16 @@ export const memberDiv = feed({
       lonint_rate: decimal,
       total_interest: optMoney,
       bank_des: text,
+      // Sahakorn's (ADR 025, 046): a withheld amount, sent as 0 in `dividend` / `average_return`.
+      withheld_dividend: additive(money),
+      withheld_average_return: additive(money),
     }).transform((r): Dividend => ({
       year: r.account_year,
       dividendRate: r.share_rate,
-      dividendSatang: r.dividend,
+      dividendSatang: r.drop_dividend ? (r.withheld_dividend ?? r.dividend) : r.dividend,
       dividendWithheld: r.drop_dividend,
       averageReturnRate: r.lonint_rate,
-      averageReturnSatang: r.average_return,
+      averageReturnSatang: r.drop_average ? (r.withheld_average_return ?? r.average_return) : r.average_return,
       averageReturnWithheld: r.drop_average,
       interestPaidSatang: r.total_interest,
       payoutMethod: r.bank_des,

@@ -299,21 +299,25 @@ export function memberGianBody(membershipNo: string, beneficiaries: Beneficiary[
 /**
  * `member_div`: the approved years; `{}` when there are none (as the vendor's switch-off answer).
  * `account_year` is a number (an integer column; the vendor's screen adds 543 to it). A withheld
- * amount goes out as the vendor's core sends it: the amount, with its `drop_*` flag set.
+ * amount goes out as 0 with its `drop_*` flag set: the vendor's screen adds `dividend` and
+ * `average_return` into the net received whatever the flags say, so only a 0 makes its net the one our
+ * dividend page shows. The withheld amount itself travels in Sahakorn's additive keys (ADR 025).
  */
 export function memberDivBody(dividends: Dividend[]): Json {
   if (!dividends.length) return {};
   return {
     div: dividends.map((d) => ({
       account_year: d.year,
-      dividend: vendorMoney(d.dividendSatang),
-      average_return: vendorMoney(d.averageReturnSatang),
+      dividend: vendorMoney(d.dividendWithheld ? 0 : d.dividendSatang),
+      average_return: vendorMoney(d.averageReturnWithheld ? 0 : d.averageReturnSatang),
       drop_dividend: vendorFlag(d.dividendWithheld),
       drop_average: vendorFlag(d.averageReturnWithheld),
       share_rate: d.dividendRate,
       lonint_rate: d.averageReturnRate,
       total_interest: vendorMoney(d.interestPaidSatang),
       bank_des: d.payoutMethod,
+      withheld_dividend: d.dividendWithheld ? vendorMoney(d.dividendSatang) : null,
+      withheld_average_return: d.averageReturnWithheld ? vendorMoney(d.averageReturnSatang) : null,
     })),
   };
 }
