@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { infoRoute, pathOf, vendorJson, vendorPage } from '~/server/coop/vendor/api.server';
+import { infoRoute, methodNotAllowed, pathOf, vendorJson, vendorPage } from '~/server/coop/vendor/api.server';
 import { VENDOR_BOARD_PAGE, boardListBody } from '~/server/coop/vendor/board.server';
+
+/** A feed is read with GET: any other method is the vendor's 405, in JSON. */
+export const action = () => methodNotAllowed();
 
 /**
  * Vendor API (ADR 019, ADR 025): `GET /api/info/board?page=N`: a page of 15 board topics. The

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { infoRoute, vendorJson } from '~/server/coop/vendor/api.server';
+import { infoRoute, methodNotAllowed, vendorJson } from '~/server/coop/vendor/api.server';
 import { boardShowBody, unknownBoardShowBody, vendorRecordId } from '~/server/coop/vendor/board.server';
+
+/** A feed is read with GET: any other method is the vendor's 405, in JSON. */
+export const action = () => methodNotAllowed();
 
 /**
  * Vendor API (ADR 019, ADR 025): `GET /api/info/board_show/{No}`: the topic, its answers as the

@@ -3,11 +3,14 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { TERMS_CATEGORY } from '~/server/coop/embedded.server';
 import { POLICY_CATEGORY } from '~/server/coop/embedded-content.server';
 import type { ContentItem, PolicyKind } from '~/server/coop/types';
-import { infoRoute, pathOf, vendorJson, vendorPage } from '~/server/coop/vendor/api.server';
+import { infoRoute, methodNotAllowed, pathOf, vendorJson, vendorPage } from '~/server/coop/vendor/api.server';
 import { infoListBody, legalListBody, unknownListBody } from '~/server/coop/vendor/info.server';
 
 /** Rows per page of the vendor's content lists (§2). */
 const VENDOR_CONTENT_PAGE = 6;
+
+/** A feed is read with GET: any other method is the vendor's 405, in JSON. */
+export const action = () => methodNotAllowed();
 
 /**
  * Vendor API (ADR 019): `GET /api/info/list/{category}?page=N`: a page of 6 items and the category's

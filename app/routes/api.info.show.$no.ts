@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { infoRoute, vendorJson } from '~/server/coop/vendor/api.server';
+import { infoRoute, methodNotAllowed, vendorJson } from '~/server/coop/vendor/api.server';
 import { infoShowBody, unknownShowBody } from '~/server/coop/vendor/info.server';
+
+/** A feed is read with GET: any other method is the vendor's 405, in JSON. */
+export const action = () => methodNotAllowed();
 
 /** Vendor API (ADR 019): `GET /api/info/show/{no}`: one published item, or `{show: null}`. */
 export function loader({ request, params }: LoaderFunctionArgs) {

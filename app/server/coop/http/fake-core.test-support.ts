@@ -1,6 +1,6 @@
 /**
  * A stand-in for the core system in tests (ADR 018): an in-process `node:http` server that speaks the
- * vendor contract (/work/shared/upstream-contract.md) from the fixtures in `./fixtures`, quirks
+ * vendor contract (docs/vendor-api.md) from the fixtures in `./fixtures`, quirks
  * included — strings for numbers, UPPERCASE keys, entities, a Laravel paginator (10 rows a page for
  * statements, 6 for content lists), token failures as HTTP 400 `{error}`, validation failures as
  * HTTP 200 `{errors:[…]}`, another member's statement as 401, an empty body for a share search

@@ -71,7 +71,7 @@ import {
 
 /**
  * The CoopBackend over the core system's HTTP API (`COOP_BACKEND=http`, ADR 018). Every method maps
- * to the vendor endpoint of docs in /work/shared/upstream-contract.md (paths below, in one table);
+ * to the vendor endpoint of docs/vendor-api.md (paths below, in one table);
  * every answer goes through a schema of `schemas.server.ts`, so what leaves this module is the same
  * domain types the embedded backend returns. Token refusals become `CoopAuthError` (the session
  * ends); anything else that goes wrong becomes `CoopUnavailableError` with one log line.

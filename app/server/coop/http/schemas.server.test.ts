@@ -204,12 +204,27 @@ describe('member feeds (§6)', () => {
       salarySatang: 2_500_000,
       address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
     });
-    expect(memberStatus.parse({ data1: [{ membership_no: '1', member_status_code: '3', sex: 'F' }] })).toMatchObject({
+    const names = {
+      prename: null,
+      member_name: 'ก',
+      member_surname: null,
+      member_group_name: null,
+      address_present: null,
+    };
+    expect(
+      memberStatus.parse({ data1: [{ membership_no: '1', member_status_code: '3', sex: 'F', ...names }] }),
+    ).toMatchObject({
       status: 'resigned',
       sex: 'F',
       salarySatang: 0,
       birthDate: '',
+      prename: '',
     });
+    // A name the page shows that is not sent at all is a changed contract: the call fails (logged).
+    const { member_name: _, ...nameless } = names;
+    const missing = memberStatus.safeParse({ data1: [{ membership_no: '1', ...nameless }] });
+    expect(missing.success).toBe(false);
+    expect(missing.error && issuePaths(missing.error)).toEqual(['data1.0.member_name: custom']);
     expect(memberStatus.safeParse({ data1: [] }).success).toBe(false);
   });
 
@@ -233,8 +248,21 @@ describe('member feeds (§6)', () => {
       sharehead: [{ share_stock: '1000.00', share_amount: '0.00', period_recrieve: '3', drop_status: '1' }],
       sharestatement: {
         data: [
-          { operate_date: '2024-01-31', share_value: '500.00', sign_flag: '-1', share_stock: '1000.00', period: null },
-          { operate_date: '2024-01-30', share_value: '-500.00', sign_flag: '-1', share_stock: '1500.00' },
+          {
+            operate_date: '2024-01-31',
+            item_type_description: 'ถอนหุ้น',
+            share_value: '500.00',
+            sign_flag: '-1',
+            share_stock: '1000.00',
+            period: null,
+          },
+          {
+            operate_date: '2024-01-30',
+            item_type_description: null,
+            share_value: '-500.00',
+            sign_flag: '-1',
+            share_stock: '1500.00',
+          },
         ],
       },
     });

@@ -34,7 +34,7 @@ import type {
 } from '../types';
 
 /**
- * zod schemas of the core system's answers (docs/upstream-contract §2, §3, §5–§7, §11), each turning
+ * zod schemas of the core system's answers (docs/vendor-api.md), each turning
  * the vendor's quirks into the domain types of `../types.ts`, so nothing above the adapter sees one:
  *
  * - every column arrives as a string or null, numbers and money included (`"1,234.50"`, `"3"`),
@@ -192,6 +192,16 @@ const asString = (value: unknown): string | undefined => {
 
 /** Plain text, entities decoded; missing or null → ''. */
 export const text = scalar('text', (v) => {
+  const s = asString(v);
+  return s === undefined ? undefined : plainText(s);
+});
+/**
+ * Plain text a page shows (a name, an item's label): as `text`, but a missing key is an error — a blank
+ * where the vendor's column should be is a changed contract, which must fail loudly (logged, the page
+ * degraded), never show as an empty cell. SQL NULL is still ''.
+ */
+export const shownText = scalar('text', (v) => {
+  if (v === undefined) return undefined;
   const s = asString(v);
   return s === undefined ? undefined : plainText(s);
 });
@@ -401,11 +411,11 @@ const MASKED_ID_CARD = /^\d-\d{4}-x{5}-x{2}-\d$/;
 
 const statusRow = row({
   membership_no: key,
-  prename: text,
-  member_name: text,
-  member_surname: text,
+  prename: shownText,
+  member_name: shownText,
+  member_surname: shownText,
   member_group_no: text,
-  member_group_name: text,
+  member_group_name: shownText,
   member_status_code: text,
   date_of_birth: date,
   approve_date: date,
@@ -413,7 +423,7 @@ const statusRow = row({
   sex: text,
   position_name: optText,
   salary_amount: optMoney,
-  address_present: text,
+  address_present: shownText,
 });
 
 /** `member_status`: `data1[0]` is the member (the top-level display texts are not used). */
@@ -449,7 +459,7 @@ const signed = (amount: number, sign: number | null) => (sign === -1 && amount >
 const shareRow = row({
   operate_date: date,
   period: optInt,
-  item_type_description: text,
+  item_type_description: shownText,
   share_value: money,
   sign_flag: optInt,
   share_stock: money,
@@ -478,7 +488,7 @@ export const memberShare = feed({
 
 const loanRow = row({
   loan_contract_no: key,
-  loan_type_description: text,
+  loan_type_description: shownText,
   loan_approve_amount: money,
   principal_balance: money,
   begining_of_contract: date,
@@ -536,7 +546,7 @@ export const loanStatement = feed({
     row({
       loan_payment_date: date,
       period: optInt,
-      item_type_description: text,
+      item_type_description: shownText,
       payment_amount: money,
       interest_amount: money,
       principal_balance: money,
@@ -554,8 +564,8 @@ export const loanStatement = feed({
 const depositRow = row({
   deposit_account_no: key,
   deposit_type_code: text,
-  deposit_name: text,
-  deposit_account_name: text,
+  deposit_name: shownText,
+  deposit_account_name: shownText,
   deposit_balance: money,
   accumulate_interest: optMoney,
   withdrawable_amount: optMoney,
@@ -583,8 +593,8 @@ export const depStatement = feed({
   depstatementhead: optionalRow(
     row({
       deposit_account_no: key,
-      deposit_name: text,
-      deposit_account_name: text,
+      deposit_name: shownText,
+      deposit_account_name: shownText,
       withdrawable_amount: optMoney,
       deposit_balance: money,
       deposit_opened_date: date,
@@ -593,7 +603,7 @@ export const depStatement = feed({
   dep_statement: paginated(
     row({
       operate_date: date,
-      deposit_item_description: text,
+      deposit_item_description: shownText,
       sign_flag: optInt,
       deposit_balance: money,
       total_balance: money,
@@ -618,7 +628,7 @@ export const depStatement = feed({
 }));
 
 const kepLine = row({
-  keeping_type_name: text,
+  keeping_type_name: shownText,
   keeping_type_code: text,
   receive_description: text,
   period: optInt,
@@ -686,7 +696,7 @@ export const memberColl = feed({
     row({
       membership_no: key,
       prename: text,
-      member_name: text,
+      member_name: shownText,
       member_surname: text,
       loan_contract_no: key,
       begining_of_contract: date,
@@ -732,13 +742,16 @@ export const memberDiv = feed({
       lonint_rate: decimal,
       total_interest: optMoney,
       bank_des: text,
+      // Sahakorn's (ADR 025, 046): a withheld amount, sent as 0 in `dividend` / `average_return`.
+      withheld_dividend: additive(money),
+      withheld_average_return: additive(money),
     }).transform((r): Dividend => ({
       year: r.account_year,
       dividendRate: r.share_rate,
-      dividendSatang: r.dividend,
+      dividendSatang: r.drop_dividend ? (r.withheld_dividend ?? r.dividend) : r.dividend,
       dividendWithheld: r.drop_dividend,
       averageReturnRate: r.lonint_rate,
-      averageReturnSatang: r.average_return,
+      averageReturnSatang: r.drop_average ? (r.withheld_average_return ?? r.average_return) : r.average_return,
       averageReturnWithheld: r.drop_average,
       interestPaidSatang: r.total_interest,
       payoutMethod: r.bank_des,
@@ -805,7 +818,9 @@ export const contentRow = row({
       ),
     ).transform((list) => list.filter((a) => a !== null)),
   ),
-});
+  // Sahakorn's (ADR 025): the instant to the millisecond; the vendor's `Date` is a wall time in seconds.
+  posted_at: additive(instant),
+}).transform(({ posted_at: postedAt, ...r }) => ({ ...r, date: postedAt ?? r.date }));
 export type ContentRow = z.output<typeof contentRow>;
 
 const rateRow = row({ name: text, rate: decimal, note: optText, effective_date: date }).transform(

@@ -9,7 +9,6 @@ import { audit } from '../../audit.server';
 import { env } from '../../env.server';
 import { passwordPolicyError } from '../../password-policy.server';
 import { clear, hit, peek } from '../../rate-limit.server';
-import { IDENTITY_MISMATCH } from '../embedded-account.server';
 import type { MemberRequest } from './api.server';
 import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.server';
 
@@ -17,7 +16,8 @@ import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.se
  * The account actions of the vendor API (ADR 019): register and forget (§4.2) and `member_pass`
  * (§6.9), with the web forms' rules — the same validation, password policy, rate-limit counters and
  * audit events — and the vendor's envelopes: `{rc_code:"1", messages}` on success, `{errors:[…]}`
- * (HTTP 200) when the identity does not match, HTTP 400 `{error}` for a malformed request.
+ * (HTTP 200) when a field or the password policy refuses or the identity does not match, HTTP 400
+ * `{error}` over the rate limit.
  */
 
 /** As the web form's identity check: every well-formed attempt counts (register/forget share them). */
@@ -53,9 +53,8 @@ export async function vendorIdentityAction(
     birthDate: field(body, 'date_of_birth'),
     password: field(body, 'password'),
   });
-  if (!parsed.success) {
-    return vendorJson({ error: parsed.error.issues[0]?.message ?? IDENTITY_MISMATCH, membership_no: null }, 400);
-  }
+  // Field validation fails as the vendor's validator does: HTTP 200 with every message in `errors`.
+  if (!parsed.success) return vendorJson({ errors: [...new Set(parsed.error.issues.map((i) => i.message))] });
   const input = parsed.data;
   const now = Date.now();
   const limits = env();
@@ -73,7 +72,7 @@ export async function vendorIdentityAction(
     return vendorJson({ error: REGISTER_MESSAGES.tooMany(minutes), membership_no: null }, 400);
   }
   const policy = await passwordPolicyError(input.password, input.membershipNo);
-  if (policy) return vendorJson({ error: policy, membership_no: null }, 400);
+  if (policy) return vendorJson({ errors: [policy] });
 
   const meta = { ip: clientAddress, userAgent: request.headers.get('user-agent') };
   const outcome =

@@ -11,10 +11,12 @@ import type {
   Page,
 } from '../types';
 import { HOME_BLOCKS } from '../http/schemas.server';
-import { mapPage, paginator, vendorFlag, vendorInt } from './wire.server';
+import { formatDateDMY } from '~/lib/thai-format';
+
+import { mapPage, paginator, vendorDateTime, vendorFlag, vendorInt } from './wire.server';
 
 /**
- * Domain → vendor serializers of the public feeds (docs/upstream-contract §7, ADR 019): the menu,
+ * Domain → vendor serializers of the public feeds (docs/vendor-api.md, ADR 019): the menu,
  * the home page's blocks, a category's list, one item and the site search. Each writes what the
  * adapter's schemas (`../http/schemas.server.ts`) read; a content item is the vendor's `www_data` row.
  */
@@ -42,14 +44,15 @@ export function infoManuBody(menu: MenuEntry[], phones: FooterPhone[]): Json {
         status: '1',
       })),
     ),
-    tel_footerweb: phones.map((p) => ({ question: p.label, note: p.link })),
+    tel_footerweb: phones.map((p) => ({ Question: p.label, Note: p.link })),
   };
 }
 
 /**
- * A content item as the vendor's `www_data` row (the date as an ISO instant, as Laravel casts it). The
- * first attachment goes in `ndata`, as the vendor keeps it; a whole item adds them all in
- * `attachments` (ADR 025).
+ * A content item as the vendor's `www_data` row, in the column names' case the vendor's info screens
+ * read (`No`, `Question`, `Date`…): the date as the table's Bangkok wall time, the event date as the
+ * Buddhist-era `DD/MM/BBBB` text the vendor keeps in `ReplayDate`. The first attachment goes in
+ * `ndata`, as the vendor keeps it; a whole item adds them all in `attachments` (ADR 025).
  */
 export function contentRow(s: ContentSummary, extra: Partial<ContentItem & ContentListItem> = {}): Json {
   const file = extra.attachments?.[0]?.file ?? null;
@@ -57,18 +60,20 @@ export function contentRow(s: ContentSummary, extra: Partial<ContentItem & Conte
     attachments: extra.attachments.map((a) => ({ file: a.file, label: a.label, size_bytes: vendorInt(a.sizeBytes) })),
   };
   return {
-    no: String(s.no),
-    category: s.category,
-    question: s.title,
-    note: extra.bodyHtml ?? '',
-    name: extra.author ?? null,
-    date: s.postedAt.toISOString(),
-    replaydate: extra.eventDate ?? null,
+    No: String(s.no),
+    Category: s.category,
+    Question: s.title,
+    Note: extra.bodyHtml ?? '',
+    Name: extra.author ?? null,
+    Date: vendorDateTime(s.postedAt),
+    ReplayDate: extra.eventDate ? formatDateDMY(extra.eventDate) : null,
     nphoto: s.coverImage,
     ndata: file,
     nlink: file ? 'file' : null,
     nmedia: extra.videoUrl ?? null,
     datadisable: '0',
+    // Sahakorn's (ADR 025): `Date` to the millisecond.
+    posted_at: s.postedAt.toISOString(),
     ...attachments,
   };
 }

@@ -143,9 +143,10 @@ describe('vendor serializers: the adapter reads back what they write (the contra
   });
 
   it('member_status: the profile, with the id card already masked and the status code', () => {
-    expect(memberStatus.parse(wire(memberStatusBody(profile)))).toEqual(profile);
+    const totals = { share: null, loans: [], accounts: [] };
+    expect(memberStatus.parse(wire(memberStatusBody(profile, totals)))).toEqual(profile);
     const resigned = { ...profile, status: 'resigned' as const, sex: 'M' as const, positionName: 'หัวหน้างาน' };
-    expect(memberStatus.parse(wire(memberStatusBody(resigned)))).toEqual(resigned);
+    expect(memberStatus.parse(wire(memberStatusBody(resigned, totals)))).toEqual(resigned);
   });
 
   it('member_share: the head and a signed statement page as a Laravel paginator', () => {

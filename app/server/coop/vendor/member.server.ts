@@ -15,10 +15,12 @@ import type {
   ShareSummary,
   WelfareItem,
 } from '../types';
-import { mapPage, paginator, vendorFlag, vendorInt, vendorMoney } from './wire.server';
+import { formatAge, formatBaht, formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
+
+import { mapPage, paginator, vendorBaht, vendorFlag, vendorInt, vendorMoney } from './wire.server';
 
 /**
- * Domain → vendor serializers of the member feeds (docs/upstream-contract §5–§6, ADR 019): each
+ * Domain → vendor serializers of the member feeds (docs/vendor-api.md, ADR 019): each
  * builds the body the core system sends, so that `../http/schemas.server.ts` reads it back as the
  * same domain value (the round-trip in `member.server.test.ts` is the contract test). Columns the
  * domain does not hold (the full national id) are not invented. What the domain holds and the vendor's
@@ -34,8 +36,26 @@ export function loginMember(m: MemberName): Json {
   return { MEMBERSHIP_NO: m.membershipNo, PRENAME: m.prename, MEMBER_NAME: m.firstName, MEMBER_SURNAME: m.lastName };
 }
 
-/** `member_status`: the member as `data1[0]`. The national id goes out masked, as we keep it. */
-export function memberStatusBody(p: MemberProfile): Json {
+/** The totals `member_status` sends beside the member: from the share, loan and deposit areas. */
+export interface MemberStatusTotals {
+  share: ShareSummary | null;
+  loans: Loan[];
+  accounts: DepositAccount[];
+}
+
+/** A date with its age, as our status page writes it; the vendor's text for none. */
+const dateWithAge = (date: string, ageLabel: string): string =>
+  date ? `${formatDate(date)} (${ageLabel} ${formatAge(date).text})` : 'ไม่ได้ระบุ';
+
+/**
+ * `member_status`: the member as `data1[0]` (with the share columns the vendor joins in), and beside
+ * it the display texts the vendor's status screen prints as they come: the loan and deposit totals,
+ * the dates with their ages, the salary with its unit (docs/vendor-api.md). The texts are those of
+ * our own status, loan and deposit pages (the vendor's core rounds the totals to whole baht). The
+ * national id goes out masked, as we keep it.
+ */
+export function memberStatusBody(p: MemberProfile, totals: MemberStatusTotals): Json {
+  const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((t, r) => t + pick(r), 0);
   return {
     data1: [
       {
@@ -50,25 +70,33 @@ export function memberStatusBody(p: MemberProfile): Json {
         approve_date: p.approveDate || null,
         id_card: p.idCardMasked,
         sex: p.sex,
+        period_recrieve: totals.share ? String(totals.share.lastPeriod) : null,
+        share_stock: totals.share ? vendorMoney(totals.share.capitalSatang) : null,
+        share_amount: totals.share ? vendorMoney(totals.share.monthlySatang) : null,
         position_name: p.positionName,
         salary_amount: vendorMoney(p.salarySatang),
         address_present: p.address,
       },
     ],
+    principal_balance: formatSatang(sum(totals.loans, (l) => l.balanceSatang)),
+    deposit_balance: formatSatang(sum(totals.accounts, (a) => a.balanceSatang)),
+    date_of_birth: dateWithAge(p.birthDate, 'อายุ'),
+    approve_date: dateWithAge(p.approveDate, 'อายุการเป็นสมาชิก'),
+    salary_amount: formatBaht(p.salarySatang),
   };
 }
 
 /** A statement amount as the vendor's unsigned value with its `sign_flag`. */
 const signedParts = (amount: number) => ({ value: vendorMoney(Math.abs(amount)), sign: amount < 0 ? '-1' : '1' });
 
+/** A share statement row: the vendor's SQL multiplies `share_value` by `sign_flag`, so it is signed. */
 export function shareRow(r: ShareStatementRow): Json {
-  const { value, sign } = signedParts(r.amountSatang);
   return {
     operate_date: r.date || null,
     period: vendorInt(r.period),
     item_type_description: r.description,
-    share_value: value,
-    sign_flag: sign,
+    share_value: vendorMoney(r.amountSatang),
+    sign_flag: r.amountSatang < 0 ? '-1' : '1',
     share_stock: vendorMoney(r.balanceSatang),
   };
 }
@@ -83,6 +111,8 @@ export function memberShareBody(summary: ShareSummary | null, page: Page<ShareSt
             share_amount: vendorMoney(summary.monthlySatang),
             period_recrieve: String(summary.lastPeriod),
             drop_status: vendorFlag(summary.suspended),
+            // The monthly payment as text; our share page's figure (the vendor's has no decimals).
+            share_amount_fp: summary.suspended ? 'งดส่งค่าหุ้น' : formatSatang(summary.monthlySatang),
           },
         ]
       : [],
@@ -107,11 +137,12 @@ function loanRow(l: Loan): Json {
   };
 }
 
-function collateralRow(contractNo: string, c: Collateral): Json {
+function collateralRow(l: Loan, c: Collateral): Json {
   return {
-    loan_contract_no: contractNo,
+    loan_contract_no: l.contractNo,
     ref_own_no: c.guarantorNo,
     used_amount: vendorMoney(c.amountSatang),
+    principal_balance: vendorMoney(l.balanceSatang),
     collateral_type_code: c.kind === 'member' ? '01' : '02',
     collateral_description: c.description,
   };
@@ -121,7 +152,9 @@ function collateralRow(contractNo: string, c: Collateral): Json {
 export function memberLoanBody(loans: Loan[]): Json {
   return {
     dataloan: loans.map(loanRow),
-    collateral: loans.flatMap((l) => l.collateral.map((c) => collateralRow(l.contractNo, c))),
+    // The vendor's list of each loan's repaid percentage, beside the rows' `percent_pay`.
+    Arrpercent: loans.map((l) => l.percentRepaid),
+    collateral: loans.flatMap((l) => l.collateral.map((c) => collateralRow(l, c))),
   };
 }
 
@@ -132,7 +165,8 @@ export function loanStatementRow(r: LoanStatementRow): Json {
     item_type_description: r.item,
     payment_amount: vendorMoney(r.principalSatang),
     interest_amount: vendorMoney(r.interestSatang),
-    principal_balance: vendorMoney(r.balanceSatang),
+    // UPPERCASE, as the vendor's query names the column.
+    PRINCIPAL_BALANCE: vendorMoney(r.balanceSatang),
   };
 }
 
@@ -159,13 +193,13 @@ function depositRow(a: DepositAccount): Json {
   };
 }
 
-/** `member_dep`: the open accounts (the vendor's PHP totals alongside). */
+/** `member_dep`: the open accounts and the totals PHP adds up over them (JSON numbers, in baht). */
 export function memberDepBody(accounts: DepositAccount[]): Json {
-  const sum = (pick: (a: DepositAccount) => number) => vendorMoney(accounts.reduce((t, a) => t + pick(a), 0));
+  const sum = (pick: (a: DepositAccount) => number) => vendorBaht(accounts.reduce((t, a) => t + pick(a), 0));
   return {
     datadeposit: accounts.map(depositRow),
-    sum_deposit_balance: sum((a) => a.balanceSatang),
-    sum_withdrawable_amount: sum((a) => a.withdrawableSatang),
+    deposit_balance: sum((a) => a.balanceSatang),
+    accumulate_interest: sum((a) => a.accruedInterestSatang),
   };
 }
 
@@ -196,12 +230,18 @@ export function depStatementBody(a: DepositAccount, page: Page<DepositStatementR
   };
 }
 
-/** `member_kep`: `datakeepdet[i]` a billing month, `datadetail[i]` its lines. */
+/**
+ * `member_kep`: `datakeepdet[i]` a billing month, `datadetail[i]` its lines. The month's tile text
+ * (`receive_month_fp`, the short month, a `<br>` and the BE year's last two digits) and the number of
+ * lines (`count_seqno`, a number: SQL's COUNT) are computed as the vendor's query does.
+ */
 export function memberKepBody(months: MonthlyCollection[]): Json {
   return {
     datakeepdet: months.map((m) => ({
       receive_year: String(m.year),
       receive_month: String(m.month),
+      receive_month_fp: formatMonth(m.year, m.month, 'short').replace(' ', '<br>'),
+      count_seqno: m.lines.length,
       receipt_no: m.receiptNo,
       receipt_date: m.receiptDate,
       kep_method_amount: vendorMoney(m.collectedSatang),
@@ -211,7 +251,8 @@ export function memberKepBody(months: MonthlyCollection[]): Json {
     datadetail: months.map((m) =>
       m.lines.map((l) => ({
         keeping_type_code: l.itemCode,
-        keeping_type_name: l.description,
+        // UPPERCASE, as the vendor's query names the column.
+        KEEPING_TYPE_NAME: l.description,
         receive_description: '',
         period: vendorInt(l.period),
         mproc_principal_of_loan: vendorMoney(l.principalSatang),
@@ -255,20 +296,28 @@ export function memberGianBody(membershipNo: string, beneficiaries: Beneficiary[
   };
 }
 
-/** `member_div`: the approved years; `{}` when there are none (as the vendor's switch-off answer). */
+/**
+ * `member_div`: the approved years; `{}` when there are none (as the vendor's switch-off answer).
+ * `account_year` is a number (an integer column; the vendor's screen adds 543 to it). A withheld
+ * amount goes out as 0 with its `drop_*` flag set: the vendor's screen adds `dividend` and
+ * `average_return` into the net received whatever the flags say, so only a 0 makes its net the one our
+ * dividend page shows. The withheld amount itself travels in Sahakorn's additive keys (ADR 025).
+ */
 export function memberDivBody(dividends: Dividend[]): Json {
   if (!dividends.length) return {};
   return {
     div: dividends.map((d) => ({
-      account_year: String(d.year),
-      dividend: vendorMoney(d.dividendSatang),
-      average_return: vendorMoney(d.averageReturnSatang),
+      account_year: d.year,
+      dividend: vendorMoney(d.dividendWithheld ? 0 : d.dividendSatang),
+      average_return: vendorMoney(d.averageReturnWithheld ? 0 : d.averageReturnSatang),
       drop_dividend: vendorFlag(d.dividendWithheld),
       drop_average: vendorFlag(d.averageReturnWithheld),
       share_rate: d.dividendRate,
       lonint_rate: d.averageReturnRate,
       total_interest: vendorMoney(d.interestPaidSatang),
       bank_des: d.payoutMethod,
+      withheld_dividend: d.dividendWithheld ? vendorMoney(d.dividendSatang) : null,
+      withheld_average_return: d.averageReturnWithheld ? vendorMoney(d.averageReturnSatang) : null,
     })),
   };
 }
@@ -290,5 +339,39 @@ export function memberWelfareBody(items: WelfareItem[]): Json {
   return {
     welfare_receive: items.filter((w) => w.tab === 'received').map(welfareRow),
     welfare_right: items.filter((w) => w.tab === 'eligible').map(welfareRow),
+  };
+}
+
+/**
+ * `member_crem`: the member's record in the cremation association (`crem`, UPPERCASE columns as the
+ * vendor's query gives them), the member's group (`group`) and the age text (`date_of_birth`). Built
+ * from what we hold: the member's profile and the association's bills (`PENDING_AMOUNT`, what is
+ * billed and not yet collected). The association's own columns we do not keep — the membership type,
+ * the date joined, the payment method, the balance and the arrear — go out as null (docs/vendor-api.md).
+ * A member without any association bill is not in it: `crem` is null.
+ */
+export function memberCremBody(p: MemberProfile, bills: MonthlyCollection[]): Json {
+  if (!bills.length) return { crem: null, date_of_birth: null, group: null };
+  const pending = bills.filter((b) => !b.posted).reduce((t, b) => t + b.billedSatang, 0);
+  return {
+    crem: {
+      MEMBERSHIP_NO: p.membershipNo,
+      PRENAME: p.prename,
+      MEMBER_NAME: p.firstName,
+      MEMBER_SURNAME: p.lastName,
+      DATE_OF_BIRTH: p.birthDate || null,
+      ADDRESS_PRESENT: p.address,
+      ID_CARD: p.idCardMasked,
+      SEX: p.sex,
+      MEMBER_STATUS_CODE: p.status === 'resigned' ? '3' : '0',
+      PENDING_AMOUNT: vendorMoney(pending),
+      DESCRIPTION: null,
+      APPLY_DATE: null,
+      KEEP_DESC: null,
+      CREM_BALANCE: null,
+      CREM_ARREAR: null,
+    },
+    date_of_birth: p.birthDate ? formatAge(p.birthDate).text : null,
+    group: { MEMBER_GROUP_NO: p.memberGroupNo, MEMBER_GROUP_NAME: p.memberGroupName },
   };
 }

@@ -39,7 +39,7 @@ function cropOf(value: unknown): CropArea | null {
 }
 
 /**
- * `POST /api/member/wwwupload` (upstream-contract §4.3, ADR 024): `{image: data URL or base64,
+ * `POST /api/member/wwwupload` (docs/vendor-api.md, ADR 024): `{image: data URL or base64,
  * name, croppedAreaPixels}` → the photo pipeline of the web (magic bytes, crop, 256 px JPEG without
  * metadata) for the token's member — never for the `name` the body gives. Answers the rc_code family:
  * `{rc_code:"1", rc_des, rc_resources: data URL}` or `{rc_code:"0", rc_des}`.

@@ -1,7 +1,7 @@
 import type { Page } from '../types';
 
 /**
- * Wire helpers of the vendor contract (docs/upstream-contract §2), the inverse of the adapter's
+ * Wire helpers of the vendor contract (docs/vendor-api.md, "Conventions"), the inverse of the adapter's
  * scalars in `../http/schemas.server.ts`: money goes out as a decimal string with two places,
  * numbers as strings, lists as Laravel paginators.
  */
@@ -12,6 +12,12 @@ export function vendorMoney(satang: number): string {
   const abs = Math.abs(Math.trunc(satang));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Integer satang as a JSON number of baht, as PHP's float sums come out (`748412.39`): dividing an
+ * integer by 100 gives the double nearest the two-decimal value, which JSON writes back exactly.
+ */
+export const vendorBaht = (satang: number): number => Math.trunc(satang) / 100;
 
 /** A number as the vendor's SQL sends it (a string), null stays null. */
 export const vendorInt = (n: number | null): string | null => (n === null ? null : String(n));

@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { formatMonth, formatNumber, formatSatang, parseBahtToSatang } from '~/lib/thai-format';
+
+import { fixture, shapeMismatches } from '../vendor-client/contract';
+import { BUILT, startServer, type RunningServer } from './process';
+
+/**
+ * The vendor's own client against our `/api` (docs/vendor-api.md): for every endpoint it calls, the
+ * answer a seeded embedded Sahakorn gives the demo member has every key of the endpoint's fixture
+ * (`tests/vendor-client/`), in its case and JSON type, and the figures the vendor's screens print
+ * from it are the ones our own pages show the same member.
+ */
+const PORT = Number(process.env.VENDOR_CLIENT_TEST_PORT ?? 3602);
+const DIR = path.resolve(process.env.VENDOR_CLIENT_TEST_TMP ?? 'tests/.tmp/vendor-client');
+const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
+
+type Json = Record<string, unknown>;
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  setCookie: string[];
+}
+
+let server: RunningServer | undefined;
+let token = '';
+let cookie = '';
+
+function request(method: string, pathname: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path: pathname, method, headers, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            text,
+            setCookie: res.headers['set-cookie'] ?? [],
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A call as the vendor client makes it: JSON, the bearer token; 200 and JSON expected. */
+async function api(pathname: string, body: Json = {}, method = 'POST'): Promise<Json> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await request(method, pathname, headers, method === 'POST' ? JSON.stringify(body) : undefined);
+  expect(answer.status, `${method} ${pathname}`).toBe(200);
+  expect(answer.type).toMatch(/^application\/json/);
+  return JSON.parse(answer.text) as Json;
+}
+
+/** One of our own pages for the demo member, as text (React's `<!-- -->` separators taken out). */
+async function page(pathname: string): Promise<string> {
+  const answer = await request('GET', pathname, { Cookie: cookie });
+  expect(answer.status, pathname).toBe(200);
+  return answer.text.replace(/<!-- -->/g, '');
+}
+
+const keysOf = (name: string, answer: unknown, part: 'body' | 'refused' = 'body') =>
+  shapeMismatches(fixture(name)[part], answer);
+const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const str = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+beforeAll(async () => {
+  if (!BUILT) return;
+  fs.rmSync(DIR, { recursive: true, force: true });
+  server = await startServer({
+    PORT: String(PORT),
+    DATA_DIR: path.join(DIR, 'data'),
+    SEED_DEMO: '1',
+    SEED_MEMBERS: '20',
+    PAGE_CACHE_SECONDS: '0',
+    COOKIE_SECURE: '0',
+  });
+  const login = await request(
+    'POST',
+    '/member/logon',
+    { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${PORT}` },
+    new URLSearchParams({ membershipNo: DEMO.membershipNo, password: DEMO.password }).toString(),
+  );
+  expect(login.status).toBe(302);
+  cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+});
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
+describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our pages' figures", () => {
+  it('login, getAuthUser: the token and the UPPERCASE member row', async () => {
+    const login = await api('/api/member/auth/login', {
+      membership_no: DEMO.membershipNo,
+      mem_password: DEMO.password,
+    });
+    expect(keysOf('login', login)).toEqual([]);
+    token = str(login.token);
+    expect(obj(login.member).MEMBERSHIP_NO).toBe(DEMO.membershipNo);
+    const auth = await api('/api/member/auth/getAuthUser');
+    expect(keysOf('getAuthUser', auth)).toEqual([]);
+    expect(auth.rc_code).toBe(1);
+  });
+
+  it('member_status: the member, the totals and the texts our status, loan, deposit and share pages show', async () => {
+    const status = await api('/api/member/member_status');
+    expect(keysOf('member_status', status)).toEqual([]);
+    const member = obj(list(status.data1)[0]);
+    const statusPage = await page('/member/status');
+    expect(statusPage).toContain(str(member.member_name));
+    expect(statusPage).toContain(str(status.salary_amount));
+    expect(statusPage).toContain(str(status.date_of_birth));
+    expect(statusPage).toContain(str(status.approve_date));
+    expect(await page('/member/loan')).toContain(`<strong>${str(status.principal_balance)} บาท</strong>`);
+    expect(await page('/member/deposit')).toContain(`<strong>${str(status.deposit_balance)} บาท</strong>`);
+    expect(await page('/member/share')).toContain(`${formatNumber(str(member.share_stock))} บาท`);
+  });
+
+  it('member_share and searchMember_share: the monthly payment text and the statement', async () => {
+    const share = await api('/api/member/member_share');
+    expect(keysOf('member_share', share)).toEqual([]);
+    const head = obj(list(share.sharehead)[0]);
+    const sharePage = await page('/member/share');
+    expect(sharePage).toContain(str(head.share_amount_fp));
+    const rows = list(obj(share.sharestatement).data);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(sharePage).toContain(formatNumber(str(row.share_stock)));
+
+    const search = await api('/api/member/searchMember_share?page=1', {
+      inputdatepickerstart: '01/01/2500',
+      inputdatepickerend: '31/12/2600',
+    });
+    expect(keysOf('searchMember_share', search)).toEqual([]);
+    expect(obj(search.sharestatement).total).toBe(obj(share.sharestatement).total);
+  });
+
+  it("member_loan and member_loan_statement: every contract's balance, every row's balance after", async () => {
+    const loans = await api('/api/member/member_loan');
+    expect(keysOf('member_loan', loans)).toEqual([]);
+    const loanPage = await page('/member/loan');
+    expect(list(loans.dataloan).length).toBeGreaterThan(0);
+    for (const loan of list(loans.dataloan)) {
+      expect(loanPage).toContain(formatNumber(str(loan.principal_balance)));
+      const no = encodeURIComponent(str(loan.loan_contract_no));
+      const statement = await api(`/api/member/member_loan_statement/${no}`);
+      expect(keysOf('member_loan_statement', statement)).toEqual([]);
+      const statementPage = await page(`/member/loan_statement/${no}`);
+      for (const row of list(obj(statement.loan_statement).data)) {
+        expect(statementPage).toContain(formatNumber(str(row.PRINCIPAL_BALANCE)));
+      }
+    }
+  });
+
+  it('member_dep and member_dep_statement: the totals as numbers, equal to our deposit page', async () => {
+    const dep = await api('/api/member/member_dep');
+    expect(keysOf('member_dep', dep)).toEqual([]);
+    const depositPage = await page('/member/deposit');
+    expect(depositPage).toContain(`<strong>${formatNumber(dep.deposit_balance as number)} บาท</strong>`);
+    expect(depositPage).toContain(`ดอกเบี้ยสะสม ${formatNumber(dep.accumulate_interest as number)} บาท`);
+    for (const account of list(dep.datadeposit)) {
+      const no = encodeURIComponent(str(account.deposit_account_no));
+      const statement = await api(`/api/member/member_dep_statement/${no}`);
+      expect(keysOf('member_dep_statement', statement)).toEqual([]);
+      const statementPage = await page(`/member/dep_statement/${no}`);
+      for (const row of list(obj(statement.dep_statement).data)) {
+        expect(statementPage).toContain(formatNumber(str(row.total_balance)));
+      }
+    }
+  });
+
+  it("member_kep: month tiles, line counts and item names as our month's bill shows them", async () => {
+    const kep = await api('/api/member/member_kep');
+    expect(keysOf('member_kep', kep)).toEqual([]);
+    const months = list(kep.datakeepdet);
+    expect(months.length).toBeGreaterThan(0);
+    for (const [i, month] of months.slice(0, 3).entries()) {
+      const lines = list(list(kep.datadetail)[i]);
+      expect(month.count_seqno).toBe(lines.length);
+      const year = Number(month.receive_year);
+      const m = Number(month.receive_month);
+      expect(month.receive_month_fp).toBe(formatMonth(year, m, 'short').replace(' ', '<br>'));
+      const bill = await page(`/member/kep/${year}-${String(m).padStart(2, '0')}`);
+      for (const line of lines) expect(bill).toContain(str(line.KEEPING_TYPE_NAME));
+    }
+  });
+
+  it('member_coll, member_gian, member_div, member_crem: their keys; the dividend year in BE as our page', async () => {
+    expect(keysOf('member_coll', await api('/api/member/member_coll'))).toEqual([]);
+    expect(keysOf('member_gian', await api('/api/member/member_gian'))).toEqual([]);
+    const div = await api('/api/member/member_div');
+    expect(keysOf('member_div', div)).toEqual([]);
+    const dividendPage = await page('/member/dividend');
+    for (const year of list(div.div)) {
+      expect(typeof year.account_year).toBe('number');
+      expect(dividendPage).toContain(String((year.account_year as number) + 543));
+      // The vendor's screen adds both amounts into the net whatever the withheld flags say.
+      const net = (parseBahtToSatang(str(year.dividend)) ?? NaN) + (parseBahtToSatang(str(year.average_return)) ?? NaN);
+      expect(dividendPage).toContain(`<strong>${formatSatang(net)}</strong>`);
+    }
+    // The demo member has a year with a withheld dividend: it goes out as 0, with its flag.
+    const withheld = list(div.div).find((year) => year.drop_dividend === '1');
+    expect(withheld?.dividend).toBe('0.00');
+    const crem = await api('/api/member/member_crem');
+    expect(keysOf('member_crem', crem)).toEqual([]);
+    expect(obj(crem.crem).MEMBER_NAME).toBeTruthy();
+  });
+
+  it('member_pass and wwwupload refusals and register/forget validation: the vendor envelopes, HTTP 200', async () => {
+    const pass = await api('/api/member/member_pass', {
+      mem_password: 'Another#Pass-2026',
+      mem_oldpassword: 'wrong-one',
+    });
+    expect(keysOf('member_pass', pass)).toEqual([]);
+    expect(pass.rc_code).toBe('-1');
+    expect(keysOf('wwwupload', await api('/api/member/wwwupload', {}))).toEqual([]);
+    const saved = token;
+    token = '';
+    for (const name of ['register', 'forget'] as const) {
+      const refused = await api(`/api/member/auth/${name}`, { membership_no: DEMO.membershipNo });
+      expect(keysOf(name, refused, 'refused')).toEqual([]);
+      expect(list(refused.errors).length).toBeGreaterThan(0);
+    }
+    token = saved;
+  });
+
+  it('info feeds: content rows in the vendor column case; an item titled as our page titles it', async () => {
+    expect(keysOf('info_manu', await api('/api/info/manu', {}, 'GET'))).toEqual([]);
+    const home = await api('/api/info/home', {}, 'GET');
+    expect(keysOf('info_home', home)).toEqual([]);
+    const item = [...list(home.h_news_relations), ...list(home.news_relations), ...list(home.news_activity)][0];
+    expect(item).toBeDefined();
+    const category = str(obj(item).Category);
+    expect(keysOf('info_list', await api(`/api/info/list/${category}`, {}, 'GET'))).toEqual([]);
+    const show = await api(`/api/info/show/${str(obj(item).No)}`, {}, 'GET');
+    expect(keysOf('info_show', show)).toEqual([]);
+    const question = str(obj(show.show).Question);
+    expect(await page(`/show/${str(obj(item).No)}`)).toContain(question.replace(/&/g, '&amp;'));
+  });
+
+  it('unknown paths and wrong methods under /api answer JSON, never our HTML page', async () => {
+    const json = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    const cases: [string, string, number][] = [
+      ['GET', '/api/nothing-here', 404],
+      ['POST', '/api/member/no_such_feed', 404],
+      ['GET', '/api', 404],
+      ['POST', '/api/info/manu', 405],
+      ['PUT', '/api/member/member_status', 405],
+      ['POST', '/api/info/show/1', 405],
+    ];
+    for (const [method, pathname, status] of cases) {
+      const answer = await request(method, pathname, json, method === 'GET' ? undefined : '{}');
+      expect(answer.status, `${method} ${pathname}`).toBe(status);
+      expect(answer.type, `${method} ${pathname}`).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.text)).toHaveProperty('message');
+    }
+  });
+
+  it('logout: the message, and the token no longer holds', async () => {
+    expect(keysOf('logout', await api('/api/member/auth/logout'))).toEqual([]);
+    const after = await request('POST', '/api/member/auth/getAuthUser', {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+    });
+    expect(after.status).toBe(400);
+  });
+});
