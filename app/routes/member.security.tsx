@@ -228,7 +228,7 @@ export default function SecurityPage() {
       {acting ? <p className="callout">{M.acting}</p> : null}
       <ErrorSummary key={failed?.attempt ?? 0} items={errors} />
 
-      <section className="panel stack" aria-labelledby="two-step-title">
+      <section className="panel stack security-section" aria-labelledby="two-step-title">
         <h2 id="two-step-title">การยืนยันตัวตนสองขั้นตอน</h2>
         {factor.freshCodes ? <RecoveryCodes codes={factor.freshCodes} /> : null}
         {factor.enabled ? (
@@ -251,7 +251,7 @@ export default function SecurityPage() {
         )}
       </section>
 
-      <section className="panel stack" aria-labelledby="sessions-title">
+      <section className="panel stack security-section" aria-labelledby="sessions-title">
         <h2 id="sessions-title">อุปกรณ์ที่เข้าสู่ระบบอยู่</h2>
         <ul className="cards security-list">
           {sessions.map((s) => (
@@ -288,7 +288,7 @@ export default function SecurityPage() {
         </ul>
       </section>
 
-      <section className="panel stack" aria-labelledby="tokens-title">
+      <section className="panel stack security-section" aria-labelledby="tokens-title">
         <h2 id="tokens-title">โทเคนของแอปพลิเคชัน</h2>
         {tokens === undefined ? (
           <p>โทเคนที่แอปพลิเคชันของสหกรณ์ใช้เข้าถึงข้อมูลของท่านจัดการโดยระบบหลักของสหกรณ์ ไม่สามารถดูหรือยกเลิกจากหน้านี้ได้</p>
@@ -321,7 +321,7 @@ export default function SecurityPage() {
         )}
       </section>
 
-      <section className="panel stack" aria-labelledby="everywhere-title">
+      <section className="panel stack security-section" aria-labelledby="everywhere-title">
         <h2 id="everywhere-title">ออกจากระบบทุกอุปกรณ์</h2>
         <p>อุปกรณ์และแอปพลิเคชันอื่นทั้งหมดจะต้องเข้าสู่ระบบใหม่ อุปกรณ์นี้ยังคงเข้าสู่ระบบอยู่</p>
         <Form method="post">

@@ -64,25 +64,36 @@ export async function endSession(member: AuthedMember, id: string): Promise<bool
 
 /** "ออกจากระบบทุกอุปกรณ์": every other session and every API token end; this session goes on. */
 export async function endEverywhereElse(member: AuthedMember): Promise<{ sessions: number; tokens: number }> {
-  const { backend } = await app();
-  const tokens = await endOtherSessions(member.membershipNo, member.session.idHash);
+  const { db, backend } = await app();
+  // Sign-ins waiting for their code end too (their tokens with them).
+  const pending = await db
+    .deleteFrom('login_challenges')
+    .where('membership_no', '=', member.membershipNo)
+    .returning('upstream_token')
+    .execute();
+  const ended = await endOtherSessions(member.membershipNo, member.session.idHash);
+  const tokens = [...ended, ...pending.map((row) => row.upstream_token)];
   await Promise.all(tokens.map((token) => backend.logout({ token }).catch(() => undefined)));
   const revoked = backend.revokeOtherApiTokens ? await backend.revokeOtherApiTokens(member.credentials, []) : 0;
-  return { sessions: tokens.length, tokens: revoked };
+  return { sessions: ended.length, tokens: revoked };
 }
 
 /** The member's API tokens, or null where the core manages them (http mode). */
 export async function listApiTokens(member: AuthedMember): Promise<ApiToken[] | null> {
   const { db, backend } = await app();
   if (!backend.listApiTokens) return null;
-  const sessionTokens = await db
-    .selectFrom('sessions')
-    .select('upstream_token')
-    .where('membership_no', '=', member.membershipNo)
-    .execute();
+  // The tokens behind web sessions are listed as sessions; those of sign-ins waiting for a code, not at all.
+  const [sessionTokens, pendingTokens] = await Promise.all([
+    db.selectFrom('sessions').select('upstream_token').where('membership_no', '=', member.membershipNo).execute(),
+    db
+      .selectFrom('login_challenges')
+      .select('upstream_token')
+      .where('membership_no', '=', member.membershipNo)
+      .execute(),
+  ]);
   return backend.listApiTokens(
     member.credentials,
-    sessionTokens.map((row) => row.upstream_token),
+    [...sessionTokens, ...pendingTokens].map((row) => row.upstream_token),
   );
 }
 

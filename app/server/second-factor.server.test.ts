@@ -22,6 +22,8 @@ const {
 const { totpCodeAt } = await import('./totp/totp.server');
 const { vendorLogin } = await import('./coop/vendor/login.server');
 const { SECOND_FACTOR_MESSAGES } = await import('~/lib/forms/second-factor');
+const { endEverywhereElse, listApiTokens } = await import('./account-security.server');
+const { sha256 } = await import('./crypto.server');
 
 const ORIGIN = 'http://coop.test';
 const STEP = 30_000;
@@ -207,5 +209,31 @@ describe('sign-in with a second factor', () => {
       otp: recoveryCodes[0] ?? '',
     });
     expect(reused.status).toBe(401);
+  });
+
+  it('a sign-in waiting for its code is no app token, and "all devices" ends it with its token', async () => {
+    const { db, backend } = await app();
+    const first = await passwordStep();
+    const done = await completeSecondFactor(request(cookieOf(first.setCookie)), recoveryCodes[1] ?? '', null);
+    if (!done.ok) throw new Error('refused');
+    const member = await requireMember(
+      new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookieOf(done.setCookies[0] ?? '') } }),
+    );
+    const waiting = await readChallenge(request(cookieOf((await passwordStep()).setCookie)));
+    const pendingToken = waiting?.upstreamToken ?? '';
+    expect(await backend.getAuthUser({ token: pendingToken })).toBe(true);
+    expect((await listApiTokens(member))?.map((t) => t.id)).not.toContain(sha256(pendingToken));
+
+    await endEverywhereElse(member);
+    expect(await backend.getAuthUser({ token: pendingToken })).toBe(false);
+    const left = await db
+      .selectFrom('login_challenges')
+      .select('id_hash')
+      .where('membership_no', '=', DEMO.membershipNo)
+      .execute();
+    expect(left).toEqual([]);
+    expect(await listApiTokens(member)).toEqual([]);
+    // This session goes on.
+    expect(await backend.getAuthUser(member.credentials)).toBe(true);
   });
 });
