@@ -16,6 +16,7 @@ describe('menuKeyForPath', () => {
     ['/member/gian', '7'],
     ['/member/dividend', '8'],
     ['/member/password', '9'],
+    ['/member/security', '13'],
     ['/member/logout', '10'],
     ['/member/welfare', '10'],
     ['/member/logon', '11'],
@@ -40,6 +41,7 @@ describe('menuKeyForPath', () => {
       'gian',
       'welfare',
       'password',
+      'security',
     ]);
   });
 

@@ -11,6 +11,8 @@ export const MEMBER_MENU = [
   { key: '7', path: '/member/gian', label: 'ผู้รับผลประโยชน์' },
   { key: '10', path: '/member/welfare', label: 'สวัสดิการ' },
   { key: '9', path: '/member/password', label: 'เปลี่ยนรหัสผ่าน' },
+  // Not in the spec's menu: the account-security page (ADR 040) has the next free key.
+  { key: '13', path: '/member/security', label: 'ความปลอดภัยของบัญชี' },
 ] as const;
 
 export const DEFAULT_MENU_KEY = '1';
@@ -28,6 +30,7 @@ const KEYS: Array<[prefix: string, key: string]> = [
   ['/member/gian', '7'],
   ['/member/dividend', '8'],
   ['/member/password', '9'],
+  ['/member/security', '13'],
   ['/member/logout', '10'],
   ['/member/welfare', '10'],
   ['/member/logon', '11'],

@@ -26,7 +26,23 @@ export type AuditType =
   /** Staff ended the acting session (logout). */
   | 'impersonation_ended'
   /** An action that belongs to the member alone was refused while staff were acting. */
-  | 'impersonation_blocked';
+  | 'impersonation_blocked'
+  /** Second factor (ADR 040): enrolment started, confirmed, a wrong confirmation code. */
+  | 'totp_enrolment_started'
+  | 'totp_enabled'
+  | 'totp_enrolment_failed'
+  /** Turned off (detail: by password or code), or a refused attempt to turn it off. */
+  | 'totp_disabled'
+  | 'totp_disable_failed'
+  | 'recovery_codes_regenerated'
+  /** The password was right and the code page was shown (a half-session, not a session). */
+  | 'second_factor_required'
+  /** A wrong or replayed code at sign-in (detail: locked when the limit was reached). */
+  | 'second_factor_failure'
+  /** The member ended one of their sessions or API tokens, or all the others. */
+  | 'session_ended'
+  | 'api_token_revoked'
+  | 'other_sessions_ended';
 
 export interface AuditFields {
   membershipNo?: string | null;

@@ -14,6 +14,7 @@ import {
 import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { redeemLink } from './impersonation.server';
+import { startSecondFactor } from './second-factor.server';
 import { oncePerRequest } from './request-context.server';
 import { clear, hit, peek } from './rate-limit.server';
 import { onTokenRefused } from './token-refusal.server';
@@ -162,7 +163,8 @@ export async function optionalMember(request: Request): Promise<MemberSession | 
 }
 
 export type LoginOutcome =
-  | { ok: true; setCookie: string }
+  /** `secondFactor`: the cookie is a half-session; the code page comes next (ADR 040). */
+  | { ok: true; setCookie: string; secondFactor?: boolean }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
 type VerifyResult =
@@ -235,6 +237,18 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
   }
 
   await clear(memberKey);
+  // A member with a second factor gets a half-session and the code page, not a session (ADR 040).
+  const challenge = await startSecondFactor(
+    {
+      member: verified.member,
+      upstreamToken: verified.token,
+      upstreamExpiresInSeconds: verified.expiresInSeconds,
+      remember: Boolean(input.remember),
+      redirectTo: input.redirectTo,
+    },
+    clientAddress,
+  );
+  if (challenge) return { ok: true, setCookie: challenge, secondFactor: true };
   await purgeExpiredSessions();
   const { prename, firstName, lastName } = verified.member;
   const setCookie = await createSession(request, {
@@ -243,6 +257,7 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
     upstreamToken: verified.token,
     upstreamExpiresInSeconds: verified.expiresInSeconds,
     remember: Boolean(input.remember),
+    ip: clientAddress,
   });
   await audit('login_success', { membershipNo: verified.member.membershipNo, ip: clientAddress });
   return { ok: true, setCookie };
@@ -326,6 +341,7 @@ export async function impersonate(
     upstreamExpiresInSeconds: issued.expiresInSeconds,
     remember: false,
     actingStaff: issued.staff,
+    ip: clientAddress,
   });
   await audit('impersonation_started', { membershipNo: issued.member.membershipNo, ip: clientAddress, detail: about });
   return { ok: true, setCookie };

@@ -11,6 +11,8 @@ export const REMEMBER_MS = 30 * DAY;
 const TOUCH_EVERY_MS = 60_000;
 /** A staff-acting session (ADR 010) ends this long after it started, however active. */
 export const IMPERSONATION_MAX_MS = 30 * 60_000;
+/** The part of a User-Agent kept with a session (enough to name the browser and system). */
+const USER_AGENT_MAX = 300;
 
 export interface MemberSession {
   idHash: string;
@@ -125,6 +127,8 @@ export async function createSession(
     upstreamExpiresInSeconds: number;
     remember: boolean;
     actingStaff?: string | null;
+    /** The client address, shown on the account-security page with the browser's User-Agent. */
+    ip?: string | null;
   },
   now = Date.now(),
 ): Promise<string> {
@@ -148,6 +152,8 @@ export async function createSession(
       last_seen_at: now,
       expires_at: now + lifetime,
       acting_staff: actingStaff,
+      user_agent: request.headers.get('User-Agent')?.slice(0, USER_AGENT_MAX) ?? null,
+      ip: input.ip ?? null,
     })
     .execute();
   // Without "stay signed in" the cookie has no Max-Age: it ends with the browser session.

@@ -25,6 +25,7 @@ test('the member layout highlights the current menu entry and links home, back a
     'ผู้รับผลประโยชน์',
     'สวัสดิการ',
     'เปลี่ยนรหัสผ่าน',
+    'ความปลอดภัยของบัญชี',
     'ออกจากระบบ',
   ]);
   await expect(menu.getByRole('link', { name: 'กลับสู่หน้าหลักเว็บไซต์' })).toHaveAttribute('href', '/home');

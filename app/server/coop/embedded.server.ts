@@ -8,6 +8,7 @@ import { createContentFeeds } from './embedded-content.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 import { createSearchFeed } from './embedded-search.server';
+import { createTokenFeeds } from './embedded-tokens.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -62,6 +63,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createBoardFeeds(db, now),
     ...createSearchFeed(db),
     ...createContentFeeds(db),
+    ...createTokenFeeds(db, memberOf, now),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

@@ -5,6 +5,13 @@
  */
 
 /** What a member call is made with: the upstream token kept in the server-side session row. */
+/** A bearer token as the account-security page lists it: an opaque id, never the token. */
+export interface ApiToken {
+  id: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
 export interface MemberCredentials {
   token: string;
 }
@@ -517,6 +524,16 @@ export interface CoopBackend {
    * the token. Without it, the link is redeemed here: the grant in this database, then `impersonate`.
    */
   redeemImpersonationLink?(link: string): Promise<LinkRedemption>;
+  /**
+   * The member's live bearer tokens of this backend's API (ADR 040), leaving out `except` (the tokens
+   * behind this site's web sessions, listed as sessions). Only where the tokens are ours (embedded);
+   * the http backend has none: the core manages its own tokens.
+   */
+  listApiTokens?(member: MemberCredentials, except: string[]): Promise<ApiToken[]>;
+  /** End one of the member's tokens by its id; false when it is not theirs or already gone. */
+  revokeApiToken?(member: MemberCredentials, id: string): Promise<boolean>;
+  /** End every token of the member but `keep` (sign out everywhere else); answers how many ended. */
+  revokeOtherApiTokens?(member: MemberCredentials, keep: string[]): Promise<number>;
   /** Session check (core `getAuthUser`): true while the token is valid. */
   getAuthUser(member: MemberCredentials): Promise<boolean>;
   /**

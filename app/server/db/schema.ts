@@ -42,6 +42,9 @@ export interface Database {
   content_gallery: ContentGalleryTable;
   content_attachments: ContentAttachmentsTable;
   interest_rates: InterestRatesTable;
+  totp_factors: TotpFactorsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export interface MetaTable {
@@ -166,6 +169,9 @@ export interface SessionsTable {
   expires_at: number;
   /** Set when staff opened this session through an impersonation link (ADR 010): who is acting. */
   acting_staff: string | null;
+  /** The browser's User-Agent at login (at most 300 characters) and the client address (0011). */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface RateLimitsTable {
@@ -457,4 +463,41 @@ export interface InterestRatesTable {
   /** Gregorian `YYYY-MM-DD` from which the rate applies. */
   effective_date: string;
   sort: number;
+}
+
+/** A TOTP authenticator (ADR 040) of a subject such as `member:<no>`. */
+export interface TotpFactorsTable {
+  subject: string;
+  /** The base32 secret sealed with AES-256-GCM (`app/server/totp/seal.server.ts`). */
+  secret_sealed: string;
+  /** When the first code confirmed it; null while enrolment is pending. */
+  enabled_at: number | null;
+  /** The last time step a code was accepted for (replay protection). */
+  last_step: number | null;
+  /** Fresh recovery codes, sealed, until the holder confirms they were kept or `reveal_until`. */
+  reveal_sealed: string | null;
+  reveal_holder: string | null;
+  reveal_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A recovery code of a subject: SHA-256 of the code; `used_at` set once. */
+export interface TotpRecoveryCodesTable {
+  subject: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** A half-session between a verified password and the second factor (ADR 040). */
+export interface LoginChallengesTable {
+  id_hash: string;
+  membership_no: string;
+  upstream_token: string;
+  upstream_expires_in: number;
+  remember: number;
+  redirect_to: string | null;
+  failures: number;
+  created_at: number;
+  expires_at: number;
 }

@@ -8,6 +8,7 @@ import { env } from '../../env.server';
 import { clear, hit, peek } from '../../rate-limit.server';
 import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.server';
 import { loginMember } from './member.server';
+import { vendorSecondFactor } from './second-factor.server';
 
 /** What the vendor's login reads: `membership_no`, `mem_password`, `remember` (§4.1). */
 const LoginBody = z.object({
@@ -68,6 +69,13 @@ export async function vendorLogin(request: Request, clientAddress: string | null
     return vendorJson({ error: LOGIN_MESSAGES.invalid }, 401);
   }
   await clear(memberKey);
+  const refused = await vendorSecondFactor(
+    backend,
+    { membershipNo: result.member.membershipNo, token: result.token },
+    body.otp,
+    clientAddress,
+  );
+  if (refused) return refused;
   await audit('login_success', { membershipNo, ip: clientAddress, detail: 'api' });
   return vendorJson({
     token: result.token,

@@ -1,0 +1,525 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
+import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
+import { ERROR_PREFIX, titleFor } from '~/lib/meta';
+import { formatDateTime } from '~/lib/thai-format';
+import {
+  endEverywhereElse,
+  endSession,
+  listApiTokens,
+  listSessions,
+  secondFactorView,
+} from '~/server/account-security.server';
+import { app } from '~/server/app.server';
+import { audit } from '~/server/audit.server';
+import { requireMember, type AuthedMember } from '~/server/auth.server';
+import { setFlash, type Flash } from '~/server/flash.server';
+import { clear, hit, peek } from '~/server/rate-limit.server';
+import { checkMemberCode, memberSubject, memberTotp } from '~/server/second-factor.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** Wrong enrolment codes per member in the window. */
+const MAX_ENROL_FAILURES = 10;
+/** Wrong passwords to turn the second factor off: counted with the password page's (same key, same limit). */
+const MAX_WRONG_PASSWORD = 5;
+const WINDOW_MS = 15 * 60_000;
+const INTENTS = [
+  'start',
+  'cancel',
+  'confirm',
+  'dismiss-codes',
+  'regenerate',
+  'disable',
+  'end-session',
+  'revoke-token',
+  'end-others',
+] as const;
+type Intent = (typeof INTENTS)[number];
+/** Ids on this page are SHA-256 hex; codes and passwords are short. Nothing longer is read. */
+const FIELD_MAX = 200;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const [factor, sessions, tokens] = await Promise.all([
+    secondFactorView(member),
+    listSessions(member),
+    listApiTokens(member),
+  ]);
+  return json(
+    {
+      acting: member.actingStaff !== null,
+      factor,
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        device: s.device,
+        ip: s.ip,
+        lastSeen: formatDateTime(s.lastSeenAt),
+        since: formatDateTime(s.createdAt),
+        current: s.current,
+        staff: s.actingStaff !== null,
+      })),
+      tokens: tokens?.map((t) => ({
+        id: t.id,
+        issued: formatDateTime(t.issuedAt),
+        expires: formatDateTime(t.expiresAt),
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+type Failure = { intent: Intent; field?: string; error: string; attempt: number };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, FIELD_MAX) : '';
+  };
+  const intent = INTENTS.find((i) => i === text('intent'));
+  if (!intent) return json({ intent: 'start', error: M.notFound, attempt: Date.now() } as Failure, { status: 400 });
+  const ip = context.clientAddress;
+  const membershipNo = member.membershipNo;
+
+  if (member.actingStaff !== null) {
+    // Security settings are the member's alone (ADR 010): refused here, whatever the page showed.
+    await audit('impersonation_blocked', {
+      membershipNo,
+      ip,
+      detail: `security ${intent}; staff=${member.actingStaff}`,
+    });
+    return json({ intent, error: M.acting, attempt: Date.now() } as Failure, { status: 403, headers: NO_STORE });
+  }
+
+  const fail = (status: number, error: string, field?: string) => {
+    context.formErrors = true;
+    return json({ intent, field, error, attempt: Date.now() } as Failure, { status, headers: NO_STORE });
+  };
+  const done = async (flash: Flash | null) =>
+    redirect('/member/security', {
+      headers: flash ? { ...NO_STORE, 'Set-Cookie': await setFlash(flash) } : NO_STORE,
+    });
+
+  const totp = await memberTotp();
+  const subject = memberSubject(membershipNo);
+  switch (intent) {
+    case 'start': {
+      if (await totp.startEnrolment(subject)) await audit('totp_enrolment_started', { membershipNo, ip });
+      return done(null);
+    }
+    case 'cancel': {
+      if ((await totp.status(subject)).pending) await totp.disable(subject);
+      return done(null);
+    }
+    case 'confirm': {
+      const key = `totp:enrol:member:${membershipNo}`;
+      const count = (await peek([key])).get(key);
+      if (count && count.count >= MAX_ENROL_FAILURES) {
+        return fail(429, M.tooMany(minutesUntil(count.resetAt)), 'enrol-code');
+      }
+      const result = await totp.confirmEnrolment(subject, text('code'), member.session.idHash);
+      if (!result.ok) {
+        await hit(key, WINDOW_MS);
+        await audit('totp_enrolment_failed', { membershipNo, ip });
+        return fail(400, text('code').trim() ? M.enrolWrong : M.codeRequired, 'enrol-code');
+      }
+      await clear(key);
+      await audit('totp_enabled', { membershipNo, ip });
+      return done({ kind: 'success', text: M.enabled });
+    }
+    case 'dismiss-codes': {
+      await totp.dismissRecoveryCodes(subject);
+      return done({ kind: 'info', text: M.codesKept });
+    }
+    case 'regenerate': {
+      if (!(await totp.regenerateRecoveryCodes(subject, member.session.idHash))) return done(null);
+      await audit('recovery_codes_regenerated', { membershipNo, ip });
+      return done({ kind: 'success', text: M.regenerated });
+    }
+    case 'disable':
+      return disable(member, text('password'), text('code'), ip, fail, done);
+    case 'end-session': {
+      if (!(await endSession(member, text('id')))) return done({ kind: 'error', text: M.notFound });
+      await audit('session_ended', { membershipNo, ip });
+      return done({ kind: 'success', text: M.sessionEnded });
+    }
+    case 'revoke-token': {
+      const { backend } = await app();
+      const revoked = backend.revokeApiToken ? await backend.revokeApiToken(member.credentials, text('id')) : false;
+      if (!revoked) return done({ kind: 'error', text: M.notFound });
+      await audit('api_token_revoked', { membershipNo, ip });
+      return done({ kind: 'success', text: M.tokenRevoked });
+    }
+    case 'end-others': {
+      const ended = await endEverywhereElse(member);
+      await audit('other_sessions_ended', {
+        membershipNo,
+        ip,
+        detail: `sessions=${ended.sessions}; tokens=${ended.tokens}`,
+      });
+      return done({ kind: 'success', text: M.othersEnded });
+    }
+  }
+}
+
+/** Turning the second factor off takes the password or a code (from the app, or a recovery code). */
+async function disable(
+  member: AuthedMember,
+  password: string,
+  code: string,
+  ip: string | null,
+  fail: (status: number, error: string, field?: string) => Response,
+  done: (flash: Flash | null) => Promise<Response>,
+): Promise<Response> {
+  const membershipNo = member.membershipNo;
+  const subject = memberSubject(membershipNo);
+  let method: string | null = null;
+  if (code.trim()) {
+    const result = await checkMemberCode(membershipNo, code);
+    if (!result.ok && result.lockedMinutes !== null) return fail(429, M.tooMany(result.lockedMinutes), 'disable-code');
+    if (result.ok) method = result.method;
+  } else if (password) {
+    const key = `password:member:${membershipNo}`;
+    const count = (await peek([key])).get(key);
+    if (count && count.count >= MAX_WRONG_PASSWORD) {
+      return fail(429, M.tooMany(minutesUntil(count.resetAt)), 'disable-password');
+    }
+    const { backend } = await app();
+    // The backend checks the password as at sign-in; the token it issues for that is handed straight back.
+    const checked = await backend.login({ membershipNo, password, remember: false });
+    if (checked.ok) {
+      await backend.logout({ token: checked.token }).catch(() => undefined);
+      await clear(key);
+      method = 'password';
+    } else {
+      await hit(key, WINDOW_MS);
+    }
+  } else {
+    return fail(400, M.disableWrong, 'disable-password');
+  }
+  if (!method) {
+    await audit('totp_disable_failed', { membershipNo, ip });
+    return fail(400, M.disableWrong, code.trim() ? 'disable-code' : 'disable-password');
+  }
+  await (await memberTotp()).disable(subject);
+  await audit('totp_disabled', { membershipNo, ip, detail: method });
+  return done({ kind: 'success', text: M.disabled });
+}
+
+function minutesUntil(at: number): number {
+  return Math.max(1, Math.ceil((at - Date.now()) / 60_000));
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, M.pageTitle)];
+
+export default function SecurityPage() {
+  const { acting, factor, sessions, tokens } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as Failure | undefined;
+  const errors: SummaryItem[] = failed ? [{ fieldId: failed.field, message: failed.error }] : [];
+  const others = sessions.filter((s) => !s.current).length + (tokens?.length ?? 0);
+  return (
+    <>
+      <h1>{M.pageTitle}</h1>
+      {acting ? <p className="callout">{M.acting}</p> : null}
+      <ErrorSummary key={failed?.attempt ?? 0} items={errors} />
+
+      <section className="panel stack security-section" aria-labelledby="two-step-title">
+        <h2 id="two-step-title">การยืนยันตัวตนสองขั้นตอน</h2>
+        {factor.freshCodes ? <RecoveryCodes codes={factor.freshCodes} /> : null}
+        {factor.enabled ? (
+          <EnabledFactor left={factor.recoveryCodesLeft} failed={failed} />
+        ) : factor.enrolment ? (
+          <Enrolment secret={factor.enrolment.secret} qr={factor.enrolment.qr} failed={failed} />
+        ) : (
+          <>
+            <p>
+              <span className="badge tone--gray">ปิดอยู่</span>
+            </p>
+            <p>
+              เพิ่มความปลอดภัยโดยให้ระบบถามรหัส 6 หลักจากแอปยืนยันตัวตนบนโทรศัพท์ (เช่น Google Authenticator หรือ Microsoft
+              Authenticator) ทุกครั้งหลังกรอกรหัสผ่าน ผู้ที่รู้รหัสผ่านของท่านจะเข้าสู่ระบบไม่ได้หากไม่มีโทรศัพท์ของท่าน
+            </p>
+            <Form method="post">
+              <SubmitButton intent="start">เปิดใช้การยืนยันตัวตนสองขั้นตอน</SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section className="panel stack security-section" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">อุปกรณ์ที่เข้าสู่ระบบอยู่</h2>
+        <ul className="cards security-list">
+          {sessions.map((s) => (
+            <li key={s.id} className="panel security-item">
+              <p className="security-item__name">
+                {s.device}
+                {s.current ? <span className="badge tone--green">อุปกรณ์นี้</span> : null}
+                {s.staff ? <span className="badge tone--gray">เจ้าหน้าที่ดำเนินการแทน</span> : null}
+              </p>
+              <dl className="security-item__facts">
+                <div>
+                  <dt>ที่อยู่ IP</dt>
+                  <dd>{s.ip ?? 'ไม่ทราบ'}</dd>
+                </div>
+                <div>
+                  <dt>ใช้งานล่าสุด</dt>
+                  <dd>{s.lastSeen}</dd>
+                </div>
+                <div>
+                  <dt>เข้าสู่ระบบเมื่อ</dt>
+                  <dd>{s.since}</dd>
+                </div>
+              </dl>
+              {s.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="id" value={s.id} />
+                  <SubmitButton intent="end-session" secondary>
+                    ออกจากระบบอุปกรณ์นี้<span className="visually-hidden"> ({s.device})</span>
+                  </SubmitButton>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="panel stack security-section" aria-labelledby="tokens-title">
+        <h2 id="tokens-title">โทเคนของแอปพลิเคชัน</h2>
+        {tokens === undefined ? (
+          <p>โทเคนที่แอปพลิเคชันของสหกรณ์ใช้เข้าถึงข้อมูลของท่านจัดการโดยระบบหลักของสหกรณ์ ไม่สามารถดูหรือยกเลิกจากหน้านี้ได้</p>
+        ) : tokens.length === 0 ? (
+          <p>ไม่มีแอปพลิเคชันที่เข้าสู่ระบบด้วยบัญชีของท่านอยู่ในขณะนี้</p>
+        ) : (
+          <ul className="cards security-list">
+            {tokens.map((t, index) => (
+              <li key={t.id} className="panel security-item">
+                <p className="security-item__name">แอปพลิเคชัน {index + 1}</p>
+                <dl className="security-item__facts">
+                  <div>
+                    <dt>ออกให้เมื่อ</dt>
+                    <dd>{t.issued}</dd>
+                  </div>
+                  <div>
+                    <dt>หมดอายุ</dt>
+                    <dd>{t.expires}</dd>
+                  </div>
+                </dl>
+                <Form method="post">
+                  <input type="hidden" name="id" value={t.id} />
+                  <SubmitButton intent="revoke-token" secondary>
+                    ยกเลิกโทเคน<span className="visually-hidden"> แอปพลิเคชัน {index + 1}</span>
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="panel stack security-section" aria-labelledby="everywhere-title">
+        <h2 id="everywhere-title">ออกจากระบบทุกอุปกรณ์</h2>
+        <p>อุปกรณ์และแอปพลิเคชันอื่นทั้งหมดจะต้องเข้าสู่ระบบใหม่ อุปกรณ์นี้ยังคงเข้าสู่ระบบอยู่</p>
+        <Form method="post">
+          <SubmitButton intent="end-others" disabled={others === 0}>
+            ออกจากระบบทุกอุปกรณ์
+          </SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+function Enrolment({ secret, qr, failed }: { secret: string; qr: string; failed: Failure | undefined }) {
+  const error = failed?.field === 'enrol-code' ? failed.error : undefined;
+  return (
+    <>
+      <ol className="plain-list stack">
+        <li>ติดตั้งแอปยืนยันตัวตนบนโทรศัพท์ (เช่น Google Authenticator หรือ Microsoft Authenticator)</li>
+        <li>
+          ในแอป เลือกเพิ่มบัญชี แล้วสแกนคิวอาร์โค้ดนี้
+          <div
+            className="security-qr"
+            role="img"
+            aria-label="คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน"
+            // Made on the server by the qrcode library from the otpauth URI: no markup from anyone else.
+            dangerouslySetInnerHTML={{ __html: qr }}
+          />
+        </li>
+        <li>
+          หรือพิมพ์รหัสลับนี้ในแอป (ชนิด &quot;ตามเวลา&quot;):{' '}
+          <code className="security-secret" data-testid="totp-secret">
+            {secret.replace(/(.{4})(?!$)/g, '$1 ')}
+          </code>
+        </li>
+        <li>กรอกรหัส 6 หลักที่แอปแสดง เพื่อยืนยันว่าตั้งค่าถูกต้อง</li>
+      </ol>
+      <Form method="post" className="stack" noValidate>
+        <CodeField id="enrol-code" name="code" label="รหัส 6 หลักจากแอป" error={error} numeric />
+        <div className="security-actions">
+          <SubmitButton intent="confirm">ยืนยันและเปิดใช้งาน</SubmitButton>
+        </div>
+      </Form>
+      <Form method="post">
+        <SubmitButton intent="cancel" secondary>
+          ยกเลิกการตั้งค่า
+        </SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+function EnabledFactor({ left, failed }: { left: number; failed: Failure | undefined }) {
+  const field = failed?.intent === 'disable' ? failed.field : undefined;
+  return (
+    <>
+      <p>
+        <span className="badge tone--green">เปิดใช้งานอยู่</span>
+      </p>
+      <p>ทุกครั้งที่เข้าสู่ระบบ ระบบจะถามรหัส 6 หลักจากแอปยืนยันตัวตนหลังรหัสผ่าน</p>
+      <h3>รหัสสำรอง</h3>
+      <p>เหลือรหัสสำรองที่ยังไม่ได้ใช้ {left} รหัส ใช้แทนรหัสจากแอปเมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง</p>
+      <Form method="post">
+        <SubmitButton intent="regenerate" secondary>
+          สร้างรหัสสำรองชุดใหม่
+        </SubmitButton>
+      </Form>
+      <h3>ปิดการยืนยันตัวตนสองขั้นตอน</h3>
+      <Form method="post" className="stack" noValidate>
+        <p>กรอกรหัสผ่าน หรือรหัสจากแอป (หรือรหัสสำรอง) อย่างใดอย่างหนึ่ง</p>
+        <div className="field">
+          <label htmlFor="disable-password" className="field__label">
+            รหัสผ่าน
+          </label>
+          <FieldError id="disable-password" error={field === 'disable-password' ? failed?.error : undefined} />
+          <div className="field__control">
+            <input
+              id="disable-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={FIELD_MAX}
+              aria-invalid={field === 'disable-password' ? true : undefined}
+              aria-describedby={field === 'disable-password' ? 'disable-password-error' : undefined}
+            />
+          </div>
+        </div>
+        <CodeField
+          id="disable-code"
+          name="code"
+          label="หรือ รหัสยืนยันตัวตน"
+          error={field === 'disable-code' ? failed?.error : undefined}
+        />
+        <div className="security-actions">
+          <SubmitButton intent="disable" secondary>
+            ปิดการยืนยันตัวตนสองขั้นตอน
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="callout stack" role="region" aria-labelledby="recovery-title">
+      <h3 id="recovery-title">รหัสสำรองของท่าน</h3>
+      <p>
+        จดหรือพิมพ์รหัสเหล่านี้เก็บไว้ในที่ปลอดภัย ใช้แทนรหัสจากแอปได้เมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง
+        ระบบจะไม่แสดงรหัสเหล่านี้อีกหลังจากท่านกดปุ่มด้านล่าง
+      </p>
+      <ol className="security-codes" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <Form method="post">
+        <SubmitButton intent="dismiss-codes">บันทึกรหัสสำรองแล้ว</SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p id={`${id}-error`} className="field__error">
+      {error ? (
+        <>
+          <span className="visually-hidden">{ERROR_PREFIX} </span>
+          {error}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function CodeField({
+  id,
+  name,
+  label,
+  error,
+  numeric = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  numeric?: boolean;
+}) {
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <FieldError id={id} error={error} />
+      <div className="field__control">
+        <input
+          id={id}
+          name={name}
+          type="text"
+          inputMode={numeric ? 'numeric' : 'text'}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={40}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+    </div>
+  );
+}
+
+function SubmitButton({
+  intent,
+  secondary = false,
+  disabled = false,
+  children,
+}: {
+  intent: Intent;
+  secondary?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`button${secondary ? ' button--secondary' : ''}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
