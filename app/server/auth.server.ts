@@ -7,15 +7,16 @@ import { audit } from './audit.server';
 import {
   CoopAuthError,
   type CoopBackend,
+  CoopUnavailableError,
   type LinkRedemption,
+  type LoginResult,
   type MemberCredentials,
-  type MemberName,
 } from './coop/types';
-import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { redeemLink } from './impersonation.server';
+import { loginLimits, reserveLoginAttempt } from './login-limit.server';
 import { oncePerRequest } from './request-context.server';
-import { clear, hit, peek } from './rate-limit.server';
+import { hit, peek } from './rate-limit.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
@@ -165,13 +166,9 @@ export type LoginOutcome =
   | { ok: true; setCookie: string }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
-type VerifyResult =
-  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
-  | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
-
 // remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
 // is ours (server-side rows), so the authenticator only returns the verify result.
-const authenticator = new Authenticator<VerifyResult>();
+const authenticator = new Authenticator<LoginResult>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const { backend } = await app();
@@ -187,54 +184,52 @@ authenticator.use(
 /**
  * Check the rate limits, verify the credentials and start a session. `request` must still have an
  * unread body; `input` is the same form already validated (and the number padded).
+ *
+ * The attempt is counted before the password is checked (ADR 036): parallel requests cannot get
+ * more checks than the limits allow. Only an explicit refusal of the credentials keeps its count;
+ * an attempt the backend could not judge (unavailable, reset required) is given back.
  */
 export async function login(request: Request, input: LoginInput, clientAddress: string | null): Promise<LoginOutcome> {
-  const config = env();
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  const memberKey = `login:member:${input.membershipNo}`;
-  const addressKey = `login:address:${clientAddress ?? 'unknown'}`;
-
-  const counts = await peek([memberKey, addressKey]);
-  const lockedUntil = Math.max(
-    (counts.get(memberKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_MEMBER
-      ? (counts.get(memberKey)?.resetAt ?? 0)
-      : 0,
-    (counts.get(addressKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
-      ? (counts.get(addressKey)?.resetAt ?? 0)
-      : 0,
-  );
-  if (lockedUntil > Date.now()) {
-    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress });
+  const { db, env: config } = await app();
+  const reservation = await reserveLoginAttempt(db, input.membershipNo, clientAddress, loginLimits(config));
+  if (!reservation.ok) {
+    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress, detail: reservation.reason });
     return {
       ok: false,
       status: 429,
-      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 60_000))),
+      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 60_000))),
     };
   }
 
   // The form strategy re-reads the body with the padded number, so hand it the normalised form.
   const body = new URLSearchParams({ membershipNo: input.membershipNo, password: input.password });
   if (input.remember) body.set('remember', 'on');
-  const verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+  let verified: LoginResult;
+  try {
+    verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+  } catch (error) {
+    // No verdict on the password (core down, timeout, malformed answer): the attempt does not count.
+    await reservation.settle('void');
+    throw error;
+  }
 
   if (!verified.ok) {
-    if (verified.reason === 'password_reset_required') {
-      await audit('login_failure', {
-        membershipNo: input.membershipNo,
-        ip: clientAddress,
-        detail: 'password_reset_required',
-      });
-      return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+    if (verified.reason !== 'invalid_credentials') {
+      await reservation.settle('void');
+      await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress, detail: verified.reason });
+      if (verified.reason === 'password_reset_required') {
+        return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+      }
+      // Any other answer is not a refusal of the password (ADR 036): the backend was not able to judge.
+      throw new CoopUnavailableError('login: no verdict on the credentials');
     }
-    const [member] = await Promise.all([hit(memberKey, windowMs), hit(addressKey, windowMs)]);
+    const { lockedOut } = await reservation.settle('refused');
     await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress });
-    if (member.count === config.LOGIN_MAX_FAILURES_PER_MEMBER) {
-      await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
-    }
+    if (lockedOut) await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
     return { ok: false, status: 401, message: LOGIN_MESSAGES.invalid };
   }
 
-  await clear(memberKey);
+  await reservation.settle('accepted');
   await purgeExpiredSessions();
   const { prename, firstName, lastName } = verified.member;
   const setCookie = await createSession(request, {
