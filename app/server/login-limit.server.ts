@@ -104,6 +104,11 @@ export async function reserveLoginAttempt(
   };
 }
 
+/** Wrong current passwords per member and window on a password change (web form and API alike). */
+export const MAX_WRONG_CURRENT = 5;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
+export const wrongCurrentKey = (membershipNo: string) => `password:member:${membershipNo}`;
+
 /**
  * A single counter taken before the check it guards (the current password of the password change):
  * refused when over `limit`; `settle` keeps a refusal, forgets the counter after a success and gives
