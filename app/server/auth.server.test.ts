@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import type { AppLoadContext } from '@remix-run/node';
+
 import { CoopUnavailableError } from './coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 
@@ -23,6 +25,7 @@ Object.assign(process.env, {
 const { app, shutdown } = await import('./app.server');
 const { login, logout, requireMember } = await import('./auth.server');
 const { withRequestId } = await import('./request-context.server');
+const { forgetTermsAnswers } = await import('./terms-gate.server');
 
 const ORIGIN = 'http://coop.test';
 
@@ -287,5 +290,57 @@ describe('login rate limits', () => {
     const unknown = await login(formRequest({}), { membershipNo: '098765', password: 'x' }, '10.3.0.1');
     const wrong = await login(formRequest({}), { membershipNo: '012345', password: 'x' }, '10.3.0.2');
     expect(unknown).toEqual(wrong);
+  });
+});
+
+describe('the terms gate on every member loader and action', () => {
+  async function withoutAcceptance(): Promise<string> {
+    const { db } = await app();
+    await db.deleteFrom('terms_acceptances').where('membership_no', '=', '012345').execute();
+    forgetTermsAnswers();
+    return signedIn('10.8.0.1');
+  }
+
+  async function accept(cookie: string) {
+    const member = await requireMember(memberPage(cookie), { terms: 'skip' });
+    const { backend } = await app();
+    await backend.acceptTerms({ token: member.credentials.token }, { ip: null, userAgent: null });
+  }
+
+  it('refuses a data read (?_data=) and the password and photo posts until the member accepts', async () => {
+    const cookie = await withoutAcceptance();
+    const toWelcome = (response: Response) => {
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location')).toBe('/member/welcome');
+    };
+    const data = new Request(`${ORIGIN}/member/share?_data=routes%2Fmember.share`, { headers: { Cookie: cookie } });
+    toWelcome(await thrown(withRequestId('gate-1', () => requireMember(data))));
+
+    const passwordRoute = await import('~/routes/member.password');
+    const { backend } = await app();
+    const change = vi.spyOn(backend, 'changePassword');
+    const post = new Request(`${ORIGIN}/member/password`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({
+        currentPassword: 'sahakorn-demo',
+        newPassword: 'Kaeng-som-2569-x',
+        confirmPassword: 'Kaeng-som-2569-x',
+      }),
+    });
+    const context = { clientAddress: '10.8.0.1' } as unknown as AppLoadContext;
+    toWelcome(await thrown(Promise.resolve(passwordRoute.action({ request: post, params: {}, context }))));
+    expect(change).not.toHaveBeenCalled();
+
+    const photo = new Request(`${ORIGIN}/member/photo`, { method: 'POST', headers: { Cookie: cookie } });
+    toWelcome(await thrown(requireMember(photo)));
+
+    // The welcome page and the acceptance itself stay reachable; once accepted, the member is through.
+    expect((await requireMember(memberPage(cookie), { terms: 'skip' })).membershipNo).toBe('012345');
+    await accept(cookie);
+    expect((await requireMember(data)).membershipNo).toBe('012345');
+    expect(
+      (await requireMember(new Request(post.url, { method: 'POST', headers: { Cookie: cookie } }))).membershipNo,
+    ).toBe('012345');
   });
 });

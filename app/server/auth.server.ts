@@ -17,6 +17,7 @@ import { redeemLink } from './impersonation.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
 import { oncePerRequest } from './request-context.server';
 import { hit, peek } from './rate-limit.server';
+import { termsAccepted } from './terms-gate.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
@@ -49,21 +50,44 @@ export function logonUrl(request: Request): string {
 
 const checked = new WeakMap<Request, Promise<AuthedMember>>();
 const MEMBER_CHECK = Symbol('requireMember');
+const GATED_CHECK = Symbol('requireMember with the terms gate');
+
+export interface RequireMemberOptions {
+  /**
+   * 'skip' only on the routes a member who has not accepted the terms must reach: the welcome page
+   * and the terms' acceptance (logging out needs no member check at all).
+   */
+  terms?: 'enforce' | 'skip';
+}
 
 /**
  * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
  * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
- * the session with the spec's session-expired notice.
+ * the session with the spec's session-expired notice. Then the terms gate (spec §4): a member who
+ * has not accepted the published terms is sent to /member/welcome, from a loader (page or `?_data=`
+ * read) and from an action alike. Staff acting as the member pass it: only the member can accept
+ * (ADR 010).
  *
  * Remix gives each loader its own copy of the Request, so a page read (the member layout's loader and
  * the page's) shares one check through the request's context. A POST does not: its action may change
  * the session (a new password, a sign-out) before the loaders run again.
  */
-export function requireMember(request: Request): Promise<AuthedMember> {
+export function requireMember(request: Request, options: RequireMemberOptions = {}): Promise<AuthedMember> {
+  const gate = options.terms !== 'skip';
   if (request.method === 'GET' || request.method === 'HEAD') {
-    return oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
+    return gate
+      ? oncePerRequest(GATED_CHECK, () => termsGate(request, requireMember(request, { terms: 'skip' })))
+      : oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
   }
-  return checkOnce(request);
+  return gate ? termsGate(request, checkOnce(request)) : checkOnce(request);
+}
+
+async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
+  const member = await pending;
+  if (member.actingStaff === null && !(await termsAccepted(member))) {
+    throw redirect('/member/welcome', { status: 303, headers: noStore() });
+  }
+  return member;
 }
 
 function checkOnce(request: Request): Promise<AuthedMember> {
