@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { hashPassword, verifyPassword } from './crypto.server';
 import { migrate, openDb, type Db } from './db/index.server';
-import { reserveAttempt, reserveLoginAttempt, type LoginLimits } from './login-limit.server';
+import { forgetLoginFailures, reserveAttempt, reserveLoginAttempt, type LoginLimits } from './login-limit.server';
 
 /**
  * Two instances (two connections, or two pools on PostgreSQL) count sign-in attempts in one store:
@@ -102,6 +102,18 @@ describe.each(stores)('sign-in attempts on %s, two instances', (_name, open) => 
       if (reservation.ok) await reservation.settle('void');
     }
     expect(await guess(a, '071111', '203.0.113.8', 'the-right-password')).toBe('accepted');
+  });
+
+  it('after a forgotten-password reset, the member signs in at once wherever the failures were', async () => {
+    const [a, b] = await ready();
+    const limits = { ...LIMITS, memberBackoff: 3 };
+    for (const address of ['203.0.113.20', '203.0.113.21', '203.0.113.22', '203.0.113.23']) {
+      const reservation = await reserveLoginAttempt(a, '071234', address, limits);
+      if (reservation.ok) await reservation.settle('refused');
+    }
+    expect((await reserveLoginAttempt(b, '071234', '203.0.113.20', limits)).ok).toBe(false);
+    await forgetLoginFailures(b, '071234');
+    expect((await reserveLoginAttempt(a, '071234', '203.0.113.20', limits)).ok).toBe(true);
   });
 
   it('limits one address across many members (credential stuffing)', async () => {

@@ -104,6 +104,18 @@ export async function reserveLoginAttempt(
   };
 }
 
+/**
+ * Forget the member's sign-in failures (their backoff and their counters at every address): after a
+ * forgotten-password reset the member signs in at once with the new password (ADR 036).
+ */
+export async function forgetLoginFailures(db: Db, membershipNo: string): Promise<void> {
+  const { member } = loginKeys(membershipNo, null);
+  await db
+    .deleteFrom('rate_limits')
+    .where((eb) => eb.or([eb('key', '=', member), eb('key', 'like', `login:pair:${membershipNo}:%`)]))
+    .execute();
+}
+
 /** Wrong current passwords per member and window on a password change (web form and API alike). */
 export const MAX_WRONG_CURRENT = 5;
 export const PASSWORD_WINDOW_MS = 15 * 60_000;
