@@ -8,22 +8,27 @@ import type { ChangePasswordFields } from '~/lib/forms/password';
 import { CHANGE_PASSWORD_CONSTRAINT, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
-import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { parsePasswordChange, passwordPolicyError } from '~/server/password-policy.server';
-import { clear, hit, peek } from '~/server/rate-limit.server';
-import { endOtherSessions } from '~/server/session.server';
+import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
+import { changeMemberPassword } from '~/server/password-change.server';
 
-/** Wrong current passwords allowed per member in the window before the form is locked. */
-const MAX_WRONG_CURRENT = 5;
-const WINDOW_MS = 15 * 60_000;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** The core did not answer the change in time: it may have been made (ADR 037). */
+export const PASSWORD_OUTCOME_UNKNOWN =
+  'ระบบสหกรณ์ไม่ตอบกลับภายในเวลาที่กำหนด จึงไม่ทราบว่ารหัสผ่านถูกเปลี่ยนแล้วหรือไม่ ' +
+  'กรุณาตรวจสอบโดยออกจากระบบ แล้วเข้าสู่ระบบด้วยรหัสผ่านใหม่ หากเข้าสู่ระบบไม่ได้ ' +
+  'ให้ใช้รหัสผ่านเดิม แล้วเปลี่ยนรหัสผ่านอีกครั้ง';
+const FORM_EXPIRED = 'แบบฟอร์มหมดอายุ กรุณากรอกและส่งอีกครั้ง';
+const tooMany = (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json({ acting: member.actingStaff !== null }, { headers: NO_STORE });
+  // A fresh one-time key per rendering of the form: a resubmission of it changes nothing twice.
+  return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,45 +42,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return json({ blocked: true as const }, { status: 403, headers: NO_STORE });
   }
-  const submission = parsePasswordChange(await request.formData());
+  const formData = await request.formData();
+  const submission = parsePasswordChange(formData);
   const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
     context.formErrors = true;
     return json({ result: reply, attempt: Date.now() }, { status, headers: NO_STORE });
   };
   const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
   if (submission.status !== 'success') return fail(submission.reply(hide), 400);
-
-  const key = `password:member:${member.membershipNo}`;
-  const count = (await peek([key])).get(key);
-  if (count && count.count >= MAX_WRONG_CURRENT) {
-    const minutes = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 60_000));
-    return fail(submission.reply({ ...hide, formErrors: [`ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`] }), 429);
+  const formKey = formData.get('formKey');
+  if (typeof formKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(formKey)) {
+    // A form from before this page carried a key (or a tampered one): ask for a fresh submission.
+    return fail(submission.reply({ ...hide, formErrors: [FORM_EXPIRED] }), 400);
   }
 
   const { currentPassword, newPassword, signOutOthers } = submission.value;
   const policy = await passwordPolicyError(newPassword, member.membershipNo);
   if (policy) return fail(submission.reply({ ...hide, fieldErrors: { newPassword: [policy] } }), 400);
 
-  const { backend } = await app();
-  const result = await backend.changePassword(member.credentials, { currentPassword, newPassword });
-  if (!result.ok) {
-    await hit(key, WINDOW_MS);
-    await audit('password_change_failed', { membershipNo: member.membershipNo, ip: context.clientAddress });
-    return fail(submission.reply({ ...hide, fieldErrors: { currentPassword: [PASSWORD_MESSAGES.wrongCurrent] } }), 400);
+  const outcome = await changeMemberPassword(
+    member,
+    { currentPassword, newPassword, signOutOthers: Boolean(signOutOthers) },
+    formKey,
+    context.clientAddress,
+  );
+  switch (outcome.kind) {
+    case 'locked':
+      return fail(submission.reply({ ...hide, formErrors: [tooMany(outcome.minutes)] }), 429);
+    case 'wrong_current':
+      return fail(
+        submission.reply({ ...hide, fieldErrors: { currentPassword: [PASSWORD_MESSAGES.wrongCurrent] } }),
+        400,
+      );
+    case 'unknown':
+      return fail(submission.reply({ ...hide, formErrors: [PASSWORD_OUTCOME_UNKNOWN] }), 503);
+    case 'changed':
+    case 'replayed':
+      return redirect('/member/password', {
+        status: 303,
+        headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
+      });
   }
-  await clear(key);
-  if (signOutOthers) {
-    const tokens = await endOtherSessions(member.membershipNo, member.session.idHash);
-    await Promise.all(tokens.map((token) => backend.logout({ token }).catch(() => undefined)));
-  }
-  await audit('password_changed', {
-    membershipNo: member.membershipNo,
-    ip: context.clientAddress,
-    detail: signOutOthers ? 'other sessions ended' : null,
-  });
-  return redirect('/member/password', {
-    headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
-  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'เปลี่ยนรหัสผ่าน')];
@@ -94,6 +101,7 @@ export default function PasswordPage() {
 }
 
 function PasswordForm() {
+  const { formKey } = useLoaderData<typeof loader>();
   const raw = useActionData<typeof action>();
   const actionData = raw && 'result' in raw ? raw : undefined;
   const navigation = useNavigation();
@@ -121,6 +129,7 @@ function PasswordForm() {
         items={summaryItems([fields.currentPassword, fields.newPassword, fields.confirmPassword], form.errors)}
       />
       <Form method="post" {...getFormProps(form)} className="stack panel">
+        <input type="hidden" name="formKey" value={formKey} />
         <Field
           key={`current-${attempt}`}
           meta={fields.currentPassword}

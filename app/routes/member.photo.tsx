@@ -15,14 +15,11 @@ import { requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { PhotoError, processPhoto } from '~/server/photo.server';
 import { discardBody, readPhotoUpload } from '~/server/photo-upload.server';
-import { hit } from '~/server/rate-limit.server';
+import { countPhotoUpload } from '~/server/photo-limit.server';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
 const PhotoCropper = lazy(() => import('~/components/member/photo-cropper'));
 
-/** Uploads allowed per member in the window (every attempt counts: decoding costs CPU). */
-const MAX_UPLOADS = 20;
-const WINDOW_MS = 60 * 60_000;
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const FIELD_ID = 'photo-image';
 
@@ -44,11 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ ...error, attempt: Date.now() }, { status, headers: NO_STORE });
   };
 
-  const limit = await hit(`photo:member:${member.membershipNo}`, WINDOW_MS);
-  if (limit.count > MAX_UPLOADS) {
+  const limit = await countPhotoUpload(member.membershipNo);
+  if (!limit.ok) {
     await discardBody(request.body);
-    const minutes = Math.max(1, Math.ceil((limit.resetAt - Date.now()) / 60_000));
-    return fail({ form: PHOTO_MESSAGES.tooMany(minutes) }, 429);
+    return fail({ form: PHOTO_MESSAGES.tooMany(limit.minutes) }, 429);
   }
 
   const upload = await readPhotoUpload(request, env.PHOTO_MAX_BYTES);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Link,
@@ -17,19 +17,16 @@ import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
-import { termsAccepted } from '~/server/terms-gate.server';
 
 export const handle: RouteHandle = { hydrate: true };
 
 /**
- * Member layout: login required, then the terms gate (spec §4: not accepted → /member/welcome).
- * Staff acting as the member pass the gate: only the member can accept the terms (ADR 010).
+ * Member layout: login required, and the terms gate (spec §4: not accepted → /member/welcome), which
+ * `requireMember` applies to every member loader and action. Staff acting as the member pass the
+ * gate: only the member can accept the terms (ADR 010).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  if (!member.actingStaff && !(await termsAccepted(member))) {
-    throw redirect('/member/welcome', { headers: { 'Cache-Control': 'private, no-store' } });
-  }
   const { backend } = await app();
   return json(
     {

@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember(request, { terms: 'skip' });
   if (member.actingStaff !== null) {
     // Consent is the member's own (ADR 010): staff cannot give it for them.
     await audit('impersonation_blocked', {

@@ -15,7 +15,7 @@ export const handle: RouteHandle = { hydrate: true };
  * Staff acting as the member go on to the member pages: they cannot accept for the member (ADR 010).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember(request, { terms: 'skip' });
   const { backend } = await app();
   const { accepted } = await backend.getTermsStatus(member.credentials);
   return json(

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import type { AppLoadContext } from '@remix-run/node';
+
+import { CoopUnavailableError } from './coop/types';
+import { LOGIN_MESSAGES } from '~/lib/forms/login';
 
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-auth-'));
@@ -12,12 +17,15 @@ Object.assign(process.env, {
   SEED_MEMBERS: '50',
   LOGIN_MAX_FAILURES_PER_MEMBER: '3',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '4',
+  LOGIN_MEMBER_BACKOFF_FAILURES: '6',
+  LOGIN_MEMBER_BACKOFF_MINUTES: '5',
   LOG_LEVEL: 'silent',
 });
 
 const { app, shutdown } = await import('./app.server');
 const { login, logout, requireMember } = await import('./auth.server');
 const { withRequestId } = await import('./request-context.server');
+const { forgetTermsAnswers } = await import('./terms-gate.server');
 
 const ORIGIN = 'http://coop.test';
 
@@ -196,17 +204,73 @@ describe('upstream token refresh', () => {
 });
 
 describe('login rate limits', () => {
-  it('locks a membership number after repeated failures, even with the right password', async () => {
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    const { db } = await app();
+    await db.deleteFrom('rate_limits').execute();
+  });
+
+  const right = { membershipNo: '012345', password: 'sahakorn-demo' };
+  const wrong = (i: number) => ({ membershipNo: '012345', password: `wrong-${i}` });
+
+  it('locks the member at the guessing address, even with the right password, and nowhere else', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const outcome = await login(formRequest({}), { membershipNo: '012345', password: `wrong-${i}` }, `10.1.0.${i}`);
-      expect(outcome).toMatchObject({ ok: false, status: 401 });
+      expect(await login(formRequest({}), wrong(i), '10.1.0.1')).toMatchObject({ ok: false, status: 401 });
     }
-    const locked = await login(formRequest({}), { membershipNo: '012345', password: 'sahakorn-demo' }, '10.1.0.99');
+    const locked = await login(formRequest({}), right, '10.1.0.1');
     expect(locked).toMatchObject({ ok: false, status: 429 });
+    // The member, from their own address, is not kept out by someone else's failures.
+    expect(await login(formRequest({}), right, '10.1.0.200')).toMatchObject({ ok: true });
     const { db } = await app();
     const events = await db.selectFrom('audit_events').select('type').where('membership_no', '=', '012345').execute();
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['login_failure', 'lockout', 'login_locked']));
-    await db.deleteFrom('rate_limits').execute();
+  });
+
+  it('slows guesses from many addresses for a few minutes only, then lets the member in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T10:00:00Z'));
+    // LOGIN_MEMBER_BACKOFF_FAILURES = 6, LOGIN_MEMBER_BACKOFF_MINUTES = 5 in this file.
+    for (let i = 0; i < 6; i += 1) {
+      expect(await login(formRequest({}), wrong(i), `10.4.0.${i}`)).toMatchObject({ status: 401 });
+    }
+    const backoff = await login(formRequest({}), right, '10.4.1.1');
+    expect(backoff).toMatchObject({ ok: false, status: 429 });
+    if (backoff.ok) return;
+    expect(backoff.message).toBe(LOGIN_MESSAGES.locked(5));
+    // Refused attempts do not lengthen the backoff: five minutes after the first failure, the member is in.
+    for (let i = 0; i < 10; i += 1) await login(formRequest({}), wrong(i), `10.4.2.${i}`);
+    vi.setSystemTime(new Date('2026-11-25T10:05:00Z'));
+    expect(await login(formRequest({}), right, '10.4.1.1')).toMatchObject({ ok: true });
+  });
+
+  it('counts each attempt before the password is checked: parallel guesses get the limit and no more', async () => {
+    const { backend } = await app();
+    const checks = vi.spyOn(backend, 'login');
+    for (const parallel of [20, 40]) {
+      checks.mockClear();
+      const outcomes = await Promise.all(
+        Array.from({ length: parallel }, (_, i) => login(formRequest({}), wrong(i), `10.5.0.${parallel}`)),
+      );
+      expect(checks).toHaveBeenCalledTimes(3);
+      expect(outcomes.filter((o) => !o.ok && o.status === 401)).toHaveLength(3);
+      expect(outcomes.filter((o) => !o.ok && o.status === 429)).toHaveLength(parallel - 3);
+    }
+  });
+
+  it('does not count an attempt the backend could not judge', async () => {
+    const { backend } = await app();
+    const outage = vi.spyOn(backend, 'login').mockRejectedValue(new CoopUnavailableError('coop login: timeout'));
+    for (let i = 0; i < 8; i += 1) {
+      await expect(login(formRequest({}), right, '10.6.0.1')).rejects.toThrow(CoopUnavailableError);
+    }
+    outage.mockRestore();
+    // Healthy again: the member is not locked out, and the wrong-password allowance is whole.
+    for (let i = 0; i < 3; i += 1) {
+      expect(await login(formRequest({}), wrong(i), '10.6.0.1')).toMatchObject({ status: 401 });
+    }
+    expect(await login(formRequest({}), right, '10.6.0.1')).toMatchObject({ status: 429 });
+    expect(await login(formRequest({}), right, '10.6.0.2')).toMatchObject({ ok: true });
   });
 
   it('limits one address trying many membership numbers, and not the others', async () => {
@@ -226,5 +290,57 @@ describe('login rate limits', () => {
     const unknown = await login(formRequest({}), { membershipNo: '098765', password: 'x' }, '10.3.0.1');
     const wrong = await login(formRequest({}), { membershipNo: '012345', password: 'x' }, '10.3.0.2');
     expect(unknown).toEqual(wrong);
+  });
+});
+
+describe('the terms gate on every member loader and action', () => {
+  async function withoutAcceptance(): Promise<string> {
+    const { db } = await app();
+    await db.deleteFrom('terms_acceptances').where('membership_no', '=', '012345').execute();
+    forgetTermsAnswers();
+    return signedIn('10.8.0.1');
+  }
+
+  async function accept(cookie: string) {
+    const member = await requireMember(memberPage(cookie), { terms: 'skip' });
+    const { backend } = await app();
+    await backend.acceptTerms({ token: member.credentials.token }, { ip: null, userAgent: null });
+  }
+
+  it('refuses a data read (?_data=) and the password and photo posts until the member accepts', async () => {
+    const cookie = await withoutAcceptance();
+    const toWelcome = (response: Response) => {
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location')).toBe('/member/welcome');
+    };
+    const data = new Request(`${ORIGIN}/member/share?_data=routes%2Fmember.share`, { headers: { Cookie: cookie } });
+    toWelcome(await thrown(withRequestId('gate-1', () => requireMember(data))));
+
+    const passwordRoute = await import('~/routes/member.password');
+    const { backend } = await app();
+    const change = vi.spyOn(backend, 'changePassword');
+    const post = new Request(`${ORIGIN}/member/password`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({
+        currentPassword: 'sahakorn-demo',
+        newPassword: 'Kaeng-som-2569-x',
+        confirmPassword: 'Kaeng-som-2569-x',
+      }),
+    });
+    const context = { clientAddress: '10.8.0.1' } as unknown as AppLoadContext;
+    toWelcome(await thrown(Promise.resolve(passwordRoute.action({ request: post, params: {}, context }))));
+    expect(change).not.toHaveBeenCalled();
+
+    const photo = new Request(`${ORIGIN}/member/photo`, { method: 'POST', headers: { Cookie: cookie } });
+    toWelcome(await thrown(requireMember(photo)));
+
+    // The welcome page and the acceptance itself stay reachable; once accepted, the member is through.
+    expect((await requireMember(memberPage(cookie), { terms: 'skip' })).membershipNo).toBe('012345');
+    await accept(cookie);
+    expect((await requireMember(data)).membershipNo).toBe('012345');
+    expect(
+      (await requireMember(new Request(post.url, { method: 'POST', headers: { Cookie: cookie } }))).membershipNo,
+    ).toBe('012345');
   });
 });

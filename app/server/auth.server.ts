@@ -7,16 +7,18 @@ import { audit } from './audit.server';
 import {
   CoopAuthError,
   type CoopBackend,
+  CoopUnavailableError,
   type LinkRedemption,
+  type LoginResult,
   type MemberCredentials,
-  type MemberName,
 } from './coop/types';
-import { env } from './env.server';
 import { setFlash } from './flash.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
+import { loginLimits, reserveLoginAttempt } from './login-limit.server';
 import { oncePerRequest } from './request-context.server';
-import { clear, hit, peek } from './rate-limit.server';
+import { hit, peek } from './rate-limit.server';
+import { termsAccepted } from './terms-gate.server';
 import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
@@ -49,21 +51,44 @@ export function logonUrl(request: Request): string {
 
 const checked = new WeakMap<Request, Promise<AuthedMember>>();
 const MEMBER_CHECK = Symbol('requireMember');
+const GATED_CHECK = Symbol('requireMember with the terms gate');
+
+export interface RequireMemberOptions {
+  /**
+   * 'skip' only on the routes a member who has not accepted the terms must reach: the welcome page
+   * and the terms' acceptance (logging out needs no member check at all).
+   */
+  terms?: 'enforce' | 'skip';
+}
 
 /**
  * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
  * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
- * the session with the spec's session-expired notice.
+ * the session with the spec's session-expired notice. Then the terms gate (spec §4): a member who
+ * has not accepted the published terms is sent to /member/welcome, from a loader (page or `?_data=`
+ * read) and from an action alike. Staff acting as the member pass it: only the member can accept
+ * (ADR 010).
  *
  * Remix gives each loader its own copy of the Request, so a page read (the member layout's loader and
  * the page's) shares one check through the request's context. A POST does not: its action may change
  * the session (a new password, a sign-out) before the loaders run again.
  */
-export function requireMember(request: Request): Promise<AuthedMember> {
+export function requireMember(request: Request, options: RequireMemberOptions = {}): Promise<AuthedMember> {
+  const gate = options.terms !== 'skip';
   if (request.method === 'GET' || request.method === 'HEAD') {
-    return oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
+    return gate
+      ? oncePerRequest(GATED_CHECK, () => termsGate(request, requireMember(request, { terms: 'skip' })))
+      : oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
   }
-  return checkOnce(request);
+  return gate ? termsGate(request, checkOnce(request)) : checkOnce(request);
+}
+
+async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
+  const member = await pending;
+  if (member.actingStaff === null && !(await termsAccepted(member))) {
+    throw redirect('/member/welcome', { status: 303, headers: noStore() });
+  }
+  return member;
 }
 
 function checkOnce(request: Request): Promise<AuthedMember> {
@@ -167,13 +192,9 @@ export type LoginOutcome =
   | { ok: true; setCookie: string; secondFactor?: boolean }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
-type VerifyResult =
-  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
-  | { ok: false; reason: 'invalid_credentials' | 'password_reset_required' };
-
 // remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
 // is ours (server-side rows), so the authenticator only returns the verify result.
-const authenticator = new Authenticator<VerifyResult>();
+const authenticator = new Authenticator<LoginResult>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const { backend } = await app();
@@ -189,54 +210,52 @@ authenticator.use(
 /**
  * Check the rate limits, verify the credentials and start a session. `request` must still have an
  * unread body; `input` is the same form already validated (and the number padded).
+ *
+ * The attempt is counted before the password is checked (ADR 036): parallel requests cannot get
+ * more checks than the limits allow. Only an explicit refusal of the credentials keeps its count;
+ * an attempt the backend could not judge (unavailable, reset required) is given back.
  */
 export async function login(request: Request, input: LoginInput, clientAddress: string | null): Promise<LoginOutcome> {
-  const config = env();
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  const memberKey = `login:member:${input.membershipNo}`;
-  const addressKey = `login:address:${clientAddress ?? 'unknown'}`;
-
-  const counts = await peek([memberKey, addressKey]);
-  const lockedUntil = Math.max(
-    (counts.get(memberKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_MEMBER
-      ? (counts.get(memberKey)?.resetAt ?? 0)
-      : 0,
-    (counts.get(addressKey)?.count ?? 0) >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
-      ? (counts.get(addressKey)?.resetAt ?? 0)
-      : 0,
-  );
-  if (lockedUntil > Date.now()) {
-    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress });
+  const { db, env: config } = await app();
+  const reservation = await reserveLoginAttempt(db, input.membershipNo, clientAddress, loginLimits(config));
+  if (!reservation.ok) {
+    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress, detail: reservation.reason });
     return {
       ok: false,
       status: 429,
-      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((lockedUntil - Date.now()) / 60_000))),
+      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 60_000))),
     };
   }
 
   // The form strategy re-reads the body with the padded number, so hand it the normalised form.
   const body = new URLSearchParams({ membershipNo: input.membershipNo, password: input.password });
   if (input.remember) body.set('remember', 'on');
-  const verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+  let verified: LoginResult;
+  try {
+    verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+  } catch (error) {
+    // No verdict on the password (core down, timeout, malformed answer): the attempt does not count.
+    await reservation.settle('void');
+    throw error;
+  }
 
   if (!verified.ok) {
-    if (verified.reason === 'password_reset_required') {
-      await audit('login_failure', {
-        membershipNo: input.membershipNo,
-        ip: clientAddress,
-        detail: 'password_reset_required',
-      });
-      return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+    if (verified.reason !== 'invalid_credentials') {
+      await reservation.settle('void');
+      await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress, detail: verified.reason });
+      if (verified.reason === 'password_reset_required') {
+        return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+      }
+      // Any other answer is not a refusal of the password (ADR 036): the backend was not able to judge.
+      throw new CoopUnavailableError('login: no verdict on the credentials');
     }
-    const [member] = await Promise.all([hit(memberKey, windowMs), hit(addressKey, windowMs)]);
+    const { lockedOut } = await reservation.settle('refused');
     await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress });
-    if (member.count === config.LOGIN_MAX_FAILURES_PER_MEMBER) {
-      await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
-    }
+    if (lockedOut) await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
     return { ok: false, status: 401, message: LOGIN_MESSAGES.invalid };
   }
 
-  await clear(memberKey);
+  await reservation.settle('accepted');
   // A member with a second factor gets a half-session and the code page, not a session (ADR 040).
   const challenge = await startSecondFactor(
     {

@@ -46,9 +46,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** Wrong passwords per member from one client address in the window (ADR 036). */
   LOGIN_MAX_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Wrong passwords per member from all addresses together in the short backoff window (ADR 036). */
+  LOGIN_MEMBER_BACKOFF_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_MEMBER_BACKOFF_MINUTES: z.coerce.number().int().min(1).max(10).default(5),
   /** Register / forgotten-password identity checks per client address and per membership number (15 minutes). */
   IDENTITY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   IDENTITY_MAX_PER_MEMBER: z.coerce.number().int().min(1).default(5),

@@ -128,7 +128,7 @@ export async function redeemLink(db: Db, backend: CoopBackend, token: string, se
     const about = grant.staff ? `; staff=${grant.staff}; grant=${grant.grant ?? ''}` : '';
     return { ok: false, membershipNo: grant.membershipNo, detail: `${grant.reason}${about}` };
   }
-  const issued = await backend.impersonate(grant.membershipNo);
+  const issued = await backend.impersonate(grant.membershipNo, grant.staff);
   if (!issued.ok) {
     return {
       ok: false,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 
 import { app } from './app.server';
+import type { Db } from './db/index.server';
 
 export interface LimitState {
   count: number;
@@ -13,6 +14,11 @@ export interface LimitState {
  */
 export async function hit(key: string, windowMs: number, now = Date.now()): Promise<LimitState> {
   const { db } = await app();
+  return hitIn(db, key, windowMs, now);
+}
+
+/** `hit` on a given database (tests that run two instances against one store). */
+export async function hitIn(db: Db, key: string, windowMs: number, now = Date.now()): Promise<LimitState> {
   const resetAt = now + windowMs;
   const row = await db
     .insertInto('rate_limits')
@@ -28,6 +34,21 @@ export async function hit(key: string, windowMs: number, now = Date.now()): Prom
   return { count: Number(row.count), resetAt: Number(row.reset_at) };
 }
 
+/**
+ * Take back one hit counted in the window that ends at `resetAt` (an attempt that turned out not to
+ * count, e.g. the check behind it could not run). One atomic statement; a window that has since
+ * started afresh is left alone.
+ */
+export async function giveBackIn(db: Db, key: string, resetAt: number): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('reset_at', '=', resetAt)
+    .where('count', '>', 0)
+    .execute();
+}
+
 /** The current count for each key (0 when the window has passed). */
 export async function peek(keys: string[], now = Date.now()): Promise<Map<string, LimitState>> {
   const { db } = await app();
@@ -40,5 +61,10 @@ export async function peek(keys: string[], now = Date.now()): Promise<Map<string
 /** Forget a key (e.g. a member's failure count after a successful login). */
 export async function clear(key: string): Promise<void> {
   const { db } = await app();
+  await clearIn(db, key);
+}
+
+/** `clear` on a given database. */
+export async function clearIn(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

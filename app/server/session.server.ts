@@ -9,6 +9,11 @@ const DAY = 24 * 3600_000;
 export const REMEMBER_MS = 30 * DAY;
 /** Idle sessions are extended at most this often, to spare the database a write per request. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Absolute lifetimes (ADR 037): however active, a session ends this long after sign-in — a working
+ * day without "stay signed in", 30 days with it — on top of the idle timeout.
+ */
+export const ABSOLUTE_MS = { normal: 12 * 3600_000, remember: REMEMBER_MS } as const;
 /** A staff-acting session (ADR 010) ends this long after it started, however active. */
 export const IMPERSONATION_MAX_MS = 30 * 60_000;
 /** The part of a User-Agent kept with a session (enough to name the browser and system). */
@@ -76,20 +81,21 @@ export type SessionLookup =
   | { status: 'invalid' }
   | { status: 'active'; session: MemberSession };
 
-/** Resolve the request's session row; slides the idle expiry of browser-session logins. */
+/** Resolve the request's session row; slides the idle expiry of browser-session logins, up to their absolute end. */
 export async function lookupSession(request: Request, now = Date.now()): Promise<SessionLookup> {
   const idHash = await presentedIdHash(request);
   if (!idHash) return { status: 'none' };
   const { db } = await app();
   const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   if (!row) return { status: 'invalid' };
-  if (row.expires_at <= now) {
+  const endsAt = row.created_at + (row.remember ? ABSOLUTE_MS.remember : ABSOLUTE_MS.normal);
+  if (row.expires_at <= now || endsAt <= now) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return { status: 'invalid' };
   }
   let expiresAt = row.expires_at;
   if (!row.remember && now - row.last_seen_at >= TOUCH_EVERY_MS) {
-    expiresAt = now + idleMs();
+    expiresAt = Math.min(now + idleMs(), endsAt);
     if (row.acting_staff !== null) expiresAt = Math.min(expiresAt, row.created_at + IMPERSONATION_MAX_MS);
     await db
       .updateTable('sessions')
@@ -135,7 +141,9 @@ export async function createSession(
   const { db } = await app();
   const actingStaff = input.actingStaff ?? null;
   const remember = input.remember && actingStaff === null;
-  const lifetime = remember ? REMEMBER_MS : actingStaff ? Math.min(idleMs(), IMPERSONATION_MAX_MS) : idleMs();
+  const lifetime = remember
+    ? ABSOLUTE_MS.remember
+    : Math.min(actingStaff ? Math.min(idleMs(), IMPERSONATION_MAX_MS) : idleMs(), ABSOLUTE_MS.normal);
   const previous = await presentedIdHash(request);
   if (previous) await db.deleteFrom('sessions').where('id_hash', '=', previous).execute();
   const id = randomToken();

@@ -39,3 +39,42 @@ test('the gate holds: member pages redirect to welcome until the terms are accep
   await expect(page).toHaveURL(/\/member\/welcome$/);
   await axe();
 });
+
+test('before the terms are accepted, data reads and the password form are refused too', async ({
+  page,
+  axe,
+  createMember,
+}) => {
+  const member = await createMember({ termsAccepted: false });
+  await page.goto('/member/logon');
+  await axe();
+  await logIn(page, member.membershipNo, member.password);
+  await expect(page).toHaveURL(/\/member\/welcome$/);
+  await axe();
+
+  // A data read sends to the welcome page instead of answering the member's data.
+  const data = await page.request.get('/member/share?_data=routes%2Fmember.share', { maxRedirects: 0 });
+  expect(data.status()).toBe(204);
+  expect(data.headers()['x-remix-redirect']).toBe('/member/welcome');
+  expect(await data.text()).not.toContain('capital');
+
+  // A password change posted straight to the action is refused the same way.
+  const origin = new URL(page.url()).origin;
+  const post = await page.request.post('/member/password', {
+    form: {
+      formKey: 'a-form-key-from-nowhere-0001',
+      currentPassword: member.password,
+      newPassword: 'Pla-too-tod-2569',
+      confirmPassword: 'Pla-too-tod-2569',
+    },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(303);
+  expect(post.headers()['location']).toBe('/member/welcome');
+
+  // The old password still works: nothing was changed.
+  await page.goto('/member/welcome');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(member.name);
+  await axe();
+});

@@ -58,11 +58,15 @@ export function createAccountFeeds(
         .executeTakeFirst();
       if (!row || !(await verifyPassword(row.password_hash, currentPassword)))
         return { ok: false, reason: 'wrong_current' };
-      await db
+      // Compare-and-set on the hash that was verified: of two changes from the same current password,
+      // only the first one stores; for the other, that password is no longer the current one.
+      const stored = await db
         .updateTable('member_credentials')
         .set({ password_hash: await hashPassword(newPassword), reset_required: 0, updated_at: now() })
         .where('membership_no', '=', membershipNo)
-        .execute();
+        .where('password_hash', '=', row.password_hash)
+        .executeTakeFirst();
+      if (stored.numUpdatedRows === 0n) return { ok: false, reason: 'wrong_current' };
       return { ok: true };
     },
 

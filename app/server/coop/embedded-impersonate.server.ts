@@ -25,7 +25,7 @@ export async function activeMember(db: Db, membershipNo: string): Promise<Member
  */
 export function createImpersonation(db: Db, now: () => number): Pick<CoopBackend, 'impersonate'> {
   return {
-    async impersonate(membershipNo) {
+    async impersonate(membershipNo, staff) {
       const member = await activeMember(db, membershipNo);
       if (!member) return { ok: false, reason: 'unknown_member' };
       const token = randomToken();
@@ -37,6 +37,8 @@ export function createImpersonation(db: Db, now: () => number): Pick<CoopBackend
           membership_no: member.membershipNo,
           issued_at: issuedAt,
           expires_at: issuedAt + IMPERSONATION_TOKEN_TTL_MS,
+          // The token is staff's, whoever asked: what only the member may do is refused with it (ADR 037).
+          acting_staff: staff ?? 'staff',
         })
         .execute();
       return { ok: true, token, expiresInSeconds: IMPERSONATION_TOKEN_TTL_MS / 1000, member };

@@ -113,6 +113,13 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       await db.deleteFrom('coop_tokens').where('token_hash', '=', sha256(cred.token)).execute();
     },
 
+    async revokeMemberTokens(membershipNo, keep) {
+      let revoke = db.deleteFrom('coop_tokens').where('membership_no', '=', membershipNo);
+      if (keep) revoke = revoke.where('token_hash', '!=', sha256(keep.token));
+      const { numDeletedRows } = await revoke.executeTakeFirst();
+      return Number(numDeletedRows);
+    },
+
     async refresh(cred) {
       const oldHash = sha256(cred.token);
       const token = randomToken();
@@ -120,7 +127,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       const ttl = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('coop_tokens')
-          .select(['membership_no', 'issued_at', 'expires_at'])
+          .select(['membership_no', 'issued_at', 'expires_at', 'acting_staff'])
           .where('token_hash', '=', oldHash)
           .executeTakeFirst();
         if (!row || row.expires_at + REFRESH_WINDOW_MS <= issuedAt) return null;
@@ -136,6 +143,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
             membership_no: row.membership_no,
             issued_at: issuedAt,
             expires_at: issuedAt + lifetime,
+            acting_staff: row.acting_staff,
           })
           .execute();
         return lifetime;

@@ -517,7 +517,7 @@ export interface CoopBackend {
    * backend will not support it (the core system's admin impersonation is outside the member
    * contract): it answers `{ ok: false, reason: 'unsupported' }`.
    */
-  impersonate(membershipNo: string): Promise<ImpersonateResult>;
+  impersonate(membershipNo: string, staff?: string): Promise<ImpersonateResult>;
   /**
    * Only a backend whose core keeps the impersonation grants (http mode over a Sahakorn core with
    * `COOP_EXTENSIONS=impersonate`, ADR 025): the core verifies and uses up the link's grant and issues
@@ -534,6 +534,13 @@ export interface CoopBackend {
   revokeApiToken?(member: MemberCredentials, id: string): Promise<boolean>;
   /** End every token of the member but `keep` (sign out everywhere else); answers how many ended. */
   revokeOtherApiTokens?(member: MemberCredentials, keep: string[]): Promise<number>;
+  /**
+   * End every bearer token of the member (web sessions' upstream tokens and API tokens) except
+   * `keep`'s, after a password change with "sign out of other devices" or a forgotten-password reset
+   * (ADR 037); answers how many ended. Only the embedded backend has it: in http mode the core issues
+   * and keeps the tokens, and which of them a password change ends is the core's rule.
+   */
+  revokeMemberTokens?(membershipNo: string, keep?: MemberCredentials): Promise<number>;
   /** Session check (core `getAuthUser`): true while the token is valid. */
   getAuthUser(member: MemberCredentials): Promise<boolean>;
   /**

@@ -13,6 +13,7 @@ import * as m0006 from './migrations/0006-board';
 import * as m0007 from './migrations/0007-search-index';
 import * as m0005 from './migrations/0005-public-content';
 import * as m0008 from './migrations/0008-upstream-token-expiry';
+import * as m0009 from './migrations/0009-staff-tokens';
 import * as m0011 from './migrations/0011-second-factor';
 import * as m0017 from './migrations/0017-recommended-news-link';
 import type { Database } from './schema';
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-search-index': m0007,
   '0005-public-content': m0005,
   '0008-upstream-token-expiry': m0008,
+  '0009-staff-tokens': m0009,
   '0011-second-factor': m0011,
   '0017-recommended-news-link': m0017,
 };

@@ -95,6 +95,8 @@ export interface CoopTokensTable {
   membership_no: string;
   issued_at: number;
   expires_at: number;
+  /** The staff member holding a token issued through an impersonation link (ADR 037), else null. */
+  acting_staff: string | null;
 }
 
 export interface ContentCategoriesTable {

@@ -8,9 +8,12 @@ import { REGISTER_MESSAGES, type RegisterMode } from '~/lib/forms/register';
 import { audit } from '../../audit.server';
 import { env } from '../../env.server';
 import { passwordPolicyError } from '../../password-policy.server';
+import { app } from '../../app.server';
+import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../login-limit.server';
 import { clear, hit, peek } from '../../rate-limit.server';
+import { IDENTITY_MISMATCH } from '../embedded-account.server';
 import type { MemberRequest } from './api.server';
-import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.server';
+import { embeddedBackend, field, notFound, readBody, refuseStaff, vendorJson } from './api.server';
 
 /**
  * The account actions of the vendor API (ADR 019): register and forget (§4.2) and `member_pass`
@@ -22,9 +25,6 @@ import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.se
 
 /** As the web form's identity check: every well-formed attempt counts (register/forget share them). */
 const IDENTITY_WINDOW_MS = 15 * 60_000;
-/** As the web's password change: wrong current passwords per member and window. */
-const MAX_WRONG_CURRENT = 5;
-const PASSWORD_WINDOW_MS = 15 * 60_000;
 
 const IdentityBody = z.object({
   membershipNo: membershipNoField,
@@ -101,22 +101,32 @@ export async function vendorChangePassword(
     confirmPassword: newPassword,
   });
   if (!parsed.success) return vendorJson({ rc_code: '0', rc_des: parsed.error.issues[0]?.message ?? '' });
+  // The password is the member's alone (ADR 010): a token staff hold through a link cannot change it.
+  const refused = await refuseStaff(cred, 'change_password', clientAddress);
+  if (refused) return refused;
   const { membershipNo } = await backend.getMemberProfile(cred);
-  const key = `password:member:${membershipNo}`;
-  const count = (await peek([key])).get(key);
-  if (count && count.count >= MAX_WRONG_CURRENT) {
-    const minutes = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 60_000));
-    return vendorJson({ rc_code: '0', rc_des: REGISTER_MESSAGES.tooMany(minutes) }, 429);
-  }
   const policy = await passwordPolicyError(parsed.data.newPassword, membershipNo);
   if (policy) return vendorJson({ rc_code: '0', rc_des: policy });
-  const result = await backend.changePassword(cred, parsed.data);
+  // Counted before the current password is checked (ADR 036), with the web form's counter.
+  const { db } = await app();
+  const reservation = await reserveAttempt(db, wrongCurrentKey(membershipNo), MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS);
+  if (!reservation.ok) {
+    const minutes = Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 60_000));
+    return vendorJson({ rc_code: '0', rc_des: REGISTER_MESSAGES.tooMany(minutes) }, 429);
+  }
+  let result: Awaited<ReturnType<typeof backend.changePassword>>;
+  try {
+    result = await backend.changePassword(cred, parsed.data);
+  } catch (error) {
+    await reservation.settle('void');
+    throw error;
+  }
   if (!result.ok) {
-    await hit(key, PASSWORD_WINDOW_MS);
+    await reservation.settle('refused');
     await audit('password_change_failed', { membershipNo, ip: clientAddress, detail: 'api' });
     return vendorJson({ rc_code: '-1', rc_des: PASSWORD_MESSAGES.wrongCurrent });
   }
-  await clear(key);
+  await reservation.settle('accepted');
   await audit('password_changed', { membershipNo, ip: clientAddress, detail: 'api' });
   return vendorJson({ rc_code: '1', rc_des: PASSWORD_MESSAGES.changed });
 }

@@ -4,6 +4,8 @@ import { parseListPage } from '~/lib/forms/board';
 import { parseDateDMY } from '~/lib/thai-format';
 
 import { app } from '../../app.server';
+import { audit } from '../../audit.server';
+import { sha256 } from '../../crypto.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type StatementQuery } from '../types';
 
 /**
@@ -116,6 +118,38 @@ export async function memberRoute(
     if (error instanceof CoopAuthError) return tokenRefused();
     throw error;
   }
+}
+
+/**
+ * The staff member holding this token when it was issued through an impersonation link (ADR 010,
+ * 037), or null for the member's own. What only the member may do is refused with such a token.
+ */
+export async function actingStaffOf(cred: MemberCredentials): Promise<string | null> {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('coop_tokens')
+    .select('acting_staff')
+    .where('token_hash', '=', sha256(cred.token))
+    .executeTakeFirst();
+  return row?.acting_staff ?? null;
+}
+
+/** HTTP 403 `{error}` for a staff token asking what only the member may do, audited as blocked. */
+export async function refuseStaff(
+  cred: MemberCredentials,
+  action: string,
+  clientAddress: string | null | undefined,
+): Promise<Response | null> {
+  const staff = await actingStaffOf(cred);
+  if (staff === null) return null;
+  const { backend } = await app();
+  const { membershipNo } = await backend.getMemberProfile(cred);
+  await audit('impersonation_blocked', {
+    membershipNo,
+    ip: clientAddress ?? null,
+    detail: `${action}; staff=${staff}; via api`,
+  });
+  return vendorJson({ error: 'not allowed while staff act as the member' }, 403);
 }
 
 /** A public feed (`GET /api/info/*`). */

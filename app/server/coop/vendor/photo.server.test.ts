@@ -68,3 +68,21 @@ describe('wwwupload (vendor API)', () => {
     expect(stored).toEqual([]);
   });
 });
+
+describe('wwwupload and the web form share one upload limit', () => {
+  const picture = () => upload({ image: png.toString('base64') });
+
+  it('uploads through the web form count against the API, and the API against the web form', async () => {
+    const { countPhotoUpload, MAX_PHOTO_UPLOADS } = await import('../../photo-limit.server');
+    const { backend, stored } = backendFor('077001');
+    for (let i = 0; i < MAX_PHOTO_UPLOADS - 1; i += 1) expect((await countPhotoUpload('077001')).ok).toBe(true);
+    const last = await vendorUpload(picture(), backend, { token: 't' });
+    expect(((await last.json()) as { rc_code: string }).rc_code).toBe('1');
+    // The web form's next upload is over the limit: the API's counted.
+    expect(await countPhotoUpload('077001')).toMatchObject({ ok: false });
+    const refused = await vendorUpload(picture(), backend, { token: 't' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { rc_des: string }).rc_des).toMatch(/^อัปโหลดรูปภาพบ่อยเกินไป/);
+    expect(stored).toHaveLength(1);
+  });
+});

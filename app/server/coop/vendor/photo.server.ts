@@ -1,6 +1,7 @@
-import type { CropArea } from '~/lib/photo';
+import { PHOTO_MESSAGES, type CropArea } from '~/lib/photo';
 
 import { env } from '../../env.server';
+import { countPhotoUpload } from '../../photo-limit.server';
 import { PhotoError, processPhoto } from '../../photo.server';
 import type { CoopBackend, MemberCredentials } from '../types';
 import { vendorJson } from './api.server';
@@ -46,6 +47,12 @@ function cropOf(value: unknown): CropArea | null {
  */
 export async function vendorUpload(request: Request, backend: CoopBackend, cred: MemberCredentials): Promise<Response> {
   const refused = (rc_des: string) => vendorJson({ rc_code: '0', rc_des });
+  // The web form's limit, on the same counter: every attempt counts, before the body is read.
+  const limit = await countPhotoUpload((await backend.getMemberProfile(cred)).membershipNo);
+  if (!limit.ok) {
+    await request.body?.cancel().catch(() => undefined);
+    return vendorJson({ rc_code: '0', rc_des: PHOTO_MESSAGES.tooMany(limit.minutes) }, 429);
+  }
   const text = await readCapped(request, encodedLimit(env().PHOTO_MAX_BYTES));
   if (text === null) return refused('ไฟล์มีขนาดใหญ่เกินไป');
   let body: Record<string, unknown>;

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * A token that staff obtain through an impersonation link over the API (ADR 010, 025, 037) reads
+ * the member's pages but cannot accept the terms or change the password in the member's name; each
+ * refusal is audited. The member's own token can.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-token-'));
+const SECRET = 'staff-token-test-impersonation-secret-0001';
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '1',
+  SEED_MEMBERS: '20',
+  LOG_LEVEL: 'silent',
+  IMPERSONATION_SECRET: SECRET,
+});
+
+const { app, shutdown } = await import('../../app.server');
+const { issueImpersonationLink } = await import('../../impersonation.server');
+const impersonateRoute = await import('~/routes/api.member.auth.impersonate');
+const acceptRoute = await import('~/routes/api.member.termofconditional_accept');
+const passRoute = await import('~/routes/api.member.member_pass');
+const statusRoute = await import('~/routes/api.member.member_status');
+
+const ORIGIN = 'http://coop.test';
+const NO = '012345';
+
+type Action = (args: ActionFunctionArgs) => Promise<Response> | Response;
+
+async function post(action: Action, pathname: string, body: unknown, token?: string): Promise<Response> {
+  const request = new Request(`${ORIGIN}${pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return action({ request, params: {}, context: { clientAddress: '10.7.0.1' } as unknown as AppLoadContext });
+}
+
+async function staffToken(): Promise<string> {
+  const { db } = await app();
+  const issued = await issueImpersonationLink(db, {
+    membershipNo: NO,
+    staff: 'สมศรี ฝ่ายบริการสมาชิก',
+    secret: SECRET,
+    baseUrl: ORIGIN,
+  });
+  if (!issued.ok) throw new Error(issued.reason);
+  const t = new URL(issued.url).searchParams.get('t') ?? '';
+  const response = await post(impersonateRoute.action, '/api/member/auth/impersonate', { t });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function acceptances(): Promise<number> {
+  const { db } = await app();
+  return (await db.selectFrom('terms_acceptances').select('terms_no').where('membership_no', '=', NO).execute()).length;
+}
+
+beforeAll(async () => {
+  const { db } = await app();
+  await db.deleteFrom('terms_acceptances').where('membership_no', '=', NO).execute();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a staff token from an impersonation link, over the API', () => {
+  it('reads the member, but is refused the terms acceptance, audited', async () => {
+    const token = await staffToken();
+    expect((await post(statusRoute.action, '/api/member/member_status', {}, token)).status).toBe(200);
+    const refused = await post(acceptRoute.action, '/api/member/termofconditional_accept', {}, token);
+    expect(refused.status).toBe(403);
+    expect(await acceptances()).toBe(0);
+    const { db } = await app();
+    const blocked = await db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'impersonation_blocked')
+      .where('membership_no', '=', NO)
+      .execute();
+    expect(blocked.map((b) => b.detail)).toContain('accept_terms; staff=สมศรี ฝ่ายบริการสมาชิก; via api');
+  });
+
+  it('is refused the password change, and a refreshed staff token still is', async () => {
+    const token = await staffToken();
+    const change = { mem_oldpassword: 'sahakorn-demo', mem_password: 'Som-tam-thai-2569' };
+    expect((await post(passRoute.action, '/api/member/member_pass', change, token)).status).toBe(403);
+    const { backend } = await app();
+    const refreshed = await backend.refresh({ token });
+    expect((await post(acceptRoute.action, '/api/member/termofconditional_accept', {}, refreshed.token)).status).toBe(
+      403,
+    );
+    expect((await backend.login({ membershipNo: NO, password: 'sahakorn-demo', remember: false })).ok).toBe(true);
+  });
+
+  it("the member's own token accepts the terms", async () => {
+    const { backend } = await app();
+    const login = await backend.login({ membershipNo: NO, password: 'sahakorn-demo', remember: false });
+    if (!login.ok) throw new Error('login failed');
+    const accepted = await post(acceptRoute.action, '/api/member/termofconditional_accept', {}, login.token);
+    expect(accepted.status).toBe(200);
+    expect(await acceptances()).toBe(1);
+  });
+});
