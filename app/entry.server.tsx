@@ -10,7 +10,8 @@ import { log } from './server/log.server';
 import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
 import { appInlineStyle } from './server/inline-style.server';
-import { servedStaleSince } from './server/request-context.server';
+import { isStoreUnavailable } from './server/db/outage.server';
+import { markStoreDown, servedStaleSince, storeWasDown } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
@@ -38,6 +39,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The crash page of a request that failed because the store was unreachable is a 503: the page says
+  // "temporarily unavailable" and the next request, once the database is back, succeeds.
+  if (responseStatusCode === 500 && storeWasDown()) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', '30');
+  }
   // A page built from kept copies because the backend failed (ADR 021) must not be stored as fresh.
   if (servedStaleSince()) responseHeaders.set('Cache-Control', 'no-store');
   // Loaders await all essential data (no defer: with scripts off its fallback would never resolve), and
@@ -78,6 +85,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isStoreUnavailable(error)) {
+    markStoreDown();
+    log.error('request failed: database unavailable', {
+      method: request.method,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
   log.error('request failed', { method: request.method, error: describe(error) });
 }
 

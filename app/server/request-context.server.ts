@@ -6,6 +6,8 @@ interface RequestContext {
   staleSince?: number;
   /** Values made once for this request (`oncePerRequest`). */
   memo?: Map<symbol, unknown>;
+  /** The store could not be reached while this request ran: its crash page is a 503. */
+  storeDown?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -28,6 +30,17 @@ export function markServedStale(fetchedAt: number): void {
   const store = storage.getStore();
   if (!store) return;
   store.staleSince = Math.min(store.staleSince ?? fetchedAt, fetchedAt);
+}
+
+/** Notes that this request failed because the store was unreachable (its answer becomes a 503). */
+export function markStoreDown(): void {
+  const store = storage.getStore();
+  if (store) store.storeDown = true;
+}
+
+/** Whether this request failed because the store was unreachable. */
+export function storeWasDown(): boolean {
+  return storage.getStore()?.storeDown === true;
 }
 
 /** When the oldest kept copy served to this request was fetched, or null when all data is fresh. */
