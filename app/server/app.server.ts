@@ -5,6 +5,7 @@ import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { keepLastGood } from './coop/last-good.server';
 import { degradeGracefully } from './coop/unavailable.server';
+import { refusePublishedDemoPassword } from './demo-password.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
@@ -59,7 +60,9 @@ async function init(): Promise<AppServices> {
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });
   // Public feeds fall back to their last good answer when the backend fails (ADR 021).
-  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(core), config.FEED_CACHE_SECONDS * 1000));
+  // Outside demo mode the README's demo password opens no account.
+  const guarded = config.demo ? core : refusePublishedDemoPassword(core);
+  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000));
   return { env: config, db, backend };
 }
 

@@ -162,7 +162,10 @@ export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string;
   /** `sqlite` unless DATABASE_URL points at PostgreSQL. */
   store: 'sqlite' | 'postgres';
-  /** Demo data is seeded into an empty store (default on for SQLite with the embedded backend, else off). */
+  /**
+   * Demo data is seeded into an empty store and the demo password works: SEED_DEMO, or by default on
+   * for SQLite with the embedded backend outside production, else off.
+   */
   demo: boolean;
   sessionSecret: string;
   /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
@@ -186,8 +189,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const store = raw.DATABASE_URL ? 'postgres' : 'sqlite';
-  // Demo data only makes sense where the data is ours: SQLite with the embedded backend.
-  const demo = raw.SEED_DEMO ?? (store === 'sqlite' && raw.COOP_BACKEND === 'embedded');
+  // Demo data only makes sense where the data is ours: SQLite with the embedded backend, and never in
+  // production unless SEED_DEMO=1 says so (the demo member's password is published).
+  const demo =
+    raw.SEED_DEMO ?? (raw.NODE_ENV !== 'production' && store === 'sqlite' && raw.COOP_BACKEND === 'embedded');
   let sessionSecret = raw.SESSION_SECRET;
   if (!sessionSecret) {
     if (raw.NODE_ENV === 'production' && !demo) {

@@ -178,6 +178,18 @@ describe('Dockerfile', () => {
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
   });
 
+  it('is not a demo by default: the image as built, with a database and no SEED_DEMO, seeds nothing', () => {
+    const envLine = /^ENV\s+([\s\S]*?)(?<!\\)\n/m.exec(dockerfile.slice(dockerfile.lastIndexOf('FROM ')))?.[1] ?? '';
+    const imageEnv = Object.fromEntries(
+      [...envLine.matchAll(/([A-Z0-9_]+)=(\S+)/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replace(/\\$/, '')]),
+    );
+    expect(imageEnv).toMatchObject({ NODE_ENV: 'production' });
+    expect(imageEnv).not.toHaveProperty('SEED_DEMO');
+    // SQLite in the volume (the embedded default) is not a demo either: the operator must say so.
+    expect(() => parseEnv({ ...imageEnv, DATA_DIR: fs.mkdtempSync('/tmp/sahakorn-image-') })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...imageEnv, DATA_DIR: '/data', SESSION_SECRET: 's'.repeat(40) }).demo).toBe(false);
+  });
+
   it('bundles the CLIs the deploy guide runs in the image (node build/cli/…)', () => {
     expect(dockerfile).toMatch(/npm run build:cli/);
     for (const cli of read('docs/deploy.md').matchAll(/node build\/cli\/([a-z-]+)\.js/g)) {
