@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@r
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
+import { IncidentProvider } from './incident';
 import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
 import { documentResponse } from './server/document-body.server';
@@ -11,7 +12,7 @@ import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
 import { appInlineStyle } from './server/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
-import { markStoreDown, servedStaleSince, storeWasDown } from './server/request-context.server';
+import { currentRequestId, markStoreDown, servedStaleSince, storeWasDown } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
@@ -58,7 +59,9 @@ export default function handleRequest(
       `<!DOCTYPE html>${renderToString(
         <NonceProvider value={nonce}>
           <InlineStyleProvider value={appInlineStyle()?.css ?? ''}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            <IncidentProvider value={currentRequestId() ?? ''}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </IncidentProvider>
           </InlineStyleProvider>
         </NonceProvider>,
       )}`,

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface RequestContext {
   requestId: string;
+  /** The client's User-Agent header as sent (audit rows keep it, cut short). */
+  userAgent?: string;
   /** When the oldest kept copy served to this request was fetched (ms since epoch), if any (ADR 021). */
   staleSince?: number;
   /** Values made once for this request (`oncePerRequest`). */
@@ -13,13 +15,18 @@ interface RequestContext {
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` (and everything it starts) as part of the request `requestId`: log lines carry the id. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+export function withRequestId<T>(requestId: string, fn: () => T, userAgent?: string): T {
+  return storage.run({ requestId, userAgent }, fn);
 }
 
 /** The id of the request being handled, if any (ADR 016). */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The User-Agent header of the request being handled, if any. */
+export function currentUserAgent(): string | undefined {
+  return storage.getStore()?.userAgent;
 }
 
 /**
