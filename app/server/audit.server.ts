@@ -44,7 +44,6 @@ export const AUDIT_USER_AGENT_MAX = 256;
 
 function keptUserAgent(value: string | null | undefined): string | null {
   if (!value) return null;
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = value.slice(0, AUDIT_USER_AGENT_MAX * 2).replace(/[\u0000-\u001f\u007f]/g, '');
   return clean.slice(0, AUDIT_USER_AGENT_MAX) || null;
 }
