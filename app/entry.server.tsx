@@ -29,6 +29,7 @@ export { log } from './server/log.server';
 export { createRequestLog } from './server/request-log.server';
 export { markShuttingDown } from './server/health.server';
 export { wholeBody } from './server/document-body.server';
+export { startupFailureMessage } from './server/disk.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -13,6 +13,7 @@ import { mediaDir } from './media.server';
 import { DEMO_MEDIA } from './seed/content-build';
 import { writeDemoMedia } from './seed/content-media';
 import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
+import { startUpkeep } from './upkeep.server';
 
 interface AppServices {
   env: Env;
@@ -21,6 +22,7 @@ interface AppServices {
 }
 
 let services: Promise<AppServices> | undefined;
+let stopUpkeep: (() => void) | undefined;
 
 async function init(): Promise<AppServices> {
   const config = env();
@@ -63,6 +65,8 @@ async function init(): Promise<AppServices> {
   // Outside demo mode the README's demo password opens no account.
   const guarded = config.demo ? core : refusePublishedDemoPassword(core);
   const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000));
+  // Expired rate-limit windows are purged now and every ten minutes.
+  stopUpkeep = startUpkeep(db);
   return { env: config, db, backend };
 }
 
@@ -85,5 +89,7 @@ export async function shutdown(): Promise<void> {
   if (!services) return;
   const current = await services.catch(() => undefined);
   services = undefined;
+  stopUpkeep?.();
+  stopUpkeep = undefined;
   await current?.db.destroy();
 }

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `/readyz` reports "data disk full" when DATA_DIR's disk has less free than this (MiB). */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   /** On SIGTERM, requests in flight get this long to finish before they are cut off (ADR 016). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Where the cooperative's data comes from (ADR 018): our own store, or the core system's HTTP API. */

@@ -20,6 +20,8 @@ interface Service {
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   stop_grace_period?: string;
+  mem_limit?: string;
+  memswap_limit?: string;
 }
 const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
   services: Record<string, Service>;
@@ -93,6 +95,13 @@ describe('deploy/compose.yaml', () => {
     expect(check('app2')).toContain('http://127.0.0.1:3000/readyz');
     expect(check('nginx')).toContain('http://127.0.0.1/healthz');
     expect(check('postgres')).toContain('pg_isready');
+  });
+
+  it('limits the memory of each app, without swap', () => {
+    for (const [name, app] of apps) {
+      expect(app.mem_limit, name).toMatch(/^\d+[mg]$/);
+      expect(app.memswap_limit, name).toBe(app.mem_limit);
+    }
   });
 
   it('sets only variables the app knows (PostgreSQL its own), all from deploy/.env or fixed', () => {

@@ -10,9 +10,12 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('audit_events').addColumn('request_id', 'text').execute();
   await db.schema.alterTable('audit_events').addColumn('user_agent', 'text').execute();
+  // Expired rate-limit windows are deleted in small batches by the oldest first (upkeep.server.ts).
+  await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('rate_limits_reset_at').execute();
   await db.schema.alterTable('audit_events').dropColumn('user_agent').execute();
   await db.schema.alterTable('audit_events').dropColumn('request_id').execute();
 }
