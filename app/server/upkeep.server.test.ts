@@ -4,21 +4,26 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { migrate, openDb, type Db } from './db/index.server';
 import { purgeExpiredRateLimits } from './upkeep.server';
 
-describe('purgeExpiredRateLimits', () => {
+// SQLite always; PostgreSQL too with TEST_DATABASE_URL (its role makes `<db>_upkeep`).
+const PG = process.env.TEST_DATABASE_URL;
+describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('purgeExpiredRateLimits (%s)', (store) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-upkeep-'));
   let db: Db;
   const NOW = 1_800_000_000_000;
 
   beforeAll(async () => {
-    db = openDb({ dataDir });
+    const databaseUrl = store === 'PostgreSQL' ? await freshDatabase(PG ?? '', 'upkeep') : undefined;
+    db = openDb({ dataDir, databaseUrl });
     await migrate(db);
   });
 
   afterAll(async () => {
     await db.destroy();
+    if (store === 'PostgreSQL') await dropDatabase(PG ?? '', 'upkeep');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
