@@ -37,7 +37,10 @@ try {
   config = entry.serverEnv();
   await entry.startup();
 } catch (error) {
-  console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error);
+  // A bad setting, a full data disk or an unreachable database is said in one line, not as a stack.
+  const said = error instanceof Error && error.name === 'EnvError' ? error.message : null;
+  const dataDir = config?.dataDir ?? path.resolve(process.env.DATA_DIR || './data');
+  console.error(said ?? entry.startupFailureMessage(error, dataDir) ?? error);
   process.exit(1);
 }
 

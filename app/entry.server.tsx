@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@r
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
+import { IncidentProvider } from './incident';
 import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
 import { documentResponse } from './server/document-body.server';
@@ -10,7 +11,8 @@ import { log } from './server/log.server';
 import { withoutNulBytes } from './server/nul-bytes.server';
 import { etagMatches, pageEtag } from './server/etag.server';
 import { appInlineStyle } from './server/inline-style.server';
-import { servedStaleSince } from './server/request-context.server';
+import { isStoreUnavailable } from './server/db/outage.server';
+import { currentRequestId, markStoreDown, servedStaleSince, storeWasDown } from './server/request-context.server';
 import { applyCachePolicy } from './server/security.server';
 
 export { startup, shutdown } from './server/app.server';
@@ -27,6 +29,7 @@ export { log } from './server/log.server';
 export { createRequestLog } from './server/request-log.server';
 export { markShuttingDown } from './server/health.server';
 export { wholeBody } from './server/document-body.server';
+export { startupFailureMessage } from './server/disk.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -38,6 +41,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The crash page of a request that failed because the store was unreachable is a 503: the page says
+  // "temporarily unavailable" and the next request, once the database is back, succeeds.
+  if (responseStatusCode === 500 && storeWasDown()) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', '30');
+  }
   // A page built from kept copies because the backend failed (ADR 021) must not be stored as fresh.
   if (servedStaleSince()) responseHeaders.set('Cache-Control', 'no-store');
   // Loaders await all essential data (no defer: with scripts off its fallback would never resolve), and
@@ -51,7 +60,9 @@ export default function handleRequest(
       `<!DOCTYPE html>${renderToString(
         <NonceProvider value={nonce}>
           <InlineStyleProvider value={appInlineStyle()?.css ?? ''}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            <IncidentProvider value={currentRequestId() ?? ''}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </IncidentProvider>
           </InlineStyleProvider>
         </NonceProvider>,
       )}`,
@@ -78,6 +89,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isStoreUnavailable(error)) {
+    markStoreDown();
+    log.error('request failed: database unavailable', {
+      method: request.method,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return;
+  }
   log.error('request failed', { method: request.method, error: describe(error) });
 }
 

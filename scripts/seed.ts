@@ -7,6 +7,11 @@ import { writeDemoMedia } from '../app/server/seed/content-media';
 import { DEMO_MEMBER, seedDemo } from '../app/server/seed/demo.server';
 
 const env = parseEnv();
+// The demo member's password is published: a production store gets demo data only when asked for.
+if (env.NODE_ENV === 'production' && env.SEED_DEMO !== true) {
+  console.error('NODE_ENV=production: demo data is seeded only with SEED_DEMO=1 (its password is published).');
+  process.exit(2);
+}
 const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 try {
   await migrate(db);

@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react';
 
 import { site } from '~/config/site';
+import { IncidentNumber } from '~/incident';
 
 export const NOT_FOUND_TEXT = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
 export const CRASH_TEXT = 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง';
@@ -41,6 +42,7 @@ export function CrashPage() {
   return (
     <Shell>
       <h1>{CRASH_TEXT}</h1>
+      <IncidentNumber />
       <p className="status-page__actions">
         <a className="button" href={retry}>
           ลองใหม่อีกครั้ง

@@ -11,6 +11,7 @@ import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/public-content.server';
 import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
+import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
 
@@ -32,10 +33,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (submission.status !== 'success') return fail(400, submission.reply());
 
+  const { title, body, displayName, formKey } = submission.value;
+  // Sent again after Back (a new key, the same text): nothing new, the same topic (ADR 044), not counted.
+  const fingerprint = postingFingerprint(context.clientAddress, [title, body]);
+  const earlier = await earlierPosting('topic', fingerprint);
+  if (earlier) return redirect(earlier, { status: 303, headers: { ...NO_STORE, ...saved } });
+
   const allowance = await countBoardPost(context.clientAddress);
   if (!allowance.ok) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(allowance.minutes)] }));
 
-  const { title, body, displayName, formKey } = submission.value;
   const { backend } = await app();
   let posted;
   try {
@@ -48,6 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A repeated submission (double click, resend) stored nothing and lands on the same topic; a core
   // that does not say where it stored the topic (ADR 025) sends the visitor to the board.
   const to = posted.topicId === null ? '/board' : `/boardShow/${posted.topicId}`;
+  if (posted.replayed) await refundBoardPost(context.clientAddress);
+  else await rememberPosting('topic', fingerprint, to);
   return redirect(to, { status: 303, headers: { ...NO_STORE, ...saved } });
 }
 

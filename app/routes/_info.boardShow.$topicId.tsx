@@ -20,6 +20,7 @@ import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/public-content.server';
 import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
+import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
 
@@ -74,10 +75,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   };
   if (submission.status !== 'success') return fail(400, submission.reply());
 
+  const { body, displayName, formKey } = submission.value;
+  // Sent again after Back (a new key, the same text): nothing new, the same answer (ADR 044), not counted.
+  const fingerprint = postingFingerprint(context.clientAddress, [id, body]);
+  const earlier = await earlierPosting('answer', fingerprint);
+  if (earlier) return redirect(earlier, { status: 303, headers: { ...NO_STORE, ...saved } });
+
   const allowance = await countBoardPost(context.clientAddress);
   if (!allowance.ok) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(allowance.minutes)] }));
 
-  const { body, displayName, formKey } = submission.value;
   const { backend } = await app();
   let posted;
   try {
@@ -89,7 +95,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!posted) throw notFound();
   publicContentChanged();
   const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
-  return redirect(`/boardShow/${posted.topicId}${anchor}`, {
+  const to = `/boardShow/${posted.topicId}${anchor}`;
+  if (posted.replayed) await refundBoardPost(context.clientAddress);
+  else await rememberPosting('answer', fingerprint, to);
+  return redirect(to, {
     status: 303,
     headers: { ...NO_STORE, ...saved },
   });

@@ -16,6 +16,7 @@ import { SearchDialog } from '~/components/info/search';
 import { SiteFooter } from '~/components/info/site-footer';
 import { SiteHeader } from '~/components/info/site-header';
 import { oldestDataAsOf, StaleNotice } from '~/components/info/stale-notice';
+import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
@@ -111,6 +112,7 @@ export function ErrorBoundary() {
         <div className="panel" role="alert">
           <h1>{status === 503 ? UNAVAILABLE_MESSAGE : CRASH_TEXT}</h1>
           {status === 503 ? <p>ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง</p> : null}
+          <IncidentNumber />
           <p className="status-page__actions">
             <a className="button" href={`${pathname}${search}`}>
               ลองใหม่อีกครั้ง

@@ -60,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     jpeg = await processPhoto(upload.image, upload.crop);
   } catch (error) {
     if (!(error instanceof PhotoError)) throw error;
+    if (error.problem === 'busy') return fail({ form: PHOTO_MESSAGES.busy }, 503);
     const message = {
       type: PHOTO_MESSAGES.wrongType,
       unreadable: PHOTO_MESSAGES.unreadable,

@@ -12,6 +12,7 @@ import {
 
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
+import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
@@ -79,6 +80,7 @@ export function ErrorBoundary() {
     <div className="panel" role="alert">
       <h1>{notFound ? NOT_FOUND_TEXT : UNAVAILABLE_MESSAGE}</h1>
       <p>{notFound ? 'ไม่พบข้อมูลที่ต้องการ หรือข้อมูลนี้ไม่ใช่ของท่าน' : 'ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง'}</p>
+      {notFound ? null : <IncidentNumber />}
       <p className="status-page__actions">
         {notFound ? null : (
           <a className="button" href={`${pathname}${search}`}>

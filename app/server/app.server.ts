@@ -5,6 +5,7 @@ import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { keepLastGood } from './coop/last-good.server';
 import { degradeGracefully } from './coop/unavailable.server';
+import { refusePublishedDemoPassword } from './demo-password.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
@@ -12,6 +13,7 @@ import { mediaDir } from './media.server';
 import { DEMO_MEDIA } from './seed/content-build';
 import { writeDemoMedia } from './seed/content-media';
 import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
+import { startUpkeep } from './upkeep.server';
 
 interface AppServices {
   env: Env;
@@ -20,6 +22,7 @@ interface AppServices {
 }
 
 let services: Promise<AppServices> | undefined;
+let stopUpkeep: (() => void) | undefined;
 
 async function init(): Promise<AppServices> {
   const config = env();
@@ -59,7 +62,11 @@ async function init(): Promise<AppServices> {
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });
   // Public feeds fall back to their last good answer when the backend fails (ADR 021).
-  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(core), config.FEED_CACHE_SECONDS * 1000));
+  // Outside demo mode the README's demo password opens no account.
+  const guarded = config.demo ? core : refusePublishedDemoPassword(core);
+  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000));
+  // Expired rate-limit windows are purged now and every ten minutes.
+  stopUpkeep = startUpkeep(db);
   return { env: config, db, backend };
 }
 
@@ -82,5 +89,7 @@ export async function shutdown(): Promise<void> {
   if (!services) return;
   const current = await services.catch(() => undefined);
   services = undefined;
+  stopUpkeep?.();
+  stopUpkeep = undefined;
   await current?.db.destroy();
 }

@@ -1,6 +1,7 @@
 import { app } from './app.server';
 import type { Db } from './db/index.server';
 import { log } from './log.server';
+import { currentRequestId, currentUserAgent } from './request-context.server';
 
 export type AuditType =
   | 'login_success'
@@ -48,10 +49,25 @@ export interface AuditFields {
   membershipNo?: string | null;
   ip?: string | null;
   detail?: string | null;
+  /** Default: the id of the request being handled (the one its log lines and the crash page show). */
+  requestId?: string | null;
+  /** Default: the User-Agent of the request being handled. */
+  userAgent?: string | null;
+}
+
+/** Longest user agent kept in an audit row; control characters are dropped. */
+export const AUDIT_USER_AGENT_MAX = 256;
+
+function keptUserAgent(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const clean = value.slice(0, AUDIT_USER_AGENT_MAX * 2).replace(/[\u0000-\u001f\u007f]/g, '');
+  return clean.slice(0, AUDIT_USER_AGENT_MAX) || null;
 }
 
 /**
- * Record a security event in the audit table. Never pass passwords, tokens or cookie values.
+ * Record a security event in the audit table. Never pass passwords, tokens or cookie values. Inside a
+ * request the row carries that request's id and user agent (server.js puts them in the request's
+ * context, which every log line already reads), so call sites pass neither.
  * The application log gets the event type only, without the member number.
  */
 export async function audit(type: AuditType, fields: AuditFields = {}): Promise<void> {
@@ -69,6 +85,8 @@ export async function recordAudit(db: Db, type: AuditType, fields: AuditFields =
       membership_no: fields.membershipNo ?? null,
       ip: fields.ip ?? null,
       detail: fields.detail ?? null,
+      request_id: fields.requestId !== undefined ? fields.requestId : (currentRequestId() ?? null),
+      user_agent: keptUserAgent(fields.userAgent !== undefined ? fields.userAgent : currentUserAgent()),
     })
     .execute();
   log.info('audit', { event: type });

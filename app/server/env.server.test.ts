@@ -32,6 +32,20 @@ describe('parseEnv', () => {
     expect(fs.readdirSync(dir)).toEqual(['session-secret']);
   });
 
+  it('NODE_ENV=production is never a demo unless SEED_DEMO=1 is set explicitly', () => {
+    const dir = tmp();
+    const secret = 'p'.repeat(40);
+    expect(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: secret }).demo).toBe(false);
+    // Without a secret that is not a demo, production refuses to start rather than generate one.
+    expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: dir })).toThrowError(/SESSION_SECRET: required/);
+    expect(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir, SEED_DEMO: '0', SESSION_SECRET: secret }).demo).toBe(
+      false,
+    );
+    expect(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir, SEED_DEMO: '1' }).demo).toBe(true);
+    // Development keeps the demo by default, so a fresh checkout shows something.
+    expect(parseEnv({ NODE_ENV: 'development', DATA_DIR: dir }).demo).toBe(true);
+  });
+
   it('PostgreSQL turns demo data off unless SEED_DEMO=1', () => {
     const dir = tmp();
     expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/coop' }).demo).toBe(false);

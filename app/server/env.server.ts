@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `/readyz` reports "data disk full" when DATA_DIR's disk has less free than this (MiB). */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   /** On SIGTERM, requests in flight get this long to finish before they are cut off (ADR 016). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Where the cooperative's data comes from (ADR 018): our own store, or the core system's HTTP API. */
@@ -166,7 +168,10 @@ export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string;
   /** `sqlite` unless DATABASE_URL points at PostgreSQL. */
   store: 'sqlite' | 'postgres';
-  /** Demo data is seeded into an empty store (default on for SQLite with the embedded backend, else off). */
+  /**
+   * Demo data is seeded into an empty store and the demo password works: SEED_DEMO, or by default on
+   * for SQLite with the embedded backend outside production, else off.
+   */
   demo: boolean;
   sessionSecret: string;
   /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
@@ -190,8 +195,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const raw = result.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const store = raw.DATABASE_URL ? 'postgres' : 'sqlite';
-  // Demo data only makes sense where the data is ours: SQLite with the embedded backend.
-  const demo = raw.SEED_DEMO ?? (store === 'sqlite' && raw.COOP_BACKEND === 'embedded');
+  // Demo data only makes sense where the data is ours: SQLite with the embedded backend, and never in
+  // production unless SEED_DEMO=1 says so (the demo member's password is published).
+  const demo =
+    raw.SEED_DEMO ?? (raw.NODE_ENV !== 'production' && store === 'sqlite' && raw.COOP_BACKEND === 'embedded');
   let sessionSecret = raw.SESSION_SECRET;
   if (!sessionSecret) {
     if (raw.NODE_ENV === 'production' && !demo) {

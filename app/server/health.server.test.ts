@@ -36,6 +36,16 @@ describe('checkReadiness', () => {
     await db.destroy();
   });
 
+  it('is not ready when the data disk is full or cannot be written, and says which', async () => {
+    const db = await freshDb();
+    expect(await checkReadiness({ db, backend: noHook, disk: async () => 'data disk full' })).toEqual({
+      ready: false,
+      reason: 'data disk full',
+    });
+    expect(await checkReadiness({ db, backend: noHook, disk: async () => null })).toEqual({ ready: true });
+    await db.destroy();
+  });
+
   it('is not ready while a migration is pending, and names it', async () => {
     const db = await freshDb();
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MAX_INPUT_PIXELS } from '~/lib/photo';
 
-import { detectImageType, PHOTO_SIZE, PhotoError, processPhoto, resolveCrop } from './photo.server';
+import { detectImageType, PHOTO_SIZE, PhotoError, photoQueue, processPhoto, resolveCrop } from './photo.server';
 
 const RED = { r: 220, g: 20, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
@@ -220,5 +220,28 @@ describe('processPhoto', () => {
     const bomb = pngClaiming(side, side);
     expect(bomb.length).toBeLessThan(200);
     expect(await problemOf(processPhoto(bomb))).toBe('dimensions');
+  });
+});
+
+describe('processPhoto under a burst of uploads', () => {
+  it('decodes two at a time, queues four, and refuses the rest as busy instead of growing memory', async () => {
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: RED } })
+        .jpeg()
+        .toBuffer(),
+    );
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, photoQueue.active)), 1);
+    const outcomes = await Promise.allSettled(Array.from({ length: 9 }, () => processPhoto(photo)));
+    clearInterval(watch);
+    const busy = outcomes.filter(
+      (o) => o.status === 'rejected' && o.reason instanceof PhotoError && o.reason.problem === 'busy',
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(6);
+    expect(busy).toHaveLength(3);
+    expect(peak).toBeLessThanOrEqual(2);
+    // Once the burst is over, the next one goes through.
+    expect((await processPhoto(photo)).byteLength).toBeGreaterThan(0);
+    expect([photoQueue.active, photoQueue.waiting]).toEqual([0, 0]);
   });
 });

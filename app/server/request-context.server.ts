@@ -2,22 +2,31 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface RequestContext {
   requestId: string;
+  /** The client's User-Agent header as sent (audit rows keep it, cut short). */
+  userAgent?: string;
   /** When the oldest kept copy served to this request was fetched (ms since epoch), if any (ADR 021). */
   staleSince?: number;
   /** Values made once for this request (`oncePerRequest`). */
   memo?: Map<symbol, unknown>;
+  /** The store could not be reached while this request ran: its crash page is a 503. */
+  storeDown?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` (and everything it starts) as part of the request `requestId`: log lines carry the id. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+export function withRequestId<T>(requestId: string, fn: () => T, userAgent?: string): T {
+  return storage.run({ requestId, userAgent }, fn);
 }
 
 /** The id of the request being handled, if any (ADR 016). */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The User-Agent header of the request being handled, if any. */
+export function currentUserAgent(): string | undefined {
+  return storage.getStore()?.userAgent;
 }
 
 /**
@@ -28,6 +37,17 @@ export function markServedStale(fetchedAt: number): void {
   const store = storage.getStore();
   if (!store) return;
   store.staleSince = Math.min(store.staleSince ?? fetchedAt, fetchedAt);
+}
+
+/** Notes that this request failed because the store was unreachable (its answer becomes a 503). */
+export function markStoreDown(): void {
+  const store = storage.getStore();
+  if (store) store.storeDown = true;
+}
+
+/** Whether this request failed because the store was unreachable. */
+export function storeWasDown(): boolean {
+  return storage.getStore()?.storeDown === true;
 }
 
 /** When the oldest kept copy served to this request was fetched, or null when all data is fresh. */

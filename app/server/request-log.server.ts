@@ -150,7 +150,8 @@ export function createRequestLog({
         ...(!res.writableFinished && { aborted: true as const }),
       });
     });
-    withRequestId(requestId, next);
+    const userAgent = req.headers['user-agent'];
+    withRequestId(requestId, next, typeof userAgent === 'string' ? userAgent : undefined);
   };
 
   const routed: Middleware = (_req, res, next) => {

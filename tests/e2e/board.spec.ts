@@ -143,6 +143,38 @@ test('the same form submitted twice stores one topic @pg', async ({ page, axe, b
   expect(await storedTopics(clicked)).toBe(1);
 });
 
+test('Back, then submit again: nothing new is stored, the visitor lands on the same topic', async ({ page, axe }) => {
+  await page.goto('/boardPost');
+  await axe();
+  const topic = { title: uniqueTitle('ย้อนกลับแล้วส่งอีกครั้ง'), body: 'กดย้อนกลับแล้วกดส่งอีกครั้ง', name: 'ผู้ทดสอบ' };
+  await fillTopic(page, topic);
+  const firstKey = await page.locator('input[name="formKey"]').inputValue();
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  const stored = page.url();
+  await axe();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/boardPost$/);
+  // The page came again with a new one-time key; the browser refills what was typed (or the visitor does).
+  await expect(page.locator('input[name="formKey"]')).not.toHaveValue(firstKey);
+  await fillTopic(page, topic);
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(stored);
+  await expect(page.getByRole('heading', { level: 1, name: topic.title })).toBeVisible();
+  await axe();
+  expect(await storedTopics(topic.title)).toBe(1);
+
+  // An edited text is a new topic.
+  await page.goBack();
+  await fillTopic(page, { ...topic, body: `${topic.body} (แก้ไข)` });
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  expect(page.url()).not.toBe(stored);
+  await axe();
+  expect(await storedTopics(topic.title)).toBe(2);
+});
+
 test('a filled spam trap is answered like a success but nothing is stored', async ({ page, axe }) => {
   await page.goto('/boardPost');
   await axe();

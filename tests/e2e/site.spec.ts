@@ -141,6 +141,10 @@ test('a render failure shows the crash page with HTTP 500 and no details', async
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'ลองใหม่อีกครั้ง' })).toHaveAttribute('href', '/test/crash');
   await expect(page.getByRole('link', { name: 'กลับสู่หน้าแรก' })).toHaveAttribute('href', '/home');
+  // The incident number support looks up in the logs: this request's id.
+  const requestId = response?.headers()['x-request-id'] ?? '';
+  expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+  await expect(page.getByText(`เลขที่อ้างอิง ${requestId}`)).toBeVisible();
   const html = await page.content();
   expect(html).not.toContain('Deliberate render failure');
   expect(html).not.toMatch(/at \w+ \(/);

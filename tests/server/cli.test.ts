@@ -16,7 +16,14 @@ const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dep
 function run(file: string, args: string[] = [], env: Record<string, string> = {}) {
   const result = spawnSync(NODE, [file, ...args], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: DATA, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATA_DIR: DATA,
+      SESSION_SECRET: 'cli-test-session-secret-not-for-production',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
@@ -53,7 +60,11 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
     expect(first.out).toMatch(/^Applied: 0001-foundation, .*0007-search-index/);
     expect(run(path.join(OUT, 'migrate.js')).out).toBe('Database is up to date.\n');
 
-    const seeded = run(path.join(OUT, 'seed.js'), [], { SEED_MEMBERS: '3' });
+    // In production the demo cooperative (its password is published) only when asked for.
+    const refused = run(path.join(OUT, 'seed.js'), [], { SEED_MEMBERS: '3' });
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('SEED_DEMO=1');
+    const seeded = run(path.join(OUT, 'seed.js'), [], { SEED_MEMBERS: '3', SEED_DEMO: '1' });
     expect(seeded.code, seeded.err).toBe(0);
     expect(seeded.out).toContain('Seeded 3 demo members.');
 

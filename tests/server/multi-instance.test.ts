@@ -6,6 +6,7 @@
 //
 // Needs the production build, PostgreSQL (a role that may create databases: the test makes its own,
 // `<database>_multi`) and nginx; skipped with a message when one is missing.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,33 @@ const missing = !BASE_URL
       ? 'build/index.js is missing'
       : null;
 if (missing) console.warn(`tests/server/multi-instance: skipped — ${missing}.`);
+
+/**
+ * The local Debian cluster that TEST_DATABASE_URL points at (`pg_lsclusters`: version, name, port),
+ * when this process may restart it with `pg_ctlcluster` (root, as in CI); otherwise why not.
+ */
+function restartableCluster(): { version: string; name: string } | string {
+  if (!BASE_URL) return 'no TEST_DATABASE_URL';
+  const url = new URL(BASE_URL);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(url.hostname)) return 'the database is not on this machine';
+  if (process.getuid?.() !== 0) return 'pg_ctlcluster needs root';
+  let listing: string;
+  try {
+    listing = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
+  } catch {
+    return 'pg_lsclusters is not installed';
+  }
+  const port = url.port || '5432';
+  const row = listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((cols) => cols[2] === port && cols[3] === 'online');
+  return row?.[0] && row[1] ? { version: row[0], name: row[1] } : `no online cluster on port ${port}`;
+}
+const CLUSTER = missing ? missing : restartableCluster();
+if (typeof CLUSTER === 'string' && !missing) {
+  console.warn(`tests/server/multi-instance: the PostgreSQL restart is skipped — ${CLUSTER}.`);
+}
 
 const A_PORT = PORT + 1;
 const B_PORT = PORT + 2;
@@ -107,13 +135,24 @@ describe.skipIf(missing)('two instances on PostgreSQL behind nginx', () => {
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-multi-'));
 
-  const count = async (query: string, params: unknown[] = []) =>
-    Number((await client.query<{ n: string }>(query, params)).rows[0]?.n);
+  /** A client for the test's own queries; one that loses its connection (the restart) is replaced. */
+  async function connectClient(url: string): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {
+      if (client === c) client = undefined as unknown as pg.Client;
+    });
+    await c.connect();
+    return c;
+  }
+
+  const count = async (query: string, params: unknown[] = []) => {
+    client ??= await connectClient(databaseUrl);
+    return Number((await client.query<{ n: string }>(query, params)).rows[0]?.n);
+  };
 
   beforeAll(async () => {
     databaseUrl = await freshDatabase(BASE_URL ?? '', 'multi');
-    client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    client = await connectClient(databaseUrl);
     // Both at the same moment on the empty database, demo data on, one shared DATA_DIR and no
     // SESSION_SECRET: the migration, the seed, the search index and the generated session secret
     // must each happen once, whichever instance gets there first.
@@ -240,4 +279,89 @@ describe.skipIf(missing)('two instances on PostgreSQL behind nginx', () => {
     // Round robin: never the same instance twice in a row.
     expect(upstreams.every((u, i) => i === 0 || u !== upstreams[i - 1])).toBe(true);
   });
+
+  // Last: it restarts the PostgreSQL server itself (the CI machine's cluster, as root).
+  it.skipIf(typeof CLUSTER === 'string')(
+    'a PostgreSQL restart under traffic: both instances live through it, answer 503 meanwhile, then serve again',
+    async () => {
+      const cluster = CLUSTER as { version: string; name: string };
+      const jars = { [A]: new CookieJar(), [B]: new CookieJar() };
+      for (const base of [A, B]) expect((await logIn(base, jars[base] as CookieJar, DEMO)).status).toBe(302);
+      const answers: { base: string; started: number; status: number; body: string }[] = [];
+      let traffic = true;
+      // Members keep reading their page through both instances, back to back, all through the restart.
+      const loops = [A, B].map(async (base) => {
+        while (traffic) {
+          const started = Date.now();
+          try {
+            const page = await send(base, '/member/status', jars[base] as CookieJar);
+            answers.push({ base, started, status: page.status, body: page.body });
+          } catch (error) {
+            answers.push({ base, started, status: 0, body: String(error) });
+          }
+        }
+      });
+      const pgctl = (action: string) =>
+        execFileSync(
+          'pg_ctlcluster',
+          [cluster.version, cluster.name, action, ...(action === 'stop' ? ['-m', 'fast'] : [])],
+          {
+            stdio: 'pipe',
+          },
+        );
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        pgctl('stop');
+        // While the database is down: the Thai "temporarily unavailable" page as a 503, liveness still ok.
+        for (const base of [A, B]) {
+          const page = await send(base, '/member/status', jars[base] as CookieJar);
+          expect(page.status).toBe(503);
+          expect(page.headers.get('retry-after')).toBe('30');
+          expect(page.body).toContain('ไม่สามารถเชื่อมต่อได้');
+          expect(page.body).not.toMatch(/at .+\.js:\d+|Error:/);
+          expect((await fetch(`${base}/readyz`)).status).toBe(503);
+          expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      } finally {
+        pgctl('start');
+      }
+      // Once it is back, the next requests succeed on both, with the sessions made before.
+      const deadline = Date.now() + 30_000;
+      const ready = async (base: string) => {
+        while (Date.now() < deadline) {
+          if ((await fetch(`${base}/readyz`)).status === 200) return true;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        return false;
+      };
+      expect(await ready(A)).toBe(true);
+      expect(await ready(B)).toBe(true);
+      const resumedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      traffic = false;
+      await Promise.all(loops);
+      for (const base of [A, B]) {
+        const page = await send(base, '/member/status', jars[base] as CookieJar);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain(DEMO.membershipNo);
+      }
+      // Both processes lived through it and logged the loss once each, as a warning.
+      for (const server of [a, b]) {
+        expect(server.child.exitCode).toBeNull();
+        expect(server.child.signalCode).toBeNull();
+        const lost = server.lines.filter((l) => l.msg === 'database connection lost');
+        expect(lost.length).toBeGreaterThanOrEqual(1);
+        expect(lost.length).toBeLessThanOrEqual(2);
+        expect(lost.every((l) => l.level === 'warn')).toBe(true);
+      }
+      // Every answer under traffic was the page or the Thai 503, never a crash or a refused connection;
+      // and those after the database came back were pages.
+      expect(answers.filter((x) => ![200, 503].includes(x.status)).map((x) => `${x.base} ${x.status}`)).toEqual([]);
+      expect(answers.filter((x) => x.status === 503).every((x) => x.body.includes('ไม่สามารถเชื่อมต่อได้'))).toBe(true);
+      const after = answers.filter((x) => x.started >= resumedAt);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((x) => x.status === 200)).toBe(true);
+    },
+  );
 });

@@ -20,6 +20,8 @@ interface Service {
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   stop_grace_period?: string;
+  mem_limit?: string;
+  memswap_limit?: string;
 }
 const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
   services: Record<string, Service>;
@@ -93,6 +95,13 @@ describe('deploy/compose.yaml', () => {
     expect(check('app2')).toContain('http://127.0.0.1:3000/readyz');
     expect(check('nginx')).toContain('http://127.0.0.1/healthz');
     expect(check('postgres')).toContain('pg_isready');
+  });
+
+  it('limits the memory of each app, without swap', () => {
+    for (const [name, app] of apps) {
+      expect(app.mem_limit, name).toMatch(/^\d+[mg]$/);
+      expect(app.memswap_limit, name).toBe(app.mem_limit);
+    }
   });
 
   it('sets only variables the app knows (PostgreSQL its own), all from deploy/.env or fixed', () => {
@@ -176,6 +185,18 @@ describe('Dockerfile', () => {
     const users = [...dockerfile.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]);
     expect(users.at(-1)).toBeDefined();
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it('is not a demo by default: the image as built, with a database and no SEED_DEMO, seeds nothing', () => {
+    const envLine = /^ENV\s+([\s\S]*?)(?<!\\)\n/m.exec(dockerfile.slice(dockerfile.lastIndexOf('FROM ')))?.[1] ?? '';
+    const imageEnv = Object.fromEntries(
+      [...envLine.matchAll(/([A-Z0-9_]+)=(\S+)/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replace(/\\$/, '')]),
+    );
+    expect(imageEnv).toMatchObject({ NODE_ENV: 'production' });
+    expect(imageEnv).not.toHaveProperty('SEED_DEMO');
+    // SQLite in the volume (the embedded default) is not a demo either: the operator must say so.
+    expect(() => parseEnv({ ...imageEnv, DATA_DIR: fs.mkdtempSync('/tmp/sahakorn-image-') })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...imageEnv, DATA_DIR: '/data', SESSION_SECRET: 's'.repeat(40) }).demo).toBe(false);
   });
 
   it('bundles the CLIs the deploy guide runs in the image (node build/cli/…)', () => {

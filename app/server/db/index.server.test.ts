@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import Sqlite from 'better-sqlite3';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { migrate, openDb, withStablePlans, type Db } from './index.server';
+import type { Database } from './schema';
 
 describe('withStablePlans', () => {
   it("writes a SELECT's column = parameter comparisons as IN (?) and its limits as +?, and nothing else", () => {
@@ -98,5 +100,61 @@ describe('the SQLite store answers a comparison as before', () => {
     } finally {
       raw.close();
     }
+  });
+});
+
+// A PostgreSQL restart or fail-over ends every pooled connection. With TEST_DATABASE_URL:
+// npx vitest run app/server/db/index.server.test.ts
+const PG_URL = process.env.TEST_DATABASE_URL;
+describe.skipIf(!PG_URL)('the PostgreSQL pool when the server ends its connections', () => {
+  let db: Db;
+  let admin: pg.Client;
+  const stderr: string[] = [];
+
+  beforeAll(async () => {
+    db = openDb({ dataDir: os.tmpdir(), databaseUrl: PG_URL });
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await db?.destroy();
+    await admin?.end();
+  });
+
+  const backendPid = async (on: Db | Transaction<Database> = db) =>
+    Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(on)).rows[0]?.pid);
+  const terminate = (pids: number[]) =>
+    admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+  const lostLines = () => stderr.filter((line) => line.includes('"database connection lost"'));
+
+  it('idle connections ended by the server: the process lives, one warning, the next query works', async () => {
+    // Several connections at once, so the pool keeps several idle ones.
+    const pids = await Promise.all([1, 2, 3].map(() => db.transaction().execute((trx) => backendPid(trx))));
+    expect(new Set(pids).size).toBe(3);
+    await terminate(pids);
+    // The pool sees each socket close and emits 'error' for it (an uncaught one would end this process).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lostLines()).toHaveLength(1);
+    expect(lostLines()[0]).toMatch(/"level":"warn"/);
+    const after = await backendPid();
+    expect(pids).not.toContain(after);
+  });
+
+  it('a connection ended between two queries of a transaction fails that transaction only', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await terminate([await backendPid(trx)]);
+        // No query is running on the client when its socket closes: it emits 'error' itself.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select 1`.execute(trx);
+      }),
+    ).rejects.toThrow();
+    expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
   });
 });

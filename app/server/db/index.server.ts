@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 
+import { log } from '../log.server';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-member-finance';
 import * as m0003 from './migrations/0003-member-photo';
@@ -15,6 +16,7 @@ import * as m0005 from './migrations/0005-public-content';
 import * as m0008 from './migrations/0008-upstream-token-expiry';
 import * as m0009 from './migrations/0009-staff-tokens';
 import * as m0011 from './migrations/0011-second-factor';
+import * as m0013 from './migrations/0013-audit-and-upkeep';
 import * as m0017 from './migrations/0017-recommended-news-link';
 import type { Database } from './schema';
 
@@ -30,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-upstream-token-expiry': m0008,
   '0009-staff-tokens': m0009,
   '0011-second-factor': m0011,
+  '0013-audit-and-upkeep': m0013,
   '0017-recommended-news-link': m0017,
 };
 
@@ -50,9 +53,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Open the app database (SQLite file `sahakorn.db` in dataDir, or PostgreSQL). */
 export function openDb(config: DbConfig): Db {
   if (config.databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }),
-    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(config.databaseUrl) }) });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'sahakorn.db');
@@ -62,6 +63,30 @@ export function openDb(config: DbConfig): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * A pg pool that survives the server ending its connections (a restart, a fail-over,
+ * `pg_terminate_backend`, a firewall dropping idle TCP). The pool, and a client between two queries,
+ * emit `'error'` then; with no listener Node ends the process, every instance at once. Here the loss is
+ * logged (once per outage, until a connection succeeds again) and the pool drops that client itself:
+ * requests meanwhile fail (the 503 page) and the next ones open fresh connections.
+ */
+export function resilientPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  let lost = false;
+  const onError = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    log.warn('database connection lost', { error: error.message });
+  };
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    if (lost) log.info('database connection restored');
+    lost = false;
+    client.on('error', onError);
+  });
+  return pool;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -189,6 +189,9 @@ export interface AuditEventsTable {
   membership_no: string | null;
   ip: string | null;
   detail: string | null;
+  /** The request the event came from (its log lines' `requestId`) and its user agent (migration 0013). */
+  request_id: string | null;
+  user_agent: string | null;
 }
 
 /** A single-use staff impersonation link (ADR 010). */

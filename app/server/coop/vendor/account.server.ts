@@ -10,8 +10,7 @@ import { env } from '../../env.server';
 import { passwordPolicyError } from '../../password-policy.server';
 import { app } from '../../app.server';
 import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../login-limit.server';
-import { clear, hit, peek } from '../../rate-limit.server';
-import { IDENTITY_MISMATCH } from '../embedded-account.server';
+import { hit } from '../../rate-limit.server';
 import type { MemberRequest } from './api.server';
 import { embeddedBackend, field, notFound, readBody, refuseStaff, vendorJson } from './api.server';
 

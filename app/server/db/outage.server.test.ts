@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { isStoreUnavailable } from './outage.server';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isStoreUnavailable', () => {
+  it('knows a database that is down, restarting or full', () => {
+    expect(isStoreUnavailable(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
+    expect(isStoreUnavailable(withCode('the database system is starting up', '57P03'))).toBe(true);
+    expect(isStoreUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(isStoreUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isStoreUnavailable(withCode('could not extend file: No space left on device', '53100'))).toBe(true);
+    expect(isStoreUnavailable(withCode('database or disk is full', 'SQLITE_FULL'))).toBe(true);
+    expect(isStoreUnavailable(withCode('database is locked', 'SQLITE_BUSY'))).toBe(true);
+    // Wrapped by a caller that kept the cause.
+    expect(isStoreUnavailable(new Error('session lookup failed', { cause: withCode('x', 'ECONNRESET') }))).toBe(true);
+  });
+
+  it('leaves bugs and bad data to the crash page', () => {
+    expect(isStoreUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isStoreUnavailable(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
+    expect(isStoreUnavailable(withCode('syntax error at or near "form"', '42601'))).toBe(false);
+    expect(isStoreUnavailable(withCode('UNIQUE constraint failed: members.id', 'SQLITE_CONSTRAINT_PRIMARYKEY'))).toBe(
+      false,
+    );
+    expect(isStoreUnavailable('Connection terminated')).toBe(false);
+  });
+});

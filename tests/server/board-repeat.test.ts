@@ -1,0 +1,60 @@
+// Board postings that store nothing — a replayed key, the same text after Back — do not use up the
+// per-address limit (ADR 044). A limit of 3 makes the count visible.
+//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/board-repeat.test.ts
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { BUILT, PORT, TMP, startServer, stopServer, type RunningServer } from './process';
+
+const DATA = path.join(TMP, 'board-repeat');
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function formKey(): Promise<string> {
+  const page = await (await fetch(`${BASE}/boardPost`)).text();
+  return /name="formKey" value="([^"]+)"/.exec(page)?.[1] ?? '';
+}
+
+async function post(fields: { title: string; body: string; formKey: string }) {
+  const response = await fetch(`${BASE}/boardPost`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: BASE },
+    body: new URLSearchParams({ ...fields, displayName: 'ผู้ทดสอบ', website: '' }),
+  });
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+describe.skipIf(!BUILT)('the board limit counts only what is stored', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fs.rmSync(DATA, { recursive: true, force: true });
+    server = await startServer({ DATA_DIR: DATA, BOARD_MAX_POSTS_PER_ADDRESS: '3' });
+  });
+
+  afterAll(async () => {
+    await stopServer(server);
+    fs.rmSync(DATA, { recursive: true, force: true });
+  });
+
+  it('replays and resubmissions after Back land on the first topic and leave the limit untouched', async () => {
+    const first = { title: 'กระทู้แรก', body: 'ข้อความแรก', formKey: await formKey() };
+    const stored = await post(first);
+    expect(stored.status).toBe(303);
+    expect(stored.location).toMatch(/^\/boardShow\/\d+$/);
+    // The same form again and again (resend), the same text under new keys (Back, submit), and a
+    // hand-made replay of the key with other text: none stores anything, none counts.
+    for (let i = 0; i < 4; i += 1) expect(await post(first)).toEqual(stored);
+    for (let i = 0; i < 2; i += 1) expect(await post({ ...first, formKey: await formKey() })).toEqual(stored);
+    expect(await post({ ...first, body: 'ข้อความอื่น' })).toEqual(stored);
+    // So two more topics fit under the limit of three, and the fourth is refused.
+    for (const n of [2, 3]) {
+      const next = await post({ title: `กระทู้ที่ ${n}`, body: `ข้อความ ${n}`, formKey: await formKey() });
+      expect(next.status).toBe(303);
+      expect(next.location).not.toBe(stored.location);
+    }
+    expect((await post({ title: 'กระทู้ที่ 4', body: 'ข้อความ 4', formKey: await formKey() })).status).toBe(429);
+  });
+});
