@@ -10,7 +10,7 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/public-content.server';
-import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
+import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE, throttledMinutes } from '~/server/board.server';
 import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
@@ -45,9 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { backend } = await app();
   let posted;
   try {
-    posted = await backend.createBoardTopic({ title, body, displayName }, { idempotencyKey: formKey });
+    posted = await backend.createBoardTopic(
+      { title, body, displayName },
+      { idempotencyKey: formKey, clientAddress: context.clientAddress },
+    );
   } catch (error) {
     if (!isUnavailable(error)) throw error;
+    const minutes = throttledMinutes(error);
+    if (minutes !== null) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(minutes)] }));
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
   publicContentChanged();

@@ -19,7 +19,7 @@ import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/public-content.server';
-import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE } from '~/server/board.server';
+import { countBoardPost, honeypotFilled, isUnavailable, NO_STORE, throttledMinutes } from '~/server/board.server';
 import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
@@ -87,9 +87,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { backend } = await app();
   let posted;
   try {
-    posted = await backend.createBoardAnswer(id, { body, displayName }, { idempotencyKey: formKey });
+    posted = await backend.createBoardAnswer(
+      id,
+      { body, displayName },
+      { idempotencyKey: formKey, clientAddress: context.clientAddress },
+    );
   } catch (error) {
     if (!isUnavailable(error)) throw error;
+    const minutes = throttledMinutes(error);
+    if (minutes !== null) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(minutes)] }));
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
   if (!posted) throw notFound();

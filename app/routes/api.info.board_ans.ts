@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { countBoardPost } from '~/server/board.server';
+import { countedAddress } from '~/server/coop/forwarded-visitor.server';
+import { env } from '~/server/env.server';
 import {
   embeddedBackend,
   field,
@@ -15,7 +17,7 @@ import {
   idempotencyKeyOf,
   postedBody,
   refusedBody,
-  tooManyBody,
+  tooMany,
   vendorRecordId,
 } from '~/server/coop/vendor/board.server';
 import { publicContentChanged } from '~/server/public-content.server';
@@ -37,8 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (topicId === null) return topicNotFound();
   const input = answerInput(body);
   if (!input.ok) return vendorJson(refusedBody(input.message));
-  const allowance = await countBoardPost(context.clientAddress);
-  if (!allowance.ok) return vendorJson(tooManyBody(), 429);
+  // Behind a front, the visitor the front names and signs (ADR 042), not the front's own address.
+  const allowance = await countBoardPost(countedAddress(request, context.clientAddress, env().COOP_FORWARD_SECRET));
+  if (!allowance.ok) return tooMany(allowance.minutes);
   const posted = await backend.createBoardAnswer(topicId, input.value, { idempotencyKey: idempotencyKeyOf(request) });
   if (!posted) return topicNotFound();
   publicContentChanged();

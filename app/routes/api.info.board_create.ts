@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { countBoardPost } from '~/server/board.server';
+import { countedAddress } from '~/server/coop/forwarded-visitor.server';
+import { env } from '~/server/env.server';
 import { embeddedBackend, methodNotAllowed, notFound, readBody, vendorJson } from '~/server/coop/vendor/api.server';
-import { idempotencyKeyOf, postedBody, refusedBody, tooManyBody, topicInput } from '~/server/coop/vendor/board.server';
+import { idempotencyKeyOf, postedBody, refusedBody, tooMany, topicInput } from '~/server/coop/vendor/board.server';
 import { publicContentChanged } from '~/server/public-content.server';
 
 /**
@@ -17,8 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!backend) return notFound();
   const input = topicInput(await readBody(request));
   if (!input.ok) return vendorJson(refusedBody(input.message));
-  const allowance = await countBoardPost(context.clientAddress);
-  if (!allowance.ok) return vendorJson(tooManyBody(), 429);
+  // Behind a front, the visitor the front names and signs (ADR 042), not the front's own address.
+  const allowance = await countBoardPost(countedAddress(request, context.clientAddress, env().COOP_FORWARD_SECRET));
+  if (!allowance.ok) return tooMany(allowance.minutes);
   const posted = await backend.createBoardTopic(input.value, { idempotencyKey: idempotencyKeyOf(request) });
   publicContentChanged();
   return vendorJson(postedBody(posted.topicId, posted.replayed));

@@ -58,6 +58,7 @@ async function init(): Promise<AppServices> {
           breakerCoolDownMs: config.COOP_BREAKER_COOLDOWN_MS,
           paths: config.COOP_PATHS,
           extensions: config.COOP_EXTENSIONS,
+          forwardSecret: config.COOP_FORWARD_SECRET,
         })
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });

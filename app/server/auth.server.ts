@@ -115,9 +115,9 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
     // The exchange proves the token as the session check would; refused, the session ends.
     const token = await refreshedToken(backend, session);
     if (token === null) throw await endSession();
-    credentials = { token };
+    credentials = { token, membershipNo: session.membershipNo };
   } else {
-    credentials = { token: session.upstreamToken };
+    credentials = { token: session.upstreamToken, membershipNo: session.membershipNo };
     // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
     if (!(await backend.getAuthUser(credentials))) throw await endSession();
   }
@@ -151,7 +151,7 @@ function refreshedToken(backend: CoopBackend, session: MemberSession): Promise<s
   if (!pending) {
     pending = (async () => {
       try {
-        const grant = await backend.refresh({ token: session.upstreamToken });
+        const grant = await backend.refresh({ token: session.upstreamToken, membershipNo: session.membershipNo });
         const expiresAt = Date.now() + grant.expiresInSeconds * 1000;
         if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
           return grant.token;

@@ -1,4 +1,4 @@
-import { CoopUnavailableError } from './coop/types';
+import { CoopThrottledError, CoopUnavailableError } from './coop/types';
 import { env } from './env.server';
 import { hit } from './rate-limit.server';
 import { HONEYPOT_FIELD } from '~/lib/forms/board';
@@ -29,4 +29,14 @@ export function honeypotFilled(formData: FormData): boolean {
 /** The backend could not answer (the degrade wrapper's 503 or the adapter's own error). */
 export function isUnavailable(error: unknown): boolean {
   return error instanceof CoopUnavailableError || (error instanceof Response && error.status === 503);
+}
+
+/**
+ * The minutes to tell a visitor whose posting the core refused as over its limit (HTTP 429, ADR 042):
+ * from the core's `Retry-After`, else this site's board window. null for any other failure.
+ */
+export function throttledMinutes(error: unknown): number | null {
+  if (!(error instanceof CoopThrottledError)) return null;
+  const seconds = error.retryAfterSeconds ?? env().BOARD_WINDOW_MINUTES * 60;
+  return Math.max(1, Math.ceil(seconds / 60));
 }

@@ -106,6 +106,12 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(COOP_EXTENSIONS))),
+  /**
+   * Shared by a front in http mode and the Sahakorn core behind it (ADR 042): the front signs each
+   * board posting's visitor address with it, and the core counts its per-address board limit by
+   * that address instead of the front's.
+   */
+  COOP_FORWARD_SECRET: z.string().min(32, 'COOP_FORWARD_SECRET must be at least 32 characters').optional(),
   /** Endpoint paths that differ from the contract's, as JSON: `{"smartSearch":"api/info/smartsearch"}`. */
   COOP_PATHS: z
     .string()

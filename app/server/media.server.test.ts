@@ -117,6 +117,19 @@ describe("proxyMedia (http mode): the core's media through our rules", () => {
         return res.end(PDF);
       }
       if (req.url === '/core/mediafiles/images/slow.png') return setTimeout(() => res.end(PNG), 1000);
+      if (req.url === '/core/mediafiles/images/empty.png' || req.url === '/core/mediafiles/files/empty.pdf') {
+        res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': 0 });
+        return res.end();
+      }
+      if (req.url === '/core/mediafiles/images/chunked-empty.jpg') {
+        // No length announced, and then no bytes.
+        res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Transfer-Encoding': 'chunked' });
+        return res.end();
+      }
+      if (req.url === '/core/mediafiles/images/page.jpg') {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
+      }
       if (req.url === '/core/mediafiles/images/moved.png') return res.writeHead(302, { Location: '/x' }).end();
       res.writeHead(404).end('no');
     });
@@ -161,6 +174,19 @@ describe("proxyMedia (http mode): the core's media through our rules", () => {
     expect(seen.length).toBe(before);
     expect((await proxy('images/none.png')).status).toBe(404);
     expect((await proxy('images/moved.png')).status).toBe(404);
+  });
+
+  it('a picture with no bytes is a 503 and one that is not a picture a 404, neither kept by any cache', async () => {
+    for (const file of ['images/empty.png', 'files/empty.pdf', 'images/chunked-empty.jpg']) {
+      for (const method of file.startsWith('images/chunked') ? ['GET'] : ['GET', 'HEAD']) {
+        const response = await proxy(file, {}, method);
+        expect(response.status, `${method} ${file}`).toBe(503);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+    const page = await proxy('images/page.jpg');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('cache-control')).toBe('no-store');
   });
 
   it('a core too slow to answer is a 503 to retry later', async () => {

@@ -138,14 +138,35 @@ export async function proxyMedia(
       signal: AbortSignal.timeout(core.timeoutMs),
     });
   } catch {
-    return new Response('Service unavailable', {
-      status: 503,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
-    });
+    return unavailable();
   }
   if (upstream.status !== 200 && upstream.status !== 304) {
     await upstream.body?.cancel();
     return notFound();
+  }
+  // A glitch must not be kept for a month in every cache (ADR 042): no bytes is the core failing (503);
+  // a picture that does not start as its type does (the core site's HTML page) is not there (404).
+  let streamed: ReadableStream<Uint8Array> | null = null;
+  if (upstream.status === 200) {
+    if (upstream.headers.get('content-length')?.trim() === '0') {
+      await upstream.body?.cancel();
+      return unavailable();
+    }
+    if (request.method !== 'HEAD') {
+      let peeked: Awaited<ReturnType<typeof peek>>;
+      try {
+        peeked = await peek(upstream.body, 12);
+      } catch {
+        return unavailable();
+      }
+      if (!peeked.head.byteLength) return unavailable();
+      const looksRight = PICTURE_MAGIC[kind.type];
+      if (looksRight && !looksRight(peeked.head)) {
+        await peeked.stream.cancel();
+        return notFound();
+      }
+      streamed = peeked.stream;
+    }
   }
   const headers = new Headers({ 'Content-Type': kind.type, 'Cache-Control': MEDIA_CACHE_CONTROL });
   for (const name of PASSED_ON) {
@@ -153,9 +174,63 @@ export async function proxyMedia(
     if (value && !(name === 'content-length' && upstream.status === 304)) headers.set(name, value);
   }
   if (kind.download) headers.set('Content-Disposition', contentDisposition(path.posix.basename(file)));
-  const body = upstream.status === 200 && request.method !== 'HEAD' ? upstream.body : null;
-  if (!body) await upstream.body?.cancel();
-  return new Response(body, { status: upstream.status, headers });
+  if (!streamed) await upstream.body?.cancel();
+  return new Response(streamed, { status: upstream.status, headers });
+}
+
+function unavailable(): Response {
+  return new Response('Service unavailable', {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+  });
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** How each picture type's bytes begin (PNG, JPEG, GIF, BMP, WebP). */
+const PICTURE_MAGIC: Readonly<Record<string, (head: Uint8Array) => boolean>> = {
+  'image/png': (b) => b[0] === 0x89 && ascii(b, 1, 4) === 'PNG',
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => ascii(b, 0, 4) === 'GIF8',
+  'image/bmp': (b) => ascii(b, 0, 2) === 'BM',
+  'image/webp': (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
+};
+
+/**
+ * The first `need` bytes of a body (fewer when it is shorter), and a stream of the whole body that
+ * still starts with them.
+ */
+async function peek(
+  body: ReadableStream<Uint8Array> | null,
+  need: number,
+): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+  const reader = body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let done = !reader;
+  while (reader && size < need) {
+    const next = await reader.read();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    size += next.value.byteLength;
+  }
+  const head = Buffer.concat(chunks);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (head.byteLength) controller.enqueue(head);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader?.read();
+      if (!next || next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader?.cancel(reason),
+  });
+  return { head, stream };
 }
 
 /** `/mediafiles/{file}` of this process: the embedded store's folder, or the core's in http mode. */

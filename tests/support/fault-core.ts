@@ -10,7 +10,14 @@
  *   of the real answer replaced by a number);
  * - `reset`: the connection is reset without an answer;
  * - `truncated`: the real answer's headers with a `Content-Length` larger than the body, half the body,
- *   then the connection is destroyed.
+ *   then the connection is destroyed;
+ * - `http502`, `http503`: a gateway's HTML page, Laravel's maintenance answer (with `Retry-After`);
+ * - `unauthorized`: HTTP 401 `{"message":"Unauthorized"}` to everything (a misconfigured gateway);
+ * - `throttled`: HTTP 429 `Too Many Attempts.` with `Retry-After: 60`;
+ * - `empty`: HTTP 200 with no body; `empty-object`: HTTP 200 `{}`;
+ * - `null-values`: the real answer with every top-level value `null` (`{"rc_code":null}`…);
+ * - `other-member`: the real answer with every `membership_no` naming another member;
+ * - `contradiction`: the real answer with every paginator's rows taken out, its count kept.
  *
  * Requests to other paths go to the real core unchanged. Every request is counted per path, so a test
  * can check that nothing was sent twice.
@@ -19,7 +26,21 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 
 export const FAULTS = ['slow', 'http500', 'malformed', 'wrong-shape', 'reset', 'truncated'] as const;
-export type Fault = (typeof FAULTS)[number];
+/** The rest of the audit's fault modes (ADR 042). */
+export const MORE_FAULTS = [
+  'http502',
+  'http503',
+  'unauthorized',
+  'throttled',
+  'empty',
+  'empty-object',
+  'null-values',
+  'other-member',
+  'contradiction',
+] as const;
+export type Fault = (typeof FAULTS)[number] | (typeof MORE_FAULTS)[number];
+/** A member number no demo member has. */
+export const OTHER_MEMBER = '099998';
 
 export interface FaultCore {
   url: string;
@@ -45,6 +66,45 @@ function readBody(stream: http.IncomingMessage): Promise<Buffer> {
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
+}
+
+/** The JSON body rewritten by `change` (each object and list, deepest first); not JSON: as it was. */
+function rewrite(body: Buffer, change: (value: unknown) => unknown): Buffer {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return change(value.map(walk));
+    if (value && typeof value === 'object') {
+      return change(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)])));
+    }
+    return value;
+  };
+  try {
+    return Buffer.from(JSON.stringify(walk(JSON.parse(body.toString('utf8')))));
+  } catch {
+    return body;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Every `membership_no` (any case) names another member. */
+const otherMember = (value: unknown) =>
+  isObject(value)
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, /^membership_no$/i.test(k) && v ? OTHER_MEMBER : v]))
+    : value;
+
+/** A paginator (`data` and `total`) keeps its count and loses its rows. */
+const contradiction = (value: unknown) =>
+  isObject(value) && Array.isArray(value.data) && 'total' in value ? { ...value, data: [] } : value;
+
+/** Every top-level value null: `{"rc_code":null}`, lists that are not there. */
+function nullValues(body: Buffer): string {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (isObject(parsed)) return JSON.stringify(Object.fromEntries(Object.keys(parsed).map((key) => [key, null])));
+  } catch {
+    // not JSON: fall through
+  }
+  return 'null';
 }
 
 /** Every top-level value a number: valid JSON that no endpoint's schema accepts. */
@@ -108,6 +168,24 @@ export async function startFaultCore(options: { port: number; upstream: string; 
         res.end(JSON.stringify({ message: 'Server Error' }));
         return;
       }
+      const plain = (status: number, type: string, text: string, extra: http.OutgoingHttpHeaders = {}) => {
+        res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...extra });
+        res.end(text);
+      };
+      if (fault === 'http502') return plain(502, 'text/html', '<html><body><h1>502 Bad Gateway</h1></body></html>');
+      if (fault === 'http503') {
+        return plain(503, 'application/json', JSON.stringify({ message: 'Service Unavailable' }), {
+          'Retry-After': '60',
+        });
+      }
+      if (fault === 'unauthorized') return plain(401, 'application/json', JSON.stringify({ message: 'Unauthorized' }));
+      if (fault === 'throttled') {
+        return plain(429, 'application/json', JSON.stringify({ message: 'Too Many Attempts.' }), {
+          'Retry-After': '60',
+        });
+      }
+      if (fault === 'empty') return plain(200, 'application/json', '');
+      if (fault === 'empty-object') return plain(200, 'application/json', '{}');
       if (fault === 'malformed') {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end('{"list_manu": [{"Seq": "1", "Name": "เกี่ยวกับสหกรณ์"');
@@ -128,6 +206,9 @@ export async function startFaultCore(options: { port: number; upstream: string; 
         send(res, { ...answer, body: Buffer.from(wrongShape(answer.body)) });
         return;
       }
+      if (fault === 'null-values') return send(res, { ...answer, body: Buffer.from(nullValues(answer.body)) });
+      if (fault === 'other-member') return send(res, { ...answer, body: rewrite(answer.body, otherMember) });
+      if (fault === 'contradiction') return send(res, { ...answer, body: rewrite(answer.body, contradiction) });
       if (fault === 'truncated') {
         const headers = { ...answer.headers };
         delete headers['transfer-encoding'];

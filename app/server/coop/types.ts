@@ -14,6 +14,11 @@ export interface ApiToken {
 
 export interface MemberCredentials {
   token: string;
+  /**
+   * The session's member (requireMember sets it): a backend that reads feeds naming a member refuses
+   * one naming somebody else (http, ADR 042).
+   */
+  membershipNo?: string;
 }
 
 export interface MemberName {
@@ -448,6 +453,8 @@ export interface NewBoardAnswer {
 /** Options of a posting: the form's random key makes a repeated submission store nothing (ADR 012). */
 export interface PostOptions {
   idempotencyKey: string;
+  /** The visitor's address: a front passes it on, signed, to a Sahakorn core's limit (ADR 042). */
+  clientAddress?: string | null;
 }
 
 /**
@@ -492,6 +499,21 @@ export class CoopAuthError extends Error {
 /** The backend could not answer (core down, timeout, malformed reply). */
 export class CoopUnavailableError extends Error {
   override name = 'CoopUnavailableError';
+}
+
+/**
+ * The core refused a posting as over its rate limit (HTTP 429, ADR 042): still "unavailable" to
+ * anything that does not look closer, but the board tells the visitor to try again later.
+ */
+export class CoopThrottledError extends CoopUnavailableError {
+  override name = 'CoopThrottledError';
+  constructor(
+    message: string,
+    /** From the core's `Retry-After`, when it sent one. */
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+  }
 }
 
 /**

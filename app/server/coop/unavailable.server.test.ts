@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { CoopAuthError, CoopUnavailableError, type CoopBackend } from './types';
+import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { onTokenRefused } from '../token-refusal.server';
@@ -21,6 +21,17 @@ describe('degradeGracefully', () => {
     const response = thrown as Response;
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+  });
+
+  it("passes a core's throttling of a board posting on (the board says 'try later'); elsewhere it is a 503", async () => {
+    const backend = degradeGracefully(fakeBackend(new CoopThrottledError('coop boardCreate: throttled', 600)));
+    const topic = { title: 't', body: 'b', displayName: 'n' };
+    await expect(backend.createBoardTopic(topic, { idempotencyKey: 'k' })).rejects.toBeInstanceOf(CoopThrottledError);
+    await expect(backend.createBoardAnswer(1, topic, { idempotencyKey: 'k' })).rejects.toBeInstanceOf(
+      CoopThrottledError,
+    );
+    const thrown = await backend.getMenu().catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(503);
   });
 
   it('covers the photo calls too', async () => {

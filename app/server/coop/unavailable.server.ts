@@ -4,7 +4,10 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
 import { sessionEndFor } from '../token-refusal.server';
-import { CoopAuthError, CoopUnavailableError, type CoopBackend } from './types';
+import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
+
+/** Postings whose throttling the board tells the visitor about (ADR 042) instead of "cannot connect". */
+const TELLS_THROTTLING = new Set<PropertyKey>(['createBoardTopic', 'createBoardAnswer']);
 
 /**
  * Did a backend call fail because the data could not be fetched: the backend's own
@@ -36,6 +39,7 @@ export function degradeGracefully(backend: CoopBackend): CoopBackend {
             throw ended ? await ended : error;
           }
           if (error instanceof Response) throw error;
+          if (error instanceof CoopThrottledError && TELLS_THROTTLING.has(property)) throw error;
           log.error('backend call failed', {
             call: String(property),
             error: error instanceof Error ? error.message : String(error),

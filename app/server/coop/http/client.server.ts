@@ -1,4 +1,4 @@
-import { CoopUnavailableError } from '../types';
+import { CoopThrottledError, CoopUnavailableError } from '../types';
 
 /**
  * The transport of the http backend (ADR 018): one small wrapper over Node's global fetch that joins
@@ -20,6 +20,7 @@ export type FailureReason =
   | 'circuit_open'
   | 'unexpected_shape'
   | 'refused'
+  | 'member_mismatch'
   | 'unsupported';
 
 /**
@@ -79,6 +80,8 @@ export interface CoopRequest {
   expect?: 'json' | 'bytes';
   /** Sent as `Idempotency-Key`: a Sahakorn core stores a repeated posting once (ADR 025). */
   idempotencyKey?: string;
+  /** Further headers (the signed visitor address, ADR 042); never a token. */
+  headers?: Record<string, string>;
 }
 
 export interface CoopResponse {
@@ -104,6 +107,8 @@ class AttemptFailure extends Error {
     readonly retryable: boolean,
     readonly countsAgainstCore: boolean,
     readonly status?: number,
+    /** A 429's `Retry-After` in seconds (the delta form), when sent. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(reason);
   }
@@ -194,6 +199,7 @@ export function createCoopClient(options: CoopClientOptions): CoopClient {
     headers.set('X-Requested-With', 'XMLHttpRequest');
     if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
     if (req.idempotencyKey) headers.set('Idempotency-Key', req.idempotencyKey);
+    for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value);
     let body: string | undefined;
     if (req.method === 'POST') {
       headers.set('Content-Type', 'application/json');
@@ -243,7 +249,10 @@ export function createCoopClient(options: CoopClientOptions): CoopClient {
         throw new AttemptFailure(timedOut ? 'timeout' : 'network', true, true, status);
       }
       if (status >= 500) throw new AttemptFailure('http_5xx', true, true, status);
-      if (status === 429) throw new AttemptFailure('throttled', false, false, status);
+      if (status === 429) {
+        const retryAfter = /^\s*(\d{1,6})\s*$/.exec(response.headers.get('retry-after') ?? '')?.[1];
+        throw new AttemptFailure('throttled', false, false, status, retryAfter ? Number(retryAfter) : null);
+      }
       if (status < 200 || (status >= 300 && status < 400)) {
         throw new AttemptFailure('unexpected_status', false, false, status);
       }
@@ -307,6 +316,9 @@ export function createCoopClient(options: CoopClientOptions): CoopClient {
               ms: now() - started,
               circuit: currentState(),
             });
+            if (error.reason === 'throttled') {
+              throw new CoopThrottledError(`coop ${req.endpoint}: throttled`, error.retryAfterSeconds);
+            }
             throw new CoopUnavailableError(`coop ${req.endpoint}: ${error.reason}`);
           }
         }

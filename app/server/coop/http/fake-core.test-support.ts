@@ -104,7 +104,15 @@ export const vendor = {
   },
 };
 
-export type Fault = 'reset' | 'hang' | 'html' | 'wrong-shape' | 500 | 503;
+/** A way to misbehave, or an answer of our choosing (`raw` as the body as it is, else `body` as JSON). */
+export type Fault =
+  | 'reset'
+  | 'hang'
+  | 'html'
+  | 'wrong-shape'
+  | 500
+  | 503
+  | { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 
 export interface RecordedRequest {
   method: string;
@@ -212,6 +220,16 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
     const f = faults.find((x) => rest.startsWith(x.prefix) && x.times > 0);
     if (f) {
       f.times -= 1;
+      if (typeof f.fault === 'object') {
+        const { status, body: answer, raw, headers } = f.fault;
+        const text = raw ?? (answer === undefined ? '' : JSON.stringify(answer));
+        res.writeHead(status, {
+          'Content-Type': 'application/json',
+          ...headers,
+          'Content-Length': Buffer.byteLength(text),
+        });
+        return res.end(text);
+      }
       if (f.fault === 'reset') return req.socket.destroy();
       if (f.fault === 'hang') return; // never answers; the client's timeout ends it
       if (f.fault === 'html') {

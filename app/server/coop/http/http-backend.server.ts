@@ -29,9 +29,11 @@ import {
   type MonthlyCollection,
   type Page,
   type PolicyKind,
+  type PostOptions,
   type ShareStatementRow,
   type StatementQuery,
 } from '../types';
+import { signVisitor, VISITOR_HEADER } from '../forwarded-visitor.server';
 import { DEFAULT_PATHS, type CoopExtension, type Endpoint } from './paths.server';
 
 import { createCoopClient, pathSegment, type CoopClient, type CoopResponse, type FailureLine } from './client.server';
@@ -54,6 +56,7 @@ import {
   loginSuccess,
   refreshSuccess,
   lowerKeys,
+  memberNumbersIn,
   memberColl,
   memberDep,
   memberDiv,
@@ -86,6 +89,8 @@ export interface HttpBackendConfig {
   /** `COOP_TIMEOUT_MS`: per attempt. */
   timeoutMs: number;
   paths?: Partial<Record<Endpoint, string>>;
+  /** `COOP_FORWARD_SECRET`: signs the visitor's address sent with a board posting (ADR 042). */
+  forwardSecret?: string;
   /** `COOP_EXTENSIONS`: Sahakorn's own endpoints the core serves (ADR 025); none by default. */
   extensions?: readonly CoopExtension[];
   /** Content categories of the texts the app shows (the core keeps them as content items). */
@@ -143,6 +148,10 @@ const HISTORY_MAX_PAGES = 12;
 const REPAGE_MAX_CALLS = 6;
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+/** The contract's credential refusal (HTTP 401): "เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด" (§4.1). */
+const CREDENTIAL_REFUSAL = /ชื่อผู้ใช้หรือรหัสผ่าน/;
+/** The core's lock-out after wrong passwords (HTTP 400): "…หลายครั้งเกินไป กรุณาลองใหม่…" (§4.1). */
+const LOCKED_OUT = /หลายครั้งเกินไป/;
 
 export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
   const paths: Record<Endpoint, string> = { ...DEFAULT_PATHS, ...config.paths };
@@ -231,6 +240,57 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     return parsed.success && /unauthenticated|token/i.test(parsed.data.error);
   }
 
+  /**
+   * The text of the contract's single-error answer (`{error: "…"}`, §4.1), or of tymon's list form
+   * (`["token_expired"]`, `["user_not_found"]`); null for anything else — an empty body, `{}`, HTML.
+   * Only such an answer is a refusal; any other body with a 4xx is the core not being itself (ADR 042).
+   */
+  function errorText(body: unknown): string | null {
+    if (Array.isArray(body)) {
+      const [only] = body as unknown[];
+      return body.length === 1 &&
+        typeof only === 'string' &&
+        /^(token_(expired|invalid|absent)|user_not_found)$/.test(only)
+        ? only
+        : null;
+    }
+    const keys = lowerKeys(body);
+    if (!keys || typeof keys !== 'object') return null;
+    const error = (keys as Record<string, unknown>).error;
+    return typeof error === 'string' && error.trim() ? error.trim() : null;
+  }
+
+  /** Not an answer the contract gives here: one log line and "unavailable". */
+  function notARefusal(endpoint: Endpoint, response: CoopResponse): never {
+    return fail(
+      { endpoint, reason: 'unexpected_status', status: response.status, detail: 'not a refusal the contract gives' },
+      `HTTP ${response.status}`,
+    );
+  }
+
+  /** Member numbers compared as the core's SQL does: digits without their leading zeros. */
+  const sameMember = (a: string, b: string) => {
+    const norm = (x: string) => (/^\d+$/.test(x.trim()) ? x.trim().replace(/^0+(?=\d)/, '') : x.trim());
+    return norm(a) === norm(b);
+  };
+
+  /**
+   * A member feed must be the session member's (ADR 042): a feed naming another member number is
+   * refused with one log line (the endpoint, never the numbers) and answers "unavailable".
+   */
+  function checkMember(endpoint: Endpoint, expected: string | undefined, named: string[]): void {
+    if (expected === undefined || named.every((no) => sameMember(no, expected))) return;
+    fail({ endpoint, reason: 'member_mismatch', detail: 'the answer names another member' }, 'another member');
+  }
+
+  /** Where each feed names its member (§6): the profile, accounts, beneficiaries, dividend years. */
+  const MEMBER_NUMBER_AT: Partial<Record<Endpoint, string>> = {
+    memberStatus: 'data1',
+    memberDep: 'datadeposit',
+    memberGian: 'gain',
+    memberDiv: 'div',
+  };
+
   interface MemberCall {
     params?: Record<string, string>;
     query?: Record<string, string | number | undefined>;
@@ -262,9 +322,9 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       body: call.body ?? {},
       read: !call.action,
     });
-    if (response.status === 400) throw new CoopAuthError('token refused by the core');
-    if (response.status === 401) {
-      if (call.owned && !unauthenticated(response.body)) return 'foreign';
+    if (response.status === 400 || response.status === 401) {
+      if (errorText(response.body) === null) notARefusal(endpoint, response);
+      if (response.status === 401 && call.owned && !unauthenticated(response.body)) return 'foreign';
       throw new CoopAuthError('token refused by the core');
     }
     return response;
@@ -276,7 +336,10 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       const response = await member(endpoint, cred);
       if (response === null || response === 'foreign')
         return fail({ endpoint, reason: 'unexpected_status' }, 'refused');
-      return parse(endpoint, schema, response);
+      const parsed = parse(endpoint, schema, response);
+      const at = MEMBER_NUMBER_AT[endpoint];
+      if (at) checkMember(endpoint, cred.membershipNo, memberNumbersIn(response.body, at));
+      return parsed;
     });
   }
 
@@ -570,8 +633,21 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
    * `board_create` / `board_ans` (§7.3): an action, never retried; the form's key goes along as
    * `Idempotency-Key` (a Sahakorn core stores a repeat once). null when the topic is not there (404).
    */
-  async function boardPost(endpoint: 'boardCreate' | 'boardAnswer', idempotencyKey: string, body: object) {
-    const response = await client.request({ endpoint, method: 'POST', path: paths[endpoint], body, idempotencyKey });
+  async function boardPost(
+    endpoint: 'boardCreate' | 'boardAnswer',
+    { idempotencyKey, clientAddress }: PostOptions,
+    body: object,
+  ) {
+    // A Sahakorn core counts its per-address limit by the visitor this names, not by us (ADR 042).
+    const visitor = config.forwardSecret && clientAddress ? signVisitor(clientAddress, config.forwardSecret) : null;
+    const response = await client.request({
+      endpoint,
+      method: 'POST',
+      path: paths[endpoint],
+      body,
+      idempotencyKey,
+      ...(visitor && { headers: { [VISITOR_HEADER]: visitor } }),
+    });
     if (response.status === 404) return null;
     const posted = parse(endpoint, boardPosted, response);
     if (posted.rc_code !== '1')
@@ -597,17 +673,31 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
         path: paths.login,
         body: { membership_no: membershipNo, mem_password: password, remember },
       });
-      if (response.status === 401) return { ok: false, reason: 'invalid_credentials' };
-      if (response.status === 406) return { ok: false, reason: 'password_reset_required' };
+      // Only the refusals the contract gives count as a wrong password (ADR 042): a core answering 401
+      // or 400 with anything else (a gateway's page, `{}`, `Unauthenticated.`) is unavailable, so
+      // a misconfigured or failing core locks nobody out.
+      const error = errorText(response.body);
+      if (response.status === 401) {
+        if (error !== null && CREDENTIAL_REFUSAL.test(error)) return { ok: false, reason: 'invalid_credentials' };
+        notARefusal('login', response);
+      }
+      if (response.status === 406) {
+        if (error === null) notARefusal('login', response);
+        return { ok: false, reason: 'password_reset_required' };
+      }
       if (response.status === 400) {
         // The maintenance gate answers `{error, membership_no:null}`; the lock-out `{error}` only.
         const keys = lowerKeys(response.body);
         if (keys && typeof keys === 'object' && 'membership_no' in keys) {
           fail({ endpoint: 'login', reason: 'refused', status: 400, detail: 'maintenance' }, 'maintenance');
         }
-        return { ok: false, reason: 'invalid_credentials' };
+        // The core's lock-out after wrong passwords (§4.1) refuses the credentials too.
+        if (error !== null && LOCKED_OUT.test(error)) return { ok: false, reason: 'invalid_credentials' };
+        notARefusal('login', response);
       }
-      return { ok: true, ...parse('login', loginSuccess, response) };
+      const success = parse('login', loginSuccess, response);
+      checkMember('login', membershipNo, [success.member.membershipNo]);
+      return { ok: true, ...success };
     },
 
     async logout(cred) {
@@ -646,8 +736,12 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
         token: cred.token,
         body: {},
       });
-      if (response.status === 400 || response.status === 401) throw new CoopAuthError('token refused');
+      if (response.status === 400 || response.status === 401) {
+        if (errorText(response.body) === null) notARefusal('refresh', response);
+        throw new CoopAuthError('token refused');
+      }
       const { token, expiresInSeconds } = parse('refresh', refreshSuccess, response);
+      checkMember('refresh', cred.membershipNo, memberNumbersIn(response.body, 'member'));
       perRequest.delete(cred);
       return { token, expiresInSeconds };
     },
@@ -661,8 +755,24 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
         body: {},
         read: true,
       });
-      if (response.status === 400 || response.status === 401) return false;
-      return parse('getAuthUser', rcBody, response).rc_code === '1';
+      // Only an explicit refusal ends the session (ADR 042): the token errors of §4.1, or the
+      // controller's `["user_not_found"]` (404). An empty body, `{}`, `{"rc_code":null}` or another
+      // type is the core failing: unavailable, and the session is kept.
+      if (response.status === 400 || response.status === 401 || response.status === 404) {
+        if (errorText(response.body) !== null) return false;
+        notARefusal('getAuthUser', response);
+      }
+      const rc = (lowerKeys(response.body) as Record<string, unknown> | undefined)?.rc_code;
+      if (response.status === 200 && (rc === 1 || rc === '1')) return true;
+      return fail(
+        {
+          endpoint: 'getAuthUser',
+          reason: 'unexpected_shape',
+          status: response.status,
+          issues: [`rc_code: ${rc === undefined ? 'missing' : rc === null ? 'null' : typeof rc}`],
+        },
+        'shape',
+      );
     },
 
     async getTermsStatus(cred) {
@@ -885,8 +995,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return shown.topic;
     },
 
-    async createBoardTopic(input, { idempotencyKey }) {
-      const body = await boardPost('boardCreate', idempotencyKey, {
+    async createBoardTopic(input, options) {
+      const body = await boardPost('boardCreate', options, {
         Question: input.title,
         QNote: input.body,
         QName: input.displayName,
@@ -894,8 +1004,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return { topicId: body?.no ?? null, replayed: body?.replayed ?? false };
     },
 
-    async createBoardAnswer(topicId, input, { idempotencyKey }) {
-      const body = await boardPost('boardAnswer', idempotencyKey, {
+    async createBoardAnswer(topicId, input, options) {
+      const body = await boardPost('boardAnswer', options, {
         QNo: String(topicId),
         QName: input.displayName,
         QNote: input.body,

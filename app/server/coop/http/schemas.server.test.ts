@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 
-import { fixture, vendor } from './fake-core.test-support';
+import { fixture, paginate, vendor } from './fake-core.test-support';
 import {
   additive,
   date,
@@ -271,11 +271,49 @@ describe('member feeds (§6)', () => {
     expect(out.statement.rows[0]?.period).toBeNull();
   });
 
-  it('searchMember_share without dates answers an empty body: no summary, no rows', () => {
-    expect(memberShare.parse(undefined)).toEqual({
+  it('an empty body, or lists missing or null, is a glitch — never an empty account (ADR 042)', () => {
+    // (The vendor's share search without dates answers an empty body; the adapter never asks it so.)
+    expect(memberShare.safeParse(undefined).success).toBe(false);
+    expect(memberShare.safeParse({ sharehead: null, sharestatement: null }).success).toBe(false);
+    expect(memberShare.safeParse({ sharehead: [] }).success).toBe(false);
+    expect(memberShare.parse({ sharehead: [], sharestatement: paginate([], 1, 10) })).toEqual({
       summary: null,
-      statement: { rows: [], total: 0, page: 1, perPage: 1, paged: false },
+      statement: { rows: [], total: 0, page: 1, perPage: 10, paged: true },
     });
+    for (const [schema, keys] of [
+      [memberLoan, ['dataloan', 'collateral']],
+      [memberDep, ['datadeposit']],
+      [memberKep, ['datakeepdet', 'datadetail']],
+      [memberColl, ['guarantee']],
+      [memberGian, ['gain']],
+    ] as const) {
+      const empty = Object.fromEntries(keys.map((k) => [k, []]));
+      expect(schema.safeParse(empty).success).toBe(true);
+      expect(schema.safeParse({}).success).toBe(false);
+      expect(schema.safeParse(undefined).success).toBe(false);
+      expect(schema.safeParse(Object.fromEntries(keys.map((k) => [k, null]))).success).toBe(false);
+    }
+    // member_div: `{}` and PHP's `[]` are the switch off; nothing at all, or `div: null`, is not.
+    expect(memberDiv.safeParse(undefined).success).toBe(false);
+    expect(memberDiv.safeParse(null).success).toBe(false);
+    expect(memberDiv.safeParse({ div: null }).success).toBe(false);
+  });
+
+  it('a page that contradicts its own count is a glitch; a page past the last one is rightly empty', () => {
+    const { data: _, ...count } = paginate(
+      fixture<{ statement: Record<string, unknown>[] }>('member_share').statement,
+      1,
+      10,
+    );
+    expect(memberShare.safeParse({ sharehead: [], sharestatement: { ...count, data: [] } }).success).toBe(false);
+    expect(memberShare.safeParse({ sharehead: [], sharestatement: { ...count, data: null } }).success).toBe(false);
+    const past = paginate(fixture<{ statement: Record<string, unknown>[] }>('member_share').statement, 99, 10);
+    expect(memberShare.parse({ sharehead: [], sharestatement: past }).statement.rows).toEqual([]);
+  });
+
+  it('months and their lines must agree in number (member_kep)', () => {
+    const kep = fixture<{ datakeepdet: object[]; datadetail: object[][] }>('member_kep');
+    expect(memberKep.safeParse({ ...kep, datadetail: kep.datadetail.slice(1) }).success).toBe(false);
   });
 
   it('member_loan → loans with their collateral (UPPERCASE rows, commas, percent from the amounts)', () => {
@@ -303,7 +341,7 @@ describe('member feeds (§6)', () => {
       lastPeriod: 6,
       collateral: [],
     });
-    expect(memberLoan.parse({})).toEqual([]);
+    expect(memberLoan.parse({ dataloan: [], collateral: [] })).toEqual([]);
   });
 
   it('member_loan_statement → the head and rows (PRINCIPAL_BALANCE is the balance after)', () => {

@@ -79,6 +79,22 @@ export function listOf(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The member numbers an answer names under `key` — one row or a list of rows, keys in any case — for
+ * the check that a member feed is the session member's (ADR 042). Rows without a number add none.
+ */
+export function memberNumbersIn(body: unknown, key: string): string[] {
+  const outer = lowerKeys(body);
+  if (!isRecord(outer)) return [];
+  const listed = listOf(outer[key]);
+  const rows: unknown[] = Array.isArray(listed) ? listed : [listed];
+  return rows.flatMap((r) => {
+    const row = lowerKeys(r);
+    const no = isRecord(row) ? row.membership_no : undefined;
+    return (typeof no === 'string' && no.trim()) || typeof no === 'number' ? [String(no).trim()] : [];
+  });
+}
+
 /** Text as shown to people: entities decoded, non-breaking and repeated spaces collapsed, trimmed. */
 export function plainText(value: string): string {
   return decodeEntities(value)
@@ -285,6 +301,24 @@ export function list<T extends z.ZodType>(item: T) {
   return z.preprocess(listOf, z.array(item));
 }
 
+/**
+ * A key the core always sends (ADR 042): missing or null is a glitch, not "nothing there". A member
+ * feed that lost its list must read as unavailable, never as an empty account.
+ */
+export function required<T extends z.ZodType>(schema: T) {
+  return z.custom<unknown>((value) => value !== undefined && value !== null, { message: 'missing' }).pipe(schema);
+}
+
+/** A key the core always sends but may set to null (an item it does not have): missing is a glitch. */
+export function present<T extends z.ZodType>(schema: T) {
+  return z.custom<unknown>((value) => value !== undefined, { message: 'missing' }).pipe(schema);
+}
+
+/** A list the core always sends (`[]` when empty): missing or null is a glitch. */
+export function requiredList<T extends z.ZodType>(item: T) {
+  return required(list(item));
+}
+
 /** A single object that may be missing, null, `[]`, or a list of one. */
 export function optionalRow<T extends z.ZodType>(item: T) {
   return z.preprocess((value) => {
@@ -332,7 +366,15 @@ export function paginated<T extends z.ZodType>(item: T) {
         if (Array.isArray(value)) return { data: value };
         return lowerKeys(value);
       },
-      z.object({ data: list(item), total: optInt, per_page: optInt, current_page: optInt }),
+      z.object({ data: list(item), total: optInt, per_page: optInt, current_page: optInt }).superRefine((p, ctx) => {
+        // A page that contradicts its own count (38 rows in all, none on page 1 of 4) is a glitch,
+        // not an empty list (ADR 042); a page past the last one is rightly empty.
+        const within =
+          p.total !== null && p.per_page ? (p.current_page ?? 1) <= Math.ceil(p.total / p.per_page) : false;
+        if ((within && p.total && !p.data.length) || (p.total !== null && p.data.length > p.total)) {
+          ctx.addIssue({ code: 'custom', path: ['data'], message: 'rows contradict the count' });
+        }
+      }),
     )
     .transform((p): VendorPage<z.output<T>> => ({
       rows: p.data,
@@ -473,7 +515,7 @@ const shareRow = row({
 
 /** `member_share` and `searchMember_share` (whose body is empty without dates). */
 export const memberShare = feed({
-  sharehead: list(
+  sharehead: requiredList(
     row({ share_stock: money, share_amount: money, period_recrieve: intOr0, drop_status: flag }).transform(
       (h): ShareSummary => ({
         capitalSatang: h.share_stock,
@@ -483,7 +525,7 @@ export const memberShare = feed({
       }),
     ),
   ),
-  sharestatement: paginated(shareRow),
+  sharestatement: required(paginated(shareRow)),
 }).transform((b) => ({ summary: b.sharehead[0] ?? null, statement: b.sharestatement }));
 
 const loanRow = row({
@@ -532,32 +574,35 @@ const collateralRow = row({
 });
 
 /** `member_loan`: the loans still owing, with the collateral behind each. */
-export const memberLoan = feed({ dataloan: list(loanRow), collateral: list(collateralRow) }).transform((b) =>
-  b.dataloan.map((loan): Loan => ({
-    ...loan,
-    collateral: b.collateral.filter((c) => c.contractNo === loan.contractNo).map(({ contractNo: _, ...c }) => c),
-  })),
+export const memberLoan = feed({ dataloan: requiredList(loanRow), collateral: requiredList(collateralRow) }).transform(
+  (b) =>
+    b.dataloan.map((loan): Loan => ({
+      ...loan,
+      collateral: b.collateral.filter((c) => c.contractNo === loan.contractNo).map(({ contractNo: _, ...c }) => c),
+    })),
 );
 
 /** `member_loan_statement/{no}`: the contract's head and a page of its statement. */
 export const loanStatement = feed({
-  headloan_statement: list(loanRow),
-  loan_statement: paginated(
-    row({
-      loan_payment_date: date,
-      period: optInt,
-      item_type_description: shownText,
-      payment_amount: money,
-      interest_amount: money,
-      principal_balance: money,
-    }).transform((r): LoanStatementRow => ({
-      date: r.loan_payment_date ?? '',
-      period: r.period,
-      item: r.item_type_description,
-      principalSatang: r.payment_amount,
-      interestSatang: r.interest_amount,
-      balanceSatang: r.principal_balance,
-    })),
+  headloan_statement: requiredList(loanRow),
+  loan_statement: required(
+    paginated(
+      row({
+        loan_payment_date: date,
+        period: optInt,
+        item_type_description: shownText,
+        payment_amount: money,
+        interest_amount: money,
+        principal_balance: money,
+      }).transform((r): LoanStatementRow => ({
+        date: r.loan_payment_date ?? '',
+        period: r.period,
+        item: r.item_type_description,
+        principalSatang: r.payment_amount,
+        interestSatang: r.interest_amount,
+        balanceSatang: r.principal_balance,
+      })),
+    ),
   ),
 }).transform((b) => ({ head: b.headloan_statement[0] ?? null, statement: b.loan_statement }));
 
@@ -586,34 +631,38 @@ const depositRow = row({
 }));
 
 /** `member_dep`: open accounts (the PHP totals, missing without accounts, are not needed). */
-export const memberDep = feed({ datadeposit: list(depositRow) }).transform((b) => b.datadeposit);
+export const memberDep = feed({ datadeposit: requiredList(depositRow) }).transform((b) => b.datadeposit);
 
 /** `member_dep_statement/{no}`: `DepStatementHead` (one object) and a page of the statement. */
 export const depStatement = feed({
-  depstatementhead: optionalRow(
-    row({
-      deposit_account_no: key,
-      deposit_name: shownText,
-      deposit_account_name: shownText,
-      withdrawable_amount: optMoney,
-      deposit_balance: money,
-      deposit_opened_date: date,
-    }),
+  depstatementhead: present(
+    optionalRow(
+      row({
+        deposit_account_no: key,
+        deposit_name: shownText,
+        deposit_account_name: shownText,
+        withdrawable_amount: optMoney,
+        deposit_balance: money,
+        deposit_opened_date: date,
+      }),
+    ),
   ),
-  dep_statement: paginated(
-    row({
-      operate_date: date,
-      deposit_item_description: shownText,
-      sign_flag: optInt,
-      deposit_balance: money,
-      total_balance: money,
-    }).transform((r): DepositStatementRow => ({
-      date: r.operate_date ?? '',
-      description: r.deposit_item_description,
-      // `deposit_balance` is the transaction's amount here; `total_balance` the balance after it.
-      amountSatang: signed(r.deposit_balance, r.sign_flag),
-      balanceSatang: r.total_balance,
-    })),
+  dep_statement: required(
+    paginated(
+      row({
+        operate_date: date,
+        deposit_item_description: shownText,
+        sign_flag: optInt,
+        deposit_balance: money,
+        total_balance: money,
+      }).transform((r): DepositStatementRow => ({
+        date: r.operate_date ?? '',
+        description: r.deposit_item_description,
+        // `deposit_balance` is the transaction's amount here; `total_balance` the balance after it.
+        amountSatang: signed(r.deposit_balance, r.sign_flag),
+        balanceSatang: r.total_balance,
+      })),
+    ),
   ),
 }).transform((b) => ({
   head: b.depstatementhead && {
@@ -665,7 +714,7 @@ function kepLines(lines: z.output<typeof kepLine>[]): CollectionLine[] {
 
 /** `member_kep`: `datakeepdet[i]` is a billing month, `datadetail[i]` its lines. */
 export const memberKep = feed({
-  datakeepdet: list(
+  datakeepdet: requiredList(
     row({
       receive_year: int,
       receive_month: int,
@@ -676,23 +725,28 @@ export const memberKep = feed({
       posted_run: flag,
     }),
   ),
-  datadetail: list(list(kepLine)),
-}).transform((b) =>
-  b.datakeepdet.map((h, i): MonthlyCollection => ({
-    year: h.receive_year,
-    month: h.receive_month,
-    billedSatang: h.mproc_money_amount,
-    collectedSatang: h.kep_method_amount,
-    posted: h.posted_run,
-    receiptNo: h.receipt_no,
-    receiptDate: h.receipt_date,
-    lines: kepLines(b.datadetail[i] ?? []),
-  })),
-);
+  datadetail: requiredList(list(kepLine)),
+})
+  .refine((b) => b.datadetail.length === b.datakeepdet.length, {
+    message: 'months and their lines differ in number',
+    path: ['datadetail'],
+  })
+  .transform((b) =>
+    b.datakeepdet.map((h, i): MonthlyCollection => ({
+      year: h.receive_year,
+      month: h.receive_month,
+      billedSatang: h.mproc_money_amount,
+      collectedSatang: h.kep_method_amount,
+      posted: h.posted_run,
+      receiptNo: h.receipt_no,
+      receiptDate: h.receipt_date,
+      lines: kepLines(b.datadetail[i] ?? []),
+    })),
+  );
 
 /** `member_coll`: loans of other members this member guarantees. */
 export const memberColl = feed({
-  guarantee: list(
+  guarantee: requiredList(
     row({
       membership_no: key,
       prename: text,
@@ -720,7 +774,7 @@ export const memberColl = feed({
 
 /** `member_gian`: beneficiaries (`MEMBERSHIP_NO`, `REC_NO`, `GAIN_NAME`, `related_na`). */
 export const memberGian = feed({
-  gain: list(
+  gain: requiredList(
     row({ rec_no: intOr0, gain_name: text, related_na: text }).transform((r): Beneficiary => ({
       seq: r.rec_no,
       name: r.gain_name,
@@ -730,41 +784,57 @@ export const memberGian = feed({
 }).transform((b) => [...b.gain].sort((x, y) => x.seq - y.seq));
 
 /** `member_div`: approved years, newest first; the whole answer is `{}` while the switch is off. */
-export const memberDiv = feed({
-  div: list(
-    row({
-      account_year: int,
-      dividend: money,
-      average_return: money,
-      drop_dividend: flag,
-      drop_average: flag,
-      share_rate: decimal,
-      lonint_rate: decimal,
-      total_interest: optMoney,
-      bank_des: text,
-      // Sahakorn's (ADR 025, 046): a withheld amount, sent as 0 in `dividend` / `average_return`.
-      withheld_dividend: additive(money),
-      withheld_average_return: additive(money),
-    }).transform((r): Dividend => ({
-      year: r.account_year,
-      dividendRate: r.share_rate,
-      dividendSatang: r.drop_dividend ? (r.withheld_dividend ?? r.dividend) : r.dividend,
-      dividendWithheld: r.drop_dividend,
-      averageReturnRate: r.lonint_rate,
-      averageReturnSatang: r.drop_average ? (r.withheld_average_return ?? r.average_return) : r.average_return,
-      averageReturnWithheld: r.drop_average,
-      interestPaidSatang: r.total_interest,
-      payoutMethod: r.bank_des,
-    })),
-  ),
-}).transform((b) => [...b.div].sort((x, y) => y.year - x.year));
+export const memberDiv = z
+  .preprocess(
+    // PHP's `compact('div')` without `$div` (the switch off) is `[]`; a Sahakorn core sends `{}`. Nothing
+    // at all, or `div: null`, is a glitch (ADR 042).
+    (value) => (Array.isArray(value) && !value.length ? {} : value),
+    z.custom<unknown>((value) => value !== null && typeof value === 'object', { message: 'missing' }),
+  )
+  .pipe(
+    feed({
+      div: z
+        .unknown()
+        .optional()
+        .refine((value): boolean => value !== null, { message: 'missing' })
+        .pipe(
+          list(
+            row({
+              account_year: int,
+              dividend: money,
+              average_return: money,
+              drop_dividend: flag,
+              drop_average: flag,
+              share_rate: decimal,
+              lonint_rate: decimal,
+              total_interest: optMoney,
+              bank_des: text,
+              // Sahakorn's (ADR 025, 046): a withheld amount, sent as 0 in `dividend` / `average_return`.
+              withheld_dividend: additive(money),
+              withheld_average_return: additive(money),
+            }).transform((r): Dividend => ({
+              year: r.account_year,
+              dividendRate: r.share_rate,
+              dividendSatang: r.drop_dividend ? (r.withheld_dividend ?? r.dividend) : r.dividend,
+              dividendWithheld: r.drop_dividend,
+              averageReturnRate: r.lonint_rate,
+              averageReturnSatang: r.drop_average ? (r.withheld_average_return ?? r.average_return) : r.average_return,
+              averageReturnWithheld: r.drop_average,
+              interestPaidSatang: r.total_interest,
+              payoutMethod: r.bank_des,
+            })),
+          ),
+        ),
+    }),
+  )
+  .transform((b) => [...b.div].sort((x, y) => y.year - x.year));
 
 // ---------------------------------------------------------------------------------------------
 // Public content (§7)
 
 /** The menu feed: `list_manu`, `list_sub_manu` and, in newer versions, `tel_footerweb`. */
 export const infoManu = feed({
-  list_manu: list(
+  list_manu: requiredList(
     row({
       seq: int,
       manu_name: text,
@@ -852,7 +922,7 @@ export const infoHome = feed({ ...homeBlocks, rates: additive(homeRates) });
 
 /** `/info/list/{Category}`: the items (paged, a plain list or `{data}`) and the category's facts. */
 export const infoList = feed({
-  list_data: paginated(contentRow),
+  list_data: required(paginated(contentRow)),
   types: optText,
   gtype: optText,
   content_type: optText,
@@ -860,7 +930,8 @@ export const infoList = feed({
 
 /** `/info/show/{No}`: the item, its category's facts and, for a gallery, its pictures. */
 export const infoShow = feed({
-  show: optionalRow(contentRow),
+  // `{show: null}` is "no such item"; an answer without it (an empty body) is a glitch (ADR 042).
+  show: present(optionalRow(contentRow)),
   types: optText,
   gtype: optText,
   content_type: optText,
@@ -1019,6 +1090,6 @@ const welfareRow = (tab: WelfareItem['tab']) =>
 
 /** `POST member/member_welfare` (ADR 025): what was received, then what the member may claim. */
 export const memberWelfare = feed({
-  welfare_receive: list(welfareRow('received')),
-  welfare_right: list(welfareRow('eligible')),
+  welfare_receive: requiredList(welfareRow('received')),
+  welfare_right: requiredList(welfareRow('eligible')),
 }).transform((b) => [...b.welfare_receive, ...b.welfare_right]);

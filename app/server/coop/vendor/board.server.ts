@@ -13,7 +13,7 @@ import type {
   NewBoardTopic,
   Page,
 } from '../types';
-import { field } from './api.server';
+import { field, vendorJson } from './api.server';
 import { mapPage, paginator, vendorDateTime, vendorInt } from './wire.server';
 
 /**
@@ -40,6 +40,13 @@ export const TOPIC_NOT_FOUND_MESSAGE = 'ไม่พบกระทู้';
 
 /** Laravel's throttle answer (HTTP 429). */
 export const tooManyBody = (): Json => ({ message: 'Too Many Attempts.' });
+
+/** The limit's answer: HTTP 429 with Laravel's body and, for a front to tell its visitor, `Retry-After`. */
+export function tooMany(minutes: number): Response {
+  const response = vendorJson(tooManyBody(), 429);
+  response.headers.set('Retry-After', String(minutes * 60));
+  return response;
+}
 
 /** A record number from a vendor path or body: 1–10 digits within a 32-bit id, or null. */
 export function vendorRecordId(value: string): number | null {
