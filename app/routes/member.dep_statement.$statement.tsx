@@ -80,6 +80,7 @@ export default function DepositStatementPage() {
         />
         <DataTable
           id="dep-table"
+          keyColumn={4}
           caption={`รายการเคลื่อนไหวเงินฝาก ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'รายการ', 'ฝาก (บาท)', 'ถอน (บาท)', 'คงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}

@@ -81,6 +81,7 @@ export default function LoanStatementPage() {
         />
         <DataTable
           id="loan-table"
+          keyColumn={5}
           caption={`รายการเคลื่อนไหวเงินกู้ ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'งวด', 'รายการ', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'เงินต้นคงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}

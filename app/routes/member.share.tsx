@@ -84,6 +84,7 @@ export default function SharePage() {
         />
         <DataTable
           id="share-table"
+          keyColumn={3}
           caption={`รายการเคลื่อนไหวทุนเรือนหุ้น ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'งวด', 'รายการ', 'จำนวนเงิน (บาท)', 'ทุนเรือนหุ้นคงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}

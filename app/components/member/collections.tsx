@@ -50,7 +50,12 @@ export function CollectionLines({
   lines: CollectionView['lines'];
 }) {
   return (
-    <DataTable id={id} caption={caption} head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}>
+    <DataTable
+      id={id}
+      caption={caption}
+      keyColumn={5}
+      head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
+    >
       {lines.map((l) => (
         <tr key={l.seq}>
           <td className="num">{l.seq}</td>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
+import { FlashNotice } from '~/components/notices';
 import { PushToggle } from '~/components/push';
 import { site } from '~/config/site';
 import { actingAsText, IMPERSONATION_MESSAGES } from '~/lib/impersonation';
@@ -86,6 +87,7 @@ export function MemberShell({
           <p className="member-main__back">
             <a href={backPathFor(pathname)}>ย้อนกลับ</a>
           </p>
+          <FlashNotice />
           {children}
           <p className="member-main__top">
             <a href="#top">กลับขึ้นด้านบน</a>
