@@ -87,7 +87,9 @@ export default function DepositStatementPage() {
         >
           {rows.map((r, i) => (
             <tr key={i}>
-              <td className="nowrap">{r.date}</td>
+              <th scope="row" className="nowrap">
+                {r.date}
+              </th>
               <td>{r.description}</td>
               <td className="num">{r.deposit}</td>
               <td className="num">{r.withdrawal}</td>

@@ -88,7 +88,9 @@ export default function LoanStatementPage() {
         >
           {rows.map((r, i) => (
             <tr key={i}>
-              <td className="nowrap">{r.date}</td>
+              <th scope="row" className="nowrap">
+                {r.date}
+              </th>
               <td className="num">{r.period}</td>
               <td>{r.item}</td>
               <td className="num">{r.principal}</td>

@@ -21,13 +21,19 @@ async function hrefsOf(page: Page, selector: string, limit = 50): Promise<string
   return all.filter((h) => h.startsWith('/')).slice(0, limit);
 }
 
-test('every public page fits a phone', async ({ page, axe }) => {
+test('every list page of the menu fits a phone', async ({ page, axe }) => {
+  // One page per category of the menu, each checked by axe and at two widths: a long test.
+  test.setTimeout(480_000);
   await page.goto('/home');
   await axe();
-  const lists = await hrefsOf(page, '.site-nav--desktop a[href^="/list/"]');
+  await visitAll(page, axe, await hrefsOf(page, '.site-nav--desktop a[href^="/list/"]'));
+});
+
+test('every other public page fits a phone', async ({ page, axe }) => {
+  await page.goto('/list/news');
+  await axe();
   const first = (await hrefsOf(page, 'main a[href^="/show/"]', 1))[0];
   await visitAll(page, axe, [
-    ...lists,
     ...(first ? [first] : []),
     '/board',
     '/demand',
@@ -47,6 +53,16 @@ test('every member page fits a phone, and so does the printable month', async ({
   await logIn(page, DEMO.membershipNo, DEMO.password);
   await expect(page).toHaveURL(/\/member\/status$/);
   await axe();
+  // The answers a member comes for are on the first screen: shares, debt, this month's bill.
+  const figures = page.getByRole('main').locator('.key-figures dd');
+  await expect(figures).toHaveCount(3);
+  await expect(page.getByRole('main').locator('.key-figures dt')).toContainText([
+    'ทุนเรือนหุ้นสะสม',
+    'หนี้เงินกู้คงเหลือรวม',
+    /^ยอดเรียกเก็บ/,
+  ]);
+  for (const figure of await figures.all()) await expect(figure).toHaveText(/^[\d,]+\.\d\d บาท$/);
+  expect((await figures.last().boundingBox())?.y ?? Infinity).toBeLessThan(740 - 40);
   for (const path of ['share', 'loan', 'deposit', 'kep', 'kepcrem', 'coll', 'dividend', 'gian']) {
     await page.goto(`/member/${path}`);
     await axe();

@@ -59,10 +59,10 @@ export function CollectionLines({
       {lines.map((l) => (
         <tr key={l.seq}>
           <td className="num">{l.seq}</td>
-          <td>
+          <th scope="row">
             {l.description}
             {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
-          </td>
+          </th>
           <td className="num">{l.period}</td>
           <td className="num">{l.principal}</td>
           <td className="num">{l.interest}</td>
