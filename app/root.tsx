@@ -14,7 +14,6 @@ import {
 import type { ReactNode } from 'react';
 
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
-import { Notices } from './components/notices';
 import { useInlineStyle } from './inline-style';
 import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
@@ -103,12 +102,12 @@ function Document({
 }
 
 export default function App() {
-  const { flash, push } = useLoaderData<typeof loader>();
+  const { push } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
   return (
     <Document hydrate={hydrate} push={push}>
-      <Notices flash={flash} />
+      {/* The flash message is shown at the top of each layout's <main> (FlashNotice, ADR 049). */}
       <Outlet />
     </Document>
   );

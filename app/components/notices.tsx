@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 
 /** Notices disappear after this long when scripts run (spec §9: 5000 ms); without scripts they stay. */
@@ -14,7 +15,17 @@ export interface Notice {
 }
 
 /**
- * The toast area. A flash from the server (post/redirect/get) or notices of the current form.
+ * The flash message of the last post/redirect/get (set by the root loader), shown at the top of the
+ * page's <main> by each layout (ADR 049).
+ */
+export function FlashNotice() {
+  const flash = useRouteLoaderData<{ flash: Notice | null }>('root')?.flash ?? null;
+  return <Notices flash={flash} />;
+}
+
+/**
+ * The notice area, in the page's flow at the top of <main> (ADR 049): nothing floats over the page,
+ * the error summary or a field, with or without JavaScript. A flash from the server (post/redirect/get) or notices of the current form.
  * `announce` false when the same words are already announced (e.g. by an error summary).
  */
 export function Notices({
@@ -37,6 +48,7 @@ export function Notices({
     const timer = setTimeout(() => setHidden(key), duration);
     return () => clearTimeout(timer);
   }, [key, duration]);
+  // Scripts remove a notice after its time; without them it stays, as part of the page.
   const visible = hidden === key ? [] : all;
   return (
     <div

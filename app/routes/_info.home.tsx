@@ -79,15 +79,9 @@ export default function Home() {
   const { banners, latest, gallery, rates } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">{site.nameTh}</h1>
-        <p className="hero__slogan">{site.slogan}</p>
-        <p>
-          <a className="button" href="/member/logon">
-            เข้าสู่ระบบสมาชิก
-          </a>
-        </p>
-      </section>
+      {/* The header already shows the name, the slogan and the login: no hero repeats them, so the
+          news starts on a phone's first screen. */}
+      <h1 className="visually-hidden">{site.nameTh}</h1>
 
       {banners.length ? (
         <section aria-labelledby="banners-title" className="section">

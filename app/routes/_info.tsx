@@ -11,6 +11,7 @@ import {
 } from '@remix-run/react';
 
 import { CookieConsent } from '~/components/info/cookie-consent';
+import { FlashNotice } from '~/components/notices';
 import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { SearchDialog } from '~/components/info/search';
 import { SiteFooter } from '~/components/info/site-footer';
@@ -61,6 +62,7 @@ function Layout({ data, children }: { data: LayoutData | undefined; children: Re
       {data?.cookieBanner ? <CookieConsent returnTo={data.returnTo} /> : null}
       <SiteHeader menu={data?.menu ?? []} />
       <main id="main" className="page">
+        <FlashNotice />
         {children}
       </main>
       <SiteFooter phones={data?.phones ?? []} />

@@ -38,6 +38,7 @@ export default function CollPage() {
       {guarantees.length ? (
         <DataTable
           id="coll-table"
+          keyColumn={6}
           caption={`สัญญาเงินกู้ที่ท่านค้ำประกัน ${guarantees.length} สัญญา`}
           head={[
             'ผู้กู้',

@@ -80,13 +80,16 @@ export default function DepositStatementPage() {
         />
         <DataTable
           id="dep-table"
+          keyColumn={4}
           caption={`รายการเคลื่อนไหวเงินฝาก ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'รายการ', 'ฝาก (บาท)', 'ถอน (บาท)', 'คงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}
         >
           {rows.map((r, i) => (
             <tr key={i}>
-              <td className="nowrap">{r.date}</td>
+              <th scope="row" className="nowrap">
+                {r.date}
+              </th>
               <td>{r.description}</td>
               <td className="num">{r.deposit}</td>
               <td className="num">{r.withdrawal}</td>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
-import { DataTable, Empty } from '~/components/member/data';
+import { DataTable, Empty, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -40,11 +40,16 @@ export default function DepositPage() {
       <h1>เงินฝาก</h1>
       {accounts.length ? (
         <>
-          <p className="lead">
-            ยอดเงินฝากรวม <strong>{totalBalance} บาท</strong> ดอกเบี้ยสะสม {totalInterest} บาท
-          </p>
+          <KeyFigures
+            label="สรุปเงินฝาก"
+            items={[
+              ['ยอดเงินฝากรวม', `${totalBalance} บาท`],
+              ['ดอกเบี้ยสะสม', `${totalInterest} บาท`],
+            ]}
+          />
           <DataTable
             id="deposit-table"
+            keyColumn={3}
             caption={`บัญชีเงินฝาก ${accounts.length} บัญชี`}
             head={[
               'เลขที่บัญชี',

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { DataTable, Empty } from '~/components/member/data';
+import { DataTable, Empty, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatSatang, toBuddhistYear } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -43,9 +43,13 @@ export default function DividendPage() {
   return (
     <>
       <h1>เงินปันผลและเงินเฉลี่ยคืน</h1>
+      {years[0] ? (
+        <KeyFigures label="เงินปันผลปีล่าสุด" items={[[`รับสุทธิ ปีบัญชี ${years[0].year}`, `${years[0].net} บาท`]]} />
+      ) : null}
       {years.length ? (
         <DataTable
           id="dividend-table"
+          keyColumn={6}
           caption="เงินปันผลและเงินเฉลี่ยคืนรายปี"
           head={[
             'ปีบัญชี',

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { CollectionList } from '~/components/member/collections';
-import { Pager } from '~/components/member/data';
+import { KeyFigures, Pager } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { requireMember } from '~/server/auth.server';
@@ -24,6 +24,12 @@ export default function KepPage() {
   return (
     <>
       <h1>รายการเรียกเก็บประจำเดือน</h1>
+      {page === 1 && months[0] ? (
+        <KeyFigures
+          label="รายการเรียกเก็บเดือนล่าสุด"
+          items={[[`ยอดเรียกเก็บ ${months[0].month}`, `${months[0].billed} บาท`]]}
+        />
+      ) : null}
       <CollectionList months={months} idPrefix="kep" printBase="/member/kep" />
       <Pager page={page} pages={pages} hrefFor={hrefFor} label="เลขหน้ารายการเรียกเก็บประจำเดือน" />
       <p>

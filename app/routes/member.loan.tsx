@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
 import { RepaymentBar } from '~/components/member/charts';
-import { Empty, Facts } from '~/components/member/data';
+import { Empty, Facts, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -42,9 +42,7 @@ export default function LoanPage() {
       <h1>เงินกู้</h1>
       {loans.length ? (
         <>
-          <p className="lead">
-            หนี้เงินกู้คงเหลือรวม <strong>{totalBalance} บาท</strong> ({loans.length} สัญญา)
-          </p>
+          <KeyFigures label="สรุปเงินกู้" items={[[`หนี้เงินกู้คงเหลือรวม (${loans.length} สัญญา)`, `${totalBalance} บาท`]]} />
           <ul className="cards">
             {loans.map((loan) => (
               <li key={loan.contractNo} className="panel">

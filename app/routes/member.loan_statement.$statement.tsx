@@ -81,13 +81,16 @@ export default function LoanStatementPage() {
         />
         <DataTable
           id="loan-table"
+          keyColumn={5}
           caption={`รายการเคลื่อนไหวเงินกู้ ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'งวด', 'รายการ', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'เงินต้นคงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}
         >
           {rows.map((r, i) => (
             <tr key={i}>
-              <td className="nowrap">{r.date}</td>
+              <th scope="row" className="nowrap">
+                {r.date}
+              </th>
               <td className="num">{r.period}</td>
               <td>{r.item}</td>
               <td className="num">{r.principal}</td>

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 
 import { CapitalChart } from '~/components/member/charts';
-import { DataTable, DateRangeFilter, Empty, Facts, Pager } from '~/components/member/data';
+import { DataTable, DateRangeFilter, Empty, Facts, KeyFigures, Pager } from '~/components/member/data';
 import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
@@ -57,9 +57,9 @@ export default function SharePage() {
       {summary ? (
         <section className="panel" aria-labelledby="share-summary">
           <h2 id="share-summary">สรุปทุนเรือนหุ้น</h2>
+          <KeyFigures label="ทุนเรือนหุ้นสะสม" items={[['ทุนเรือนหุ้นสะสม', `${summary.capital} บาท`]]} />
           <Facts
             items={[
-              ['ทุนเรือนหุ้นสะสม', `${summary.capital} บาท`],
               ['ส่งค่าหุ้นรายเดือน', summary.monthly],
               ['งวดล่าสุด', summary.lastPeriod],
             ]}
@@ -84,13 +84,16 @@ export default function SharePage() {
         />
         <DataTable
           id="share-table"
+          keyColumn={3}
           caption={`รายการเคลื่อนไหวทุนเรือนหุ้น ${total} รายการ (หน้า ${page} จาก ${pages})`}
           head={['วันที่', 'งวด', 'รายการ', 'จำนวนเงิน (บาท)', 'ทุนเรือนหุ้นคงเหลือ (บาท)']}
           empty={rows.length ? undefined : filter.active ? 'ไม่พบรายการในช่วงวันที่ที่เลือก' : 'ยังไม่มีรายการ'}
         >
           {rows.map((r, i) => (
             <tr key={i}>
-              <td className="nowrap">{r.date}</td>
+              <th scope="row" className="nowrap">
+                {r.date}
+              </th>
               <td className="num">{r.period}</td>
               <td>{r.description}</td>
               <td className="num">{r.amount}</td>

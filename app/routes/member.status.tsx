@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
+import { KeyFigures } from '~/components/member/data';
 import { ProfilePhoto } from '~/components/member/profile-photo';
-import { formatAge, formatBaht, formatDate } from '~/lib/thai-format';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { formatAge, formatBaht, formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
@@ -11,10 +13,19 @@ import { requireMember } from '~/server/auth.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
-  const [p, photo] = await Promise.all([
+  // The figures a member most often comes for, first on the page. Each may fail on its own without
+  // taking the profile with it: that figure then says the system could not be reached.
+  const figure = <T,>(load: Promise<T>) => load.catch(() => null);
+  const [p, photo, share, loans, bill] = await Promise.all([
     backend.getMemberProfile(member.credentials),
     backend.getMemberPhotoInfo(member.credentials),
+    figure(backend.getShareSummary(member.credentials)),
+    figure(backend.getLoans(member.credentials)),
+    figure(backend.getCollectionPage(member.credentials, 'kep', { page: 1, pageSize: 1 })),
   ]);
+  const baht = (satang: number | null | undefined) =>
+    satang === null || satang === undefined ? UNAVAILABLE_MESSAGE : `${formatSatang(satang)} บาท`;
+  const latest = bill?.rows[0];
   return json(
     {
       photoVersion: photo ? photo.updatedAt.getTime() : null,
@@ -30,6 +41,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       position: p.positionName ?? '-',
       salary: formatBaht(p.salarySatang),
       address: p.address,
+      figures: [
+        ['ทุนเรือนหุ้นสะสม', share === null ? UNAVAILABLE_MESSAGE : baht(share?.capitalSatang ?? 0)],
+        [
+          'หนี้เงินกู้คงเหลือรวม',
+          loans === null ? UNAVAILABLE_MESSAGE : baht(loans.reduce((t, l) => t + l.balanceSatang, 0)),
+        ],
+        [
+          latest ? `ยอดเรียกเก็บ ${formatMonth(latest.year, latest.month)}` : 'ยอดเรียกเก็บประจำเดือน',
+          bill === null ? UNAVAILABLE_MESSAGE : baht(latest?.billedSatang ?? 0),
+        ],
+      ] as Array<[string, string]>,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
@@ -49,6 +71,7 @@ export default function StatusPage() {
   return (
     <>
       <h1>ข้อมูลส่วนตัว</h1>
+      <KeyFigures label="สรุปยอดของท่าน" items={p.figures} />
       <section className="profile-card" aria-labelledby="profile-name">
         <div className="profile-card__head">
           <ProfilePhoto version={p.photoVersion} size={96} alt={`รูปโปรไฟล์ของ ${p.name}`} />

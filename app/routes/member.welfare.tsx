@@ -53,6 +53,7 @@ function WelfareTable({ tab, rows }: { tab: TabKey; rows: Rows }) {
   return (
     <DataTable
       id={`welfare-${tab}`}
+      keyColumn={3}
       caption={label}
       head={['ประเภทสวัสดิการ', 'รายละเอียด', tab === 'received' ? 'วันที่ได้รับ' : 'วันที่', 'จำนวนเงิน (บาท)']}
     >

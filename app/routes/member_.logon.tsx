@@ -6,9 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react';
 
 import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
-import { Notices, type Notice } from '~/components/notices';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
-import { MESSAGES } from '~/lib/forms/fields';
 import { useHydrated } from '~/lib/hooks';
 import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
@@ -85,14 +83,6 @@ export default function LogonPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
 
-  const notices: Notice[] = [];
-  if (fields.membershipNo.errors?.includes(MESSAGES.membershipNoRequired)) {
-    notices.push({ kind: 'error', text: MESSAGES.membershipNoNotice });
-  }
-  if (fields.password.errors?.includes(MESSAGES.passwordRequired)) {
-    notices.push({ kind: 'error', text: MESSAGES.passwordNotice });
-  }
-
   return (
     <AuthCard title={'เข้าสู่ระบบสมาชิก'}>
       {loggedIn ? (
@@ -106,8 +96,6 @@ export default function LogonPage() {
         </>
       ) : (
         <>
-          {/* The summary and inline errors announce these; the toast repeats them visually. */}
-          <Notices notices={notices} announce={false} />
           <ErrorSummary items={summaryItems([fields.membershipNo, fields.password], form.errors)} />
           {actionData?.resetRequired ? (
             <p className="callout">

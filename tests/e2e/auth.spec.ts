@@ -34,7 +34,7 @@ test.describe('login', () => {
     await axe();
   });
 
-  test('empty fields show the spec messages, an error summary and the notices', async ({
+  test('empty fields show the spec messages once: in the error summary and inline, no notice repeats them', async ({
     page,
     axe,
     allowConsoleError,
@@ -48,8 +48,10 @@ test.describe('login', () => {
     await expect(summary.getByRole('link', { name: 'กรุณากรอกหมายเลขสมาชิก' })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
     await expect(page.getByLabel('หมายเลขสมาชิก')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('กรุณากรอก ทะเบียนสมาชิก', { exact: true })).toBeVisible();
-    await expect(page.getByText('กรุณากรอก รหัสผ่าน', { exact: true })).toBeVisible();
+    // One message appears once (ADR 049): the summary and the inline error, no toast saying it again.
+    await expect(page.getByText('กรุณากรอก ทะเบียนสมาชิก', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('กรุณากรอก รหัสผ่าน', { exact: true })).toHaveCount(0);
+    await expect(page.locator('.notice')).toHaveCount(0);
     await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
     await axe();
   });

@@ -13,6 +13,8 @@ import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { memberRow } from '../../app/server/db/member-row.test-support';
 
+import { phoneLayoutProblems } from './layout-check';
+
 export { expect, E2E_HTTP_MODE };
 
 export interface TestMember {
@@ -22,7 +24,10 @@ export interface TestMember {
 }
 
 interface Fixtures {
-  /** Run axe on the page as it is now; every page a test visits must be checked (see teardown). */
+  /**
+   * Run axe on the page as it is now, and check its layout at 320 and 360 px (layout-check.ts); every
+   * page a test visits must be checked (see teardown), so a new page is covered by the test that visits it.
+   */
   axe: (page?: Page) => Promise<void>;
   /** Allow console errors matching this pattern in this test (e.g. an expected 401 response). */
   allowConsoleError: (pattern: RegExp) => void;
@@ -99,6 +104,10 @@ const AXE_VERSION = (
   }
 ).version;
 fs.mkdirSync(AXE_CLEAN_DIR, { recursive: true });
+/** The layout check's own source: a changed check runs again on pages found clean before. */
+const LAYOUT_CHECK_VERSION = createHash('sha256')
+  .update(fs.readFileSync(path.resolve('tests/e2e/layout-check.ts')))
+  .digest('hex');
 const axeClean = {
   has: (fingerprint: string) => fs.existsSync(path.join(AXE_CLEAN_DIR, fingerprint)),
   add: (fingerprint: string) => fs.writeFileSync(path.join(AXE_CLEAN_DIR, fingerprint), ''),
@@ -165,6 +174,14 @@ export const test = base.extend<Fixtures>({
           );
           expect(summary, `axe violations on ${target.url()}`).toEqual([]);
           axeClean.add(fingerprint);
+        }
+        // The same DOM lays out the same at 320 and 360 px whatever the viewport it was checked at.
+        const layoutFingerprint = createHash('sha256')
+          .update(`layout|${LAYOUT_CHECK_VERSION}|${html.replace(/nonce="[^"]*"/g, '')}`)
+          .digest('hex');
+        if (!axeClean.has(layoutFingerprint)) {
+          expect(await phoneLayoutProblems(target), `phone layout of ${target.url()}`).toEqual([]);
+          axeClean.add(layoutFingerprint);
         }
         checked.add(key(target.url()));
       });

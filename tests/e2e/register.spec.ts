@@ -408,31 +408,19 @@ test.describe('register and forgotten password', () => {
     await axe();
   });
 
-  test('the form notices last ten seconds (and stay without JavaScript)', async ({
+  test('an empty submit says each message once: the summary and the inline errors, no notice repeating them', async ({
     page,
     axe,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    if (javaScriptEnabled) await page.clock.install();
     await page.goto('/member/forget');
     await axe();
-    // From here the page's timers run only when the test says so.
-    if (javaScriptEnabled) await page.clock.pauseAt(new Date(Date.now() + 60_000));
     await page.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่', exact: true }).click();
-    const notice = page.getByRole('status').filter({ hasText: 'กรุณากรอกเลขประจำตัวประชาชน' });
-    await expect(notice).toBeVisible();
     await expect(page.getByRole('alert').getByRole('link', { name: 'กรุณากรอกหมายเลขสมาชิก' })).toBeVisible();
-    if (javaScriptEnabled) {
-      await page.clock.runFor(9_000);
-      await expect(notice).toBeVisible();
-      await page.clock.runFor(1_500);
-      await expect(notice).toHaveCount(0);
-      // The inline errors and the summary stay.
-      await expect(page.getByRole('alert')).toContainText('กรุณากรอกหมายเลขสมาชิก');
-      await page.clock.resume();
-    }
+    // The summary's link and the inline error, and no toast a third time (ADR 049).
+    await expect(page.getByRole('status').filter({ hasText: 'กรุณากรอกเลขประจำตัวประชาชน' })).toHaveCount(0);
+    await expect(page.locator('.notice')).toHaveCount(0);
     await axe();
   });
 });

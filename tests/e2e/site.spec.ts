@@ -1,4 +1,13 @@
+import fs from 'node:fs';
+
 import { expect, test } from './fixtures';
+
+/** The class names a stylesheet's selectors name. */
+function classesOf(file: string): Set<string> {
+  const css = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const selectors = [...css.matchAll(/([^{}]+)\{/g)].map((m) => m[1] ?? '').filter((s) => !s.trim().startsWith('@'));
+  return new Set(selectors.flatMap((s) => [...s.matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)].map((m) => m[1] ?? '')));
+}
 
 test('home shows the cooperative, the menu with its fixed first entry and the footer', async ({ page, axe }) => {
   await page.goto('/home');
@@ -80,6 +89,42 @@ test('public pages carry the public stylesheet in their head, allowed by its has
   expect(await page.locator('.auth-card__links').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
   await expect(page.locator('head style')).toHaveCount(0);
   expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
+});
+
+test('no class on a public page is styled only in member.css, which public pages do not load', async ({
+  page,
+  axe,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 404/);
+  const publicClasses = classesOf('app/styles/app.css');
+  const memberOnly = [...classesOf('app/styles/member.css')].filter((c) => !publicClasses.has(c));
+  expect(memberOnly).toContain('member-nav');
+  const pages = [
+    '/home',
+    '/list/news',
+    '/board',
+    '/demand',
+    '/search?q=%E0%B8%AA%E0%B8%AB%E0%B8%81%E0%B8%A3%E0%B8%93%E0%B9%8C',
+  ];
+  await page.goto('/board');
+  const topic = await page.locator('main a[href^="/boardShow/"]').first().getAttribute('href');
+  await page.goto('/list/news');
+  const item = await page.locator('main a[href^="/show/"]').first().getAttribute('href');
+  const found: string[] = [];
+  for (const path of [...pages, topic ?? '/board', item ?? '/list/news', '/boardPost', '/no-such-page']) {
+    await page.goto(path);
+    await axe();
+    const used = await page.evaluate(() =>
+      [...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]),
+    );
+    found.push(...new Set(used.filter((c) => memberOnly.includes(c)).map((c) => `${path}: .${c}`)));
+  }
+  expect(found).toEqual([]);
+  // The pager of a public list is styled: its links sit in a row, not a bulleted list.
+  await page.goto('/board');
+  await axe();
+  expect(await page.locator('.pager ul').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
 });
 
 test.describe('on a 360 px phone', () => {

@@ -55,14 +55,19 @@ export function CollectionLines({
   lines: CollectionView['lines'];
 }) {
   return (
-    <DataTable id={id} caption={caption} head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}>
+    <DataTable
+      id={id}
+      caption={caption}
+      keyColumn={5}
+      head={['ลำดับ', 'รายการ', 'งวด', 'เงินต้น (บาท)', 'ดอกเบี้ย (บาท)', 'รวม (บาท)']}
+    >
       {lines.map((l) => (
         <tr key={l.seq}>
           <td className="num">{l.seq}</td>
-          <td>
+          <th scope="row">
             {l.description}
             {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
-          </td>
+          </th>
           <td className="num">{l.period}</td>
           <td className="num">{l.principal}</td>
           <td className="num">{l.interest}</td>

@@ -1,8 +1,34 @@
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+
+type CellProps = { className?: string; colSpan?: number; role?: string; 'data-label'?: string };
 
 /**
- * A table that reflows at 320 px: it sits in a labelled, keyboard-focusable scroll region, so wide
- * statements scroll sideways instead of breaking the page. Always with a caption and scoped headers.
+ * Gives each cell of a row the text of its column's header (`data-label`), which the phone layout
+ * shows beside the value, and marks the row's key figure (ADR 048).
+ */
+function labelCells(row: ReactNode, labels: Array<string | undefined>, keyColumn: number | undefined): ReactNode {
+  if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+  let column = 0;
+  const cells = Children.map(row.props.children, (cell) => {
+    if (!isValidElement<CellProps>(cell)) return cell;
+    const index = column;
+    column += cell.props.colSpan ?? 1;
+    const key = index === keyColumn;
+    return cloneElement(cell as ReactElement<CellProps>, {
+      'data-label': cell.props['data-label'] ?? labels[index],
+      role: cell.props.role ?? (cell.type === 'th' ? 'rowheader' : 'cell'),
+      className: key ? [cell.props.className, 'data-table__key'].filter(Boolean).join(' ') : cell.props.className,
+    });
+  });
+  return cloneElement(row as ReactElement<{ role?: string }>, { role: 'row' }, cells);
+}
+
+/**
+ * A money table. On a wide screen a table; below 600 px each row is a card (ADR 048): the row's
+ * header and its key figure (`keyColumn`, the column index) first and large, then every other cell
+ * as a label–value pair, the label taken from the column's header. It stays a table for assistive
+ * technology (explicit roles, because some browsers drop table semantics from cells shown as blocks).
+ * Always with a caption and scoped headers.
  */
 export function DataTable({
   id,
@@ -10,31 +36,34 @@ export function DataTable({
   head,
   children,
   empty,
+  keyColumn,
 }: {
   id: string;
   caption: ReactNode;
   head: ReactNode[];
   children: ReactNode;
   empty?: ReactNode;
+  keyColumn?: number;
 }) {
+  const labels = head.map((h) => (typeof h === 'string' ? h : undefined));
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="data-table" id={id}>
+      <table className="data-table data-table--cards" id={id} role="table">
         <caption id={`${id}-caption`}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {head.map((h, i) => (
-              <th key={i} scope="col">
+              <th key={i} scope="col" role="columnheader">
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
-          {children}
+        <tbody role="rowgroup">
+          {Children.map(children, (row) => labelCells(row, labels, keyColumn))}
           {empty ? (
-            <tr>
-              <td colSpan={head.length} className="data-table__empty">
+            <tr role="row">
+              <td colSpan={head.length} className="data-table__empty" role="cell">
                 {empty}
               </td>
             </tr>
@@ -42,6 +71,25 @@ export function DataTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The figures a member opens the page for (a balance, the debt, this month's deduction), at the top
+ * of the page in large type so they are on a phone's first screen.
+ */
+export function KeyFigures({ label, items }: { label: string; items: Array<[label: ReactNode, value: ReactNode]> }) {
+  return (
+    <dl className="key-figures" aria-label={label}>
+      {items.map(([term, value], i) => (
+        <div key={i} className="key-figures__item">
+          <dt>{term}</dt>
+          <dd className="money" data-money="">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
+import { FlashNotice } from '~/components/notices';
 import { PushToggle } from '~/components/push';
 import { site } from '~/config/site';
 import { actingAsText, IMPERSONATION_MESSAGES } from '~/lib/impersonation';
@@ -89,6 +90,7 @@ export function MemberShell({
               <a href={back}>ย้อนกลับ</a>
             </p>
           ) : null}
+          <FlashNotice />
           {children}
           <p className="member-main__top">
             <a href="#top">กลับขึ้นด้านบน</a>

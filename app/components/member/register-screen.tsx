@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { ERROR_PREFIX } from '~/lib/meta';
-import { LONG_NOTICE_MS, Notices, type Notice } from '~/components/notices';
 import { PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
@@ -52,11 +51,6 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
     ],
     form.errors,
   );
-  const notices: Notice[] = items.map((item) => ({
-    kind: 'error',
-    text: item.message,
-    durationMs: LONG_NOTICE_MS,
-  }));
 
   // A new element after each answer from the server, so the passwords typed are never kept.
   const attempt = actionData?.attempt ?? 0;
@@ -67,7 +61,6 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
 
   return (
     <AuthCard title={REGISTER_TITLES[mode]}>
-      <Notices notices={notices} className="notices--register" />
       <ErrorSummary items={items} />
       <Form method="post" {...getFormProps(form)} className="stack">
         <MembershipNoField meta={fields.membershipNo} />
