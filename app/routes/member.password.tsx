@@ -53,10 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { currentPassword, newPassword, signOutOthers } = submission.value;
-  const policy = await passwordPolicyError(newPassword, member.membershipNo);
+  const { backend } = await app();
+  // The member's names and birth date are words a password must not contain.
+  const profile = await backend.getMemberProfile(member.credentials);
+  const policy = await passwordPolicyError(newPassword, profile);
   if (policy) return fail(submission.reply({ ...hide, fieldErrors: { newPassword: [policy] } }), 400);
 
-  const { backend } = await app();
   const result = await backend.changePassword(member.credentials, { currentPassword, newPassword });
   if (!result.ok) {
     await hit(key, WINDOW_MS);

@@ -56,7 +56,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(minutes)], hideFields: HIDDEN }));
   }
 
-  const policy = await passwordPolicyError(password, membershipNo);
+  const policy = await passwordPolicyError(password, { membershipNo, firstName, lastName, birthDate });
   if (policy) return fail(400, submission.reply({ fieldErrors: { password: [policy] }, hideFields: HIDDEN }));
 
   const { backend } = await app();

@@ -72,7 +72,7 @@ export async function vendorIdentityAction(
     const minutes = Math.max(1, Math.ceil((blockedUntil - now) / 60_000));
     return vendorJson({ error: REGISTER_MESSAGES.tooMany(minutes), membership_no: null }, 400);
   }
-  const policy = await passwordPolicyError(input.password, input.membershipNo);
+  const policy = await passwordPolicyError(input.password, input);
   if (policy) return vendorJson({ error: policy, membership_no: null }, 400);
 
   const meta = { ip: clientAddress, userAgent: request.headers.get('user-agent') };
@@ -102,14 +102,15 @@ export async function vendorChangePassword(
     confirmPassword: newPassword,
   });
   if (!parsed.success) return vendorJson({ rc_code: '0', rc_des: parsed.error.issues[0]?.message ?? '' });
-  const { membershipNo } = await backend.getMemberProfile(cred);
+  const profile = await backend.getMemberProfile(cred);
+  const { membershipNo } = profile;
   const key = `password:member:${membershipNo}`;
   const count = (await peek([key])).get(key);
   if (count && count.count >= MAX_WRONG_CURRENT) {
     const minutes = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 60_000));
     return vendorJson({ rc_code: '0', rc_des: REGISTER_MESSAGES.tooMany(minutes) }, 429);
   }
-  const policy = await passwordPolicyError(parsed.data.newPassword, membershipNo);
+  const policy = await passwordPolicyError(parsed.data.newPassword, profile);
   if (policy) return vendorJson({ rc_code: '0', rc_des: policy });
   const result = await backend.changePassword(cred, parsed.data);
   if (!result.ok) {
