@@ -13,6 +13,7 @@ import * as m0006 from './migrations/0006-board';
 import * as m0007 from './migrations/0007-search-index';
 import * as m0005 from './migrations/0005-public-content';
 import * as m0008 from './migrations/0008-upstream-token-expiry';
+import * as m0010 from './migrations/0010-member-contacts-and-codes';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-search-index': m0007,
   '0005-public-content': m0005,
   '0008-upstream-token-expiry': m0008,
+  '0010-member-contacts-and-codes': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

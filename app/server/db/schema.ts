@@ -42,6 +42,7 @@ export interface Database {
   content_gallery: ContentGalleryTable;
   content_attachments: ContentAttachmentsTable;
   interest_rates: InterestRatesTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export interface MetaTable {
@@ -64,6 +65,8 @@ export interface MembersTable {
   salary_satang: number;
   address: string;
   phone: string | null;
+  /** Where one-time codes are sent (0010); null when the member gave none. */
+  email: string | null;
   /** '0' normal, '3' resigned (the core system's codes). */
   status_code: string;
 }
@@ -457,4 +460,18 @@ export interface InterestRatesTable {
   /** Gregorian `YYYY-MM-DD` from which the rate applies. */
   effective_date: string;
   sort: number;
+}
+
+/** One-time codes for registration and forgotten passwords (0010, ADR 038). */
+export interface RecoveryCodesTable {
+  /** SHA-256 of the challenge the browser holds. */
+  challenge_hash: string;
+  purpose: 'register' | 'forget';
+  membership_no: string;
+  /** HMAC-SHA-256 of the code; null when no code was sent (the identity did not match). */
+  code_hash: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
