@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sha256 } from '../crypto.server';
 import { migrate, openDb, type Db } from '../db/index.server';
-import { CODE_MAX_TRIES, CODE_TTL_MS, createChallenge, hashCode, newCode, releaseCode, useCode } from './codes.server';
+import {
+  CODE_MAX_TRIES,
+  CODE_TTL_MS,
+  createChallenge,
+  hashCode,
+  newCode,
+  releaseCode,
+  redeemCode,
+} from './codes.server';
 
 const KEY = 'k'.repeat(64);
 const T0 = Date.UTC(2026, 10, 25, 3, 0, 0);
@@ -54,7 +62,7 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
   const issue = (code: string | null, membershipNo = '012345', now = T0) =>
     createChallenge(db, KEY, { purpose: 'forget', membershipNo, code }, now);
   const attempt = (token: string, code: string, now = T0 + 1000, membershipNo = '012345') =>
-    useCode(db, KEY, { token, purpose: 'forget', membershipNo, code }, now);
+    redeemCode(db, KEY, { token, purpose: 'forget', membershipNo, code }, now);
 
   it('stores neither the challenge nor the code, only keyed hashes', async () => {
     const token = await issue('123456');
@@ -102,7 +110,7 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
     const token = await issue('555555');
     expect(await attempt(token, '555555', T0 + 1000, '054321')).toEqual({ ok: false, reason: 'spent' });
     expect(
-      await useCode(db, KEY, { token, purpose: 'register', membershipNo: '012345', code: '555555' }, T0 + 1000),
+      await redeemCode(db, KEY, { token, purpose: 'register', membershipNo: '012345', code: '555555' }, T0 + 1000),
     ).toEqual({ ok: false, reason: 'spent' });
     expect(await attempt(token, '555555')).toEqual({ ok: true });
   });

@@ -69,7 +69,7 @@ export type CodeCheck =
  * Try a code. One atomic UPDATE counts the try and, when the code is right, marks it used, so two
  * requests at once cannot both use it and a sixth try is never counted as a first.
  */
-export async function useCode(
+export async function redeemCode(
   db: Db,
   key: string,
   input: { token: string; purpose: RecoveryPurpose; membershipNo: string; code: string },
