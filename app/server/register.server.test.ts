@@ -253,3 +253,42 @@ describe('the backend unavailable', () => {
     }
   });
 });
+
+describe('the vendor API register and forget', () => {
+  it('refuse even the right identity in the vendor shape, pointing to the website, and set nothing', async () => {
+    const { vendorIdentityAction } = await import('./coop/vendor/account.server');
+    const { db } = await app();
+    const { row } = await identityOf('012345');
+    const before = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    for (const mode of ['register', 'forget'] as const) {
+      const request = new Request(`http://coop.test/api/member/auth/${mode}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          membership_no: '012345',
+          id_card: row.id_card,
+          member_name: row.first_name,
+          member_surname: row.last_name,
+          date_of_birth: row.birth_date,
+          password: 'ม้าลายกินหญ้าทุกวันเลย',
+        }),
+      });
+      const response = await vendorIdentityAction(mode, request, '10.0.9.1');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { errors: string[] };
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]).toContain(`/member/${mode}`);
+      expect(body.errors[0]).toContain('กรุณาทำรายการที่เว็บไซต์');
+    }
+    const after = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(before.password_hash);
+  });
+});
