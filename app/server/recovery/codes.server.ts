@@ -81,7 +81,7 @@ export async function redeemCode(
     .updateTable('recovery_codes')
     .set({
       attempts: sql<number>`attempts + 1`,
-      used_at: sql<number | null>`case when code_hash = ${tried} then ${now} else null end`,
+      used_at: sql<number | null>`case when code_hash = ${tried} then cast(${now} as bigint) else null end`,
     })
     .where('challenge_hash', '=', challengeHash)
     .where('purpose', '=', input.purpose)
