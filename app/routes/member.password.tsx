@@ -8,6 +8,7 @@ import type { ChangePasswordFields } from '~/lib/forms/password';
 import { CHANGE_PASSWORD_CONSTRAINT, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
+import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
@@ -57,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { currentPassword, newPassword, signOutOthers } = submission.value;
-  const policy = await passwordPolicyError(newPassword, member.membershipNo);
+  const { backend } = await app();
+  // The member's names and birth date are words a password must not contain.
+  const profile = await backend.getMemberProfile(member.credentials);
+  const policy = await passwordPolicyError(newPassword, profile);
   if (policy) return fail(submission.reply({ ...hide, fieldErrors: { newPassword: [policy] } }), 400);
 
   const outcome = await changeMemberPassword(

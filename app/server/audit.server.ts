@@ -18,6 +18,10 @@ export type AuditType =
   | 'register_failure'
   | 'forget_success'
   | 'forget_failure'
+  /** A one-time code was sent for registration or a forgotten password (ADR 038). */
+  | 'recovery_code_sent'
+  /** A code or notice could not be handed to the mail server or SMS gateway. */
+  | 'recovery_delivery_failed'
   /** Staff impersonation (ADR 010): a link was printed by the CLI. */
   | 'impersonation_issued'
   /** A link was used: a session acting as the member started. */

@@ -56,6 +56,20 @@ const EnvSchema = z.object({
   /** Register / forgotten-password identity checks per client address and per membership number (15 minutes). */
   IDENTITY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   IDENTITY_MAX_PER_MEMBER: z.coerce.number().int().min(1).default(5),
+  /**
+   * One-time codes for registration and forgotten passwords (ADR 038): `outbox` writes every message
+   * to DATA_DIR/outbox (default in demo mode); `live` sends email by SMTP_URL and SMS by SMS_GATEWAY_URL.
+   */
+  OTP_DELIVERY: z.enum(['outbox', 'live']).optional(),
+  /** `smtp://user:pass@host:587` or `smtps://…:465`: where code emails are handed over. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  /** The From of code emails, e.g. `สหกรณ์ตัวอย่าง <no-reply@coop.example>`. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** The SMS gateway: `POST` JSON `{to, text}` with `Authorization: Bearer SMS_GATEWAY_KEY`. */
+  SMS_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'SMS_GATEWAY_URL must be an http:// or https:// URL' })
+    .optional(),
+  SMS_GATEWAY_KEY: z.string().min(1).optional(),
   /** Largest profile photo upload accepted, in bytes (ADR 009). */
   PHOTO_MAX_BYTES: z.coerce
     .number()
@@ -218,6 +232,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       'Invalid environment:\n  - COOP_API_URL: required with COOP_BACKEND=http (the core system, e.g. https://core.example/)',
     );
+  }
+  if (raw.SMS_GATEWAY_URL && !raw.SMS_GATEWAY_KEY) {
+    throw new EnvError('Invalid environment:\n  - SMS_GATEWAY_KEY: required with SMS_GATEWAY_URL');
+  }
+  if (raw.SMTP_URL && !raw.MAIL_FROM) {
+    throw new EnvError('Invalid environment:\n  - MAIL_FROM: required with SMTP_URL (the sender of code emails)');
   }
   if (raw.IMPERSONATION_SECRET && raw.IMPERSONATION_SECRET === sessionSecret) {
     throw new EnvError('Invalid environment:\n  - IMPERSONATION_SECRET: must differ from SESSION_SECRET');

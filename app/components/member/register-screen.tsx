@@ -1,68 +1,108 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { ERROR_PREFIX } from '~/lib/meta';
+import { site } from '~/config/site';
 import { PASSWORD_MIN } from '~/lib/forms/password-rules';
-import { REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
+import { identitySchema, REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
-import type { registerAction } from '~/server/register.server';
+import type { IdentityFields, registerAction, registerLoader } from '~/server/register.server';
 
 const SUBMIT_LABEL: Record<RegisterMode, { idle: string; busy: string }> = {
   register: { idle: 'ลงทะเบียน', busy: 'กำลังลงทะเบียน…' },
   forget: { idle: 'ตั้งรหัสผ่านใหม่', busy: 'กำลังตั้งรหัสผ่านใหม่…' },
 };
+const REQUEST_LABEL = { idle: 'ขอรหัสยืนยัน', busy: 'กำลังส่งรหัสยืนยัน…' };
 
 /**
  * The one screen of /member/register, /member/registerauth (first-time registration) and
- * /member/forget (forgotten password): the five identity fields, a new password twice and, to
- * register, acceptance of the terms.
+ * /member/forget (forgotten password), in two steps (ADR 038): the spec's five identity fields, then
+ * the one-time code sent to the contact on file with the new password twice and, to register, the
+ * terms. Without an online flow (http mode over a vendor core) it says to contact the cooperative.
  */
 export function RegisterScreen({ mode }: { mode: RegisterMode }) {
+  const { offered } = useLoaderData<typeof registerLoader>();
   const actionData = useActionData<typeof registerAction>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [showPassword, setShowPassword] = useState(false);
-  const submitting = navigation.state === 'submitting';
-  const schema = registerSchema(mode);
-
-  const [form, fields] = useForm({
-    id: mode,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-
-  const items = summaryItems(
-    [
-      fields.membershipNo,
-      fields.nationalId,
-      fields.firstName,
-      fields.lastName,
-      fields.birthDate,
-      fields.password,
-      fields.confirmPassword,
-      ...(mode === 'register' ? [fields.acceptTerms] : []),
-    ],
-    form.errors,
-  );
-
-  // A new element after each answer from the server, so the passwords typed are never kept.
-  const attempt = actionData?.attempt ?? 0;
-  const passwordType = showPassword ? 'text' : 'password';
-  const terms = fields.acceptTerms;
-  const termsError = terms.errors?.[0];
-  const { key: termsKey, ...termsProps } = getInputProps(terms, { type: 'checkbox', ariaAttributes: false });
-
+  const identity = actionData?.step === 'code' ? actionData.identity : null;
+  const challenge = actionData?.step === 'code' ? actionData.challenge : null;
   return (
     <AuthCard title={REGISTER_TITLES[mode]}>
+      {!offered ? (
+        <p role="status">
+          ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร <a href={site.phone.href}>{site.phone.label}</a>
+        </p>
+      ) : identity && challenge ? (
+        <CodeStep key={challenge} mode={mode} identity={identity} challenge={challenge} />
+      ) : (
+        <IdentityStep mode={mode} />
+      )}
+      <ul className="auth-card__links">
+        <li>
+          {mode === 'register' ? (
+            <Link to="/member/forget">ลืมรหัสผ่าน</Link>
+          ) : (
+            <Link to="/member/register">เข้าใช้งานครั้งแรก (ลงทะเบียน)</Link>
+          )}
+        </li>
+        <li>
+          <Link to="/member/logon">เข้าสู่ระบบสมาชิก</Link>
+        </li>
+      </ul>
+      <p className="auth-card__back">
+        <a href="/home">กลับสู่หน้าหลัก</a>
+      </p>
+    </AuthCard>
+  );
+}
+
+function useResult() {
+  const actionData = useActionData<typeof registerAction>();
+  return actionData;
+}
+
+function SubmitButton({ label }: { label: { idle: string; busy: string } }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  return (
+    <>
+      <button type="submit" className="button button--block" aria-busy={submitting || undefined} disabled={submitting}>
+        {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+        {label.idle}
+      </button>
+      {submitting ? (
+        <p className="visually-hidden" role="status">
+          {label.busy}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Step 1: who the member is. */
+function IdentityStep({ mode }: { mode: RegisterMode }) {
+  const actionData = useResult();
+  const [form, fields] = useForm({
+    id: `${mode}-identity`,
+    lastResult: actionData?.step === 'identity' ? actionData.result : undefined,
+    constraint: getZodConstraint(identitySchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: identitySchema }),
+  });
+  const items = summaryItems(
+    [fields.membershipNo, fields.nationalId, fields.firstName, fields.lastName, fields.birthDate],
+    form.errors,
+  );
+  return (
+    <>
       <ErrorSummary items={items} />
+      <p className="field__hint">กรอกข้อมูลให้ตรงกับทะเบียนสมาชิก ระบบจะส่งรหัสยืนยันไปยังอีเมลหรือโทรศัพท์มือถือที่ท่านให้ไว้กับสหกรณ์</p>
       <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="identity" />
         <MembershipNoField meta={fields.membershipNo} />
         <Field
           meta={fields.nationalId}
@@ -77,6 +117,66 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
           label="วันเดือนปีเกิด (พ.ศ.)"
           hint="วว/ดด/ปปปป เช่น 14/03/2528"
           inputProps={{ inputMode: 'numeric', autoComplete: 'off', maxLength: 10 }}
+        />
+        <SubmitButton label={REQUEST_LABEL} />
+      </Form>
+    </>
+  );
+}
+
+/** Step 2: the code sent, the new password and (to register) the terms. */
+function CodeStep({ mode, identity, challenge }: { mode: RegisterMode; identity: IdentityFields; challenge: string }) {
+  const actionData = useResult();
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const schema = registerSchema(mode);
+  const [form, fields] = useForm({
+    id: `${mode}-code`,
+    lastResult: actionData?.step === 'code' ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const items = summaryItems(
+    [fields.code, fields.password, fields.confirmPassword, ...(mode === 'register' ? [fields.acceptTerms] : [])],
+    form.errors,
+  );
+  const attempt = actionData?.attempt ?? 0;
+  const passwordType = showPassword ? 'text' : 'password';
+  const terms = fields.acceptTerms;
+  const termsError = terms.errors?.[0];
+  const { key: termsKey, ...termsProps } = getInputProps(terms, { type: 'checkbox', ariaAttributes: false });
+  const hidden = (
+    <>
+      <input type="hidden" name="challenge" value={challenge} />
+      <input type="hidden" name="membershipNo" value={identity.membershipNo} />
+      <input type="hidden" name="nationalId" value={identity.nationalId} />
+      <input type="hidden" name="firstName" value={identity.firstName} />
+      <input type="hidden" name="lastName" value={identity.lastName} />
+      <input type="hidden" name="birthDate" value={identity.birthDate} />
+    </>
+  );
+
+  return (
+    <>
+      <ErrorSummary items={items} />
+      <div className="stack" role="status">
+        <p>หากข้อมูลตรงกับทะเบียนสมาชิก ระบบได้ส่งรหัสยืนยัน 6 หลักไปยังอีเมลหรือโทรศัพท์มือถือที่ท่านให้ไว้กับสหกรณ์แล้ว รหัสใช้ได้ภายใน 10 นาที</p>
+      </div>
+      <p className="field__hint">
+        หากไม่ได้รับรหัส หรือไม่เคยให้อีเมลหรือหมายเลขโทรศัพท์มือถือไว้กับสหกรณ์ กรุณาติดต่อสหกรณ์ โทร{' '}
+        <a href={site.phone.href}>{site.phone.label}</a> ในเวลาทำการ
+      </p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="code" />
+        {hidden}
+        <Field
+          key={`code-${attempt}`}
+          meta={fields.code}
+          label="รหัสยืนยัน"
+          hint="ตัวเลข 6 หลักที่ได้รับ"
+          inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 20 }}
         />
         <Field
           key={`password-${attempt}`}
@@ -133,36 +233,15 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
             </p>
           </div>
         ) : null}
-        <button
-          type="submit"
-          className="button button--block"
-          aria-busy={submitting || undefined}
-          disabled={submitting}
-        >
-          {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-          {SUBMIT_LABEL[mode].idle}
-        </button>
-        {submitting ? (
-          <p className="visually-hidden" role="status">
-            {SUBMIT_LABEL[mode].busy}
-          </p>
-        ) : null}
+        <SubmitButton label={SUBMIT_LABEL[mode]} />
       </Form>
-      <ul className="auth-card__links">
-        <li>
-          {mode === 'register' ? (
-            <Link to="/member/forget">ลืมรหัสผ่าน</Link>
-          ) : (
-            <Link to="/member/register">เข้าใช้งานครั้งแรก (ลงทะเบียน)</Link>
-          )}
-        </li>
-        <li>
-          <Link to="/member/logon">เข้าสู่ระบบสมาชิก</Link>
-        </li>
-      </ul>
-      <p className="auth-card__back">
-        <a href="/home">กลับสู่หน้าหลัก</a>
-      </p>
-    </AuthCard>
+      <Form method="post" className="stack">
+        <input type="hidden" name="intent" value="identity" />
+        {hidden}
+        <button type="submit" className="button button--secondary button--block">
+          ส่งรหัสยืนยันใหม่
+        </button>
+      </Form>
+    </>
   );
 }

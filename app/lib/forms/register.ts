@@ -13,6 +13,10 @@ export const REGISTER_MESSAGES = {
   birthDateRequired: 'กรุณากรอกวันเดือนปีเกิด',
   acceptTermsRequired: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้บริการ',
   tooMany: (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`,
+  codeRequired: 'กรุณากรอกรหัสยืนยัน',
+  codeInvalid: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก',
+  codeWrong: (triesLeft: number) => `รหัสยืนยันไม่ถูกต้อง ลองได้อีก ${triesLeft} ครั้ง`,
+  codeSpent: 'รหัสยืนยันหมดอายุหรือใช้ไม่ได้แล้ว กรุณาขอรหัสยืนยันใหม่',
 } as const;
 
 export const REGISTER_TITLES: Record<RegisterMode, string> = {
@@ -30,6 +34,12 @@ function build(mode: RegisterMode) {
       firstName: thaiNameField(REGISTER_MESSAGES.firstNameRequired),
       lastName: thaiNameField(REGISTER_MESSAGES.lastNameRequired),
       birthDate: beDateField(REGISTER_MESSAGES.birthDateRequired),
+      // The one-time code sent to the contact on file (ADR 038); spaces typed between digits are dropped.
+      code: z
+        .string({ error: REGISTER_MESSAGES.codeRequired })
+        .max(20, REGISTER_MESSAGES.codeInvalid)
+        .overwrite((v) => v.replace(/\s+/g, ''))
+        .regex(/^\d{6}$/, REGISTER_MESSAGES.codeInvalid),
       password: newPasswordField,
       confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
       // Only registration asks for it; the forgotten-password form has no such box.
@@ -48,9 +58,18 @@ function build(mode: RegisterMode) {
 
 const SCHEMAS = { register: build('register'), forget: build('forget') };
 
-/** The form's schema for one mode (built once per mode). */
+/** The second step's schema for one mode (built once per mode): identity again, code, passwords, terms. */
 export function registerSchema(mode: RegisterMode) {
   return SCHEMAS[mode];
 }
 
 export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
+
+/** The first step (ADR 038): the spec's five identity fields, before a one-time code is sent. */
+export const identitySchema = z.object({
+  membershipNo: membershipNoField,
+  nationalId: nationalIdField,
+  firstName: thaiNameField(REGISTER_MESSAGES.firstNameRequired),
+  lastName: thaiNameField(REGISTER_MESSAGES.lastNameRequired),
+  birthDate: beDateField(REGISTER_MESSAGES.birthDateRequired),
+});

@@ -1,9 +1,10 @@
 import { hashPassword, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { TERMS_CATEGORY } from './embedded.server';
-import type { AccountResult, CoopBackend, IdentityCheck, MemberCredentials } from './types';
+import type { AccountResult, CoopBackend, IdentityCheck, MemberCredentials, RecoveryTarget } from './types';
 
-type AccountFeeds = Pick<CoopBackend, 'changePassword' | 'registerMember' | 'resetForgottenPassword'>;
+type AccountFeeds = Pick<CoopBackend, 'changePassword' | 'registerMember' | 'resetForgottenPassword'> &
+  Required<Pick<CoopBackend, 'findRecoveryContact'>>;
 
 /** One answer whichever identity field was wrong (or the member is not active): no enumeration. */
 export const IDENTITY_MISMATCH = 'ข้อมูลไม่ตรงกับทะเบียนสมาชิก กรุณาตรวจสอบอีกครั้ง';
@@ -24,12 +25,17 @@ export function createAccountFeeds(
    * (status '0'). Names are compared trimmed and exactly; the national id as its 13 digits.
    */
   async function identityMatches(input: IdentityCheck): Promise<boolean> {
+    return Boolean(await matchingMember(input));
+  }
+
+  /** The member row's contacts when the identity matches (see `identityMatches`), else undefined. */
+  async function matchingMember(input: IdentityCheck) {
     const row = await db
       .selectFrom('members')
-      .select(['id_card', 'first_name', 'last_name', 'birth_date', 'status_code'])
+      .select(['id_card', 'first_name', 'last_name', 'birth_date', 'status_code', 'email', 'phone'])
       .where('membership_no', '=', input.membershipNo)
       .executeTakeFirst();
-    return Boolean(
+    const matches = Boolean(
       row &&
       row.status_code === '0' &&
       row.id_card.replace(/\D/g, '') === input.nationalId &&
@@ -37,6 +43,7 @@ export function createAccountFeeds(
       row.last_name.trim() === input.lastName.trim() &&
       row.birth_date === input.birthDate,
     );
+    return matches && row ? { email: row.email, phone: row.phone } : undefined;
   }
 
   async function hasCredentials(membershipNo: string): Promise<boolean> {
@@ -49,6 +56,13 @@ export function createAccountFeeds(
   }
 
   return {
+    async findRecoveryContact(input, purpose): Promise<RecoveryTarget> {
+      const contact = await matchingMember(input);
+      if (!contact) return { status: 'unknown' };
+      const registered = await hasCredentials(input.membershipNo);
+      return { status: registered === (purpose === 'forget') ? 'eligible' : 'ineligible', contact };
+    },
+
     async changePassword(cred, { currentPassword, newPassword }) {
       const membershipNo = await memberOf(cred);
       const row = await db

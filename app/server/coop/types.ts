@@ -388,6 +388,19 @@ export interface IdentityCheck {
   birthDate: string;
 }
 
+/** Where a member's one-time codes can be sent (ADR 038). */
+export interface MemberContact {
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * The identity step of registration or a forgotten password (ADR 038): `unknown` when the five fields
+ * do not match an active member; `eligible` when they do and the member may go on (not registered yet
+ * to register, registered to reset); `ineligible` when they match but the other flow applies.
+ */
+export type RecoveryTarget = { status: 'unknown' } | { status: 'eligible' | 'ineligible'; contact: MemberContact };
+
 /** Outcome of register / forgotten password, in the core system's terms (spec §8). */
 export type AccountResult = { ok: true; message: string } | { ok: false; errors: string[] };
 
@@ -612,6 +625,12 @@ export interface CoopBackend {
   ): Promise<ChangePasswordResult>;
   /** First-time registration for online service; also records acceptance of the current terms. */
   registerMember(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
+  /**
+   * The contact on file for an identity, before a one-time code is sent (ADR 038). Only a backend that
+   * owns the members' contacts has it (embedded); without it the site offers no online registration or
+   * password reset, since knowledge of the identity alone must not set a password.
+   */
+  findRecoveryContact?(input: IdentityCheck, purpose: 'register' | 'forget'): Promise<RecoveryTarget>;
   /** Forgotten password: a registered member proves their identity and sets a new password. */
   resetForgottenPassword(input: IdentityCheck & { password: string }, meta: RequestMeta): Promise<AccountResult>;
   /** The member's own profile photo (core `wwwupload`), or null when none was uploaded. */

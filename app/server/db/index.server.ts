@@ -15,6 +15,7 @@ import * as m0007 from './migrations/0007-search-index';
 import * as m0005 from './migrations/0005-public-content';
 import * as m0008 from './migrations/0008-upstream-token-expiry';
 import * as m0009 from './migrations/0009-staff-tokens';
+import * as m0010 from './migrations/0010-member-contacts-and-codes';
 import * as m0011 from './migrations/0011-second-factor';
 import * as m0013 from './migrations/0013-audit-and-upkeep';
 import * as m0017 from './migrations/0017-recommended-news-link';
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-public-content': m0005,
   '0008-upstream-token-expiry': m0008,
   '0009-staff-tokens': m0009,
+  '0010-member-contacts-and-codes': m0010,
   '0011-second-factor': m0011,
   '0013-audit-and-upkeep': m0013,
   '0017-recommended-news-link': m0017,

@@ -21,6 +21,7 @@ export function memberRow(membershipNo: string, values: Partial<MembersTable> = 
     salary_satang: 3_000_000,
     address: '1 ถนนทดสอบ กรุงเทพมหานคร',
     phone: null,
+    email: null,
     status_code: '0',
     ...values,
   };

@@ -45,6 +45,7 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export interface MetaTable {
@@ -67,6 +68,8 @@ export interface MembersTable {
   salary_satang: number;
   address: string;
   phone: string | null;
+  /** Where one-time codes are sent (0010); null when the member gave none. */
+  email: string | null;
   /** '0' normal, '3' resigned (the core system's codes). */
   status_code: string;
 }
@@ -505,4 +508,18 @@ export interface LoginChallengesTable {
   failures: number;
   created_at: number;
   expires_at: number;
+}
+
+/** One-time codes for registration and forgotten passwords (0010, ADR 038). */
+export interface RecoveryCodesTable {
+  /** SHA-256 of the challenge the browser holds. */
+  challenge_hash: string;
+  purpose: 'register' | 'forget';
+  membership_no: string;
+  /** HMAC-SHA-256 of the code; null when no code was sent (the identity did not match). */
+  code_hash: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -26,6 +26,7 @@ export const FIELD_MESSAGES = {
   oneOf: (values: readonly string[]) => `ต้องเป็น ${values.join(' หรือ ')}`,
   year: 'ปีไม่ถูกต้อง: ใช้ ค.ศ. (เช่น 2024) หรือ พ.ศ. (เช่น 2567)',
   rate: 'อัตราไม่ถูกต้อง: เขียนเป็นร้อยละ เช่น 6.25',
+  email: 'อีเมลไม่ถูกต้อง (เช่น somchai@example.com)',
 } as const;
 
 /** A column's schema: from the cell's text to the value stored. */
@@ -77,6 +78,14 @@ export function text(max: number) {
 }
 
 /** A membership number: digits, at most 7; 1–6 digits are left-padded to 6 (as at login). */
+const emailSchema = z.email().max(254);
+
+/** An email address (where one-time codes are sent, ADR 038): stored lowercased. */
+export function email(raw: string): Parsed<string> {
+  const value = raw.toLowerCase();
+  return emailSchema.safeParse(value).success ? ok(value) : bad(FIELD_MESSAGES.email);
+}
+
 export function membershipNo(raw: string): Parsed<string> {
   const r = membershipNoField.safeParse(raw);
   return r.success ? ok(r.data) : bad(r.error.issues[0]?.message ?? FIELD_MESSAGES.required);

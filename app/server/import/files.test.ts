@@ -48,9 +48,19 @@ describe('members.csv schema', () => {
         salary: 4_587_000,
         address: '',
         phone: null,
+        email: null,
         status_code: '0',
       },
     });
+  });
+
+  it('takes an email column next to the phone, lowercased, and refuses one that is not an address', () => {
+    const r = parse('members.csv', { ...MEMBER, phone: '081-234-5678', email: ' Somchai.J@Example.COM ' });
+    expect(r.ok && [r.data.phone, r.data.email]).toEqual(['081-234-5678', 'somchai.j@example.com']);
+    for (const wrong of ['somchai', 'somchai@', '@example.com', 'a b@example.com', `${'x'.repeat(250)}@example.com`]) {
+      const bad = parse('members.csv', { ...MEMBER, email: wrong });
+      expect(bad.ok ? [] : bad.issues).toEqual([['email', FIELD_MESSAGES.email]]);
+    }
   });
 
   it('names every bad cell with its reason', () => {

@@ -7,6 +7,7 @@ import * as z from 'zod';
 
 import {
   date,
+  email,
   flag,
   integer,
   membershipNo,
@@ -69,6 +70,7 @@ export const MEMBERS = columns({
   salary: amount,
   address: optional(text(LONG), ''),
   phone: optional(text(30), null),
+  email: optional(email, null),
   status_code: optional(oneOf(['0', '3'] as const), '0' as const),
 });
 

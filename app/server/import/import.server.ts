@@ -649,6 +649,7 @@ function memberRow(r: RowOf<'members.csv'>): Row<'members'> {
     salary_satang: r.salary,
     address: r.address,
     phone: r.phone,
+    email: r.email,
     status_code: r.status_code,
   };
 }

@@ -52,6 +52,7 @@ function toCsv(data: DemoData): Record<string, string> {
         'salary',
         'address',
         'phone',
+        'email',
         'status_code',
       ],
       data.members.map((m) => [
@@ -69,6 +70,7 @@ function toCsv(data: DemoData): Record<string, string> {
         baht(m.salary_satang),
         m.address,
         m.phone,
+        m.email,
         m.status_code,
       ]),
     ),

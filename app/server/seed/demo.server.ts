@@ -302,6 +302,7 @@ const DEMO_ROW: Row<'members'> = {
   salary_satang: 45_870_00,
   address: '99/12 ซอยงามวงศ์วาน 23 ถนนงามวงศ์วาน แขวงลาดยาว เขตจตุจักร กรุงเทพมหานคร 10900',
   phone: '0812345678',
+  email: 'somchai.demo@example.com',
   status_code: '0',
 };
 
@@ -320,6 +321,7 @@ const EMPTY_ROW: Row<'members'> = {
   salary_satang: 28_750_00,
   address: '45/8 ซอยรามอินทรา 40 ถนนรามอินทรา แขวงนวลจันทร์ เขตบึงกุ่ม กรุงเทพมหานคร 10230',
   phone: '0898765432',
+  email: null,
   status_code: '0',
 };
 
@@ -398,6 +400,7 @@ function buildMembers(rng: Rng, count: number, nowMs: number) {
       salary_satang: salaryBaht * 100,
       address: randomAddress(rng),
       phone: rng.chance(0.85) ? rng.pick(['08', '09']) + String(rng.int(0, 99_999_999)).padStart(8, '0') : null,
+      email: null, // set with the membership number below
       status_code: rng.chance(RESIGNED_SHARE) ? '3' : '0',
     });
   }
@@ -410,6 +413,9 @@ function buildMembers(rng: Rng, count: number, nowMs: number) {
     next += rng.int(1, maxGap);
     if (next === 12_345 || next === 54_321) next += 1;
     m.membership_no = String(next).padStart(6, '0');
+    // Two in three members with a phone also gave an email; the rest have a phone only, or nothing
+    // (no new RNG draw, so every other generated value stays as it was).
+    if (m.phone && next % 3 !== 0) m.email = `member${m.membership_no}@example.com`;
   }
 
   const members = [DEMO_ROW, ...others].sort((a, b) => cmp(a.membership_no, b.membership_no));

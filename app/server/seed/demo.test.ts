@@ -102,6 +102,15 @@ describe('seedDemo', () => {
     expect(login.ok).toBe(true);
   });
 
+  it('gives the demo member an email and a phone, and leaves some members without either', async () => {
+    const rows = await db.selectFrom('members').select(['membership_no', 'email', 'phone']).execute();
+    const demo = rows.find((r) => r.membership_no === DEMO_MEMBER.membershipNo);
+    expect(demo?.email).toMatch(/^[^@\s]+@example\.com$/);
+    expect(demo?.phone).toMatch(/^0[689]\d{8}$/);
+    const kinds = new Set(rows.map((r) => `${r.email ? 'e' : '-'}${r.phone ? 'p' : '-'}`));
+    expect([...kinds].sort()).toEqual(['--', '-p', 'ep']);
+  });
+
   it('gives every member a valid, unique 13-digit national id', async () => {
     const rows = await db.selectFrom('members').select('id_card').execute();
     expect(rows.every((r) => validThaiId(r.id_card))).toBe(true);

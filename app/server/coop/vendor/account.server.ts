@@ -1,91 +1,41 @@
-import * as z from 'zod';
-
-import { membershipNoField } from '~/lib/forms/fields';
-import { nationalIdField, thaiNameField } from '~/lib/forms/identity';
-import { ChangePasswordSchema, PASSWORD_MESSAGES, newPasswordField } from '~/lib/forms/password';
+import { ChangePasswordSchema, PASSWORD_MESSAGES } from '~/lib/forms/password';
 import { REGISTER_MESSAGES, type RegisterMode } from '~/lib/forms/register';
 
+import { app } from '../../app.server';
 import { audit } from '../../audit.server';
 import { env } from '../../env.server';
-import { passwordPolicyError } from '../../password-policy.server';
-import { app } from '../../app.server';
 import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../login-limit.server';
-import { hit } from '../../rate-limit.server';
+import { passwordPolicyError } from '../../password-policy.server';
 import type { MemberRequest } from './api.server';
-import { embeddedBackend, field, notFound, readBody, refuseStaff, vendorJson } from './api.server';
+import { embeddedBackend, field, notFound, refuseStaff, vendorJson } from './api.server';
 
 /**
  * The account actions of the vendor API (ADR 019): register and forget (§4.2) and `member_pass`
  * (§6.9), with the web forms' rules — the same validation, password policy, rate-limit counters and
- * audit events — and the vendor's envelopes: `{rc_code:"1", messages}` on success, `{errors:[…]}`
- * (HTTP 200) when a field or the password policy refuses or the identity does not match, HTTP 400
- * `{error}` over the rate limit.
+ * audit events — and the vendor's envelopes. Register and forget refuse (ADR 038).
  */
 
-/** As the web form's identity check: every well-formed attempt counts (register/forget share them). */
-const IDENTITY_WINDOW_MS = 15 * 60_000;
+/** What the API answers to register and forget: a code sent to the member is needed (ADR 038). */
+export function apiIdentityRefusal(mode: RegisterMode): string {
+  const where = `${env().publicUrl}/member/${mode}`;
+  return `${mode === 'register' ? 'การลงทะเบียน' : 'การตั้งรหัสผ่านใหม่'}ต้องยืนยันด้วยรหัสที่ส่งไปยังอีเมลหรือโทรศัพท์มือถือของสมาชิก กรุณาทำรายการที่เว็บไซต์ ${where}`;
+}
 
-const IdentityBody = z.object({
-  membershipNo: membershipNoField,
-  nationalId: nationalIdField,
-  firstName: thaiNameField(REGISTER_MESSAGES.firstNameRequired),
-  lastName: thaiNameField(REGISTER_MESSAGES.lastNameRequired),
-  // The vendor's API takes the Gregorian date (the web form's Buddhist-era one is converted there).
-  birthDate: z.iso.date(REGISTER_MESSAGES.birthDateRequired),
-  password: newPasswordField,
-});
-
-/** `POST /api/member/auth/register` and `…/forget`. */
+/**
+ * `POST /api/member/auth/register` and `…/forget` (ADR 038): knowing a member's identity must not set
+ * a password, and the contract's single step has no code, so both refuse with the vendor's validation
+ * shape (HTTP 200 `{errors:[…]}`) and point to the website's two-step flow. No identity is checked:
+ * the answer is the same for everybody.
+ */
 export async function vendorIdentityAction(
   mode: RegisterMode,
-  request: Request,
+  _request: Request,
   clientAddress: string | null,
 ): Promise<Response> {
   const backend = await embeddedBackend();
   if (!backend) return notFound();
-  const body = await readBody(request);
-  const parsed = IdentityBody.safeParse({
-    membershipNo: field(body, 'membership_no'),
-    nationalId: field(body, 'id_card'),
-    firstName: field(body, 'member_name'),
-    lastName: field(body, 'member_surname'),
-    birthDate: field(body, 'date_of_birth'),
-    password: field(body, 'password'),
-  });
-  // Field validation fails as the vendor's validator does: HTTP 200 with every message in `errors`.
-  if (!parsed.success) return vendorJson({ errors: [...new Set(parsed.error.issues.map((i) => i.message))] });
-  const input = parsed.data;
-  const now = Date.now();
-  const limits = env();
-  const [byAddress, byMember] = await Promise.all([
-    hit(`identity:address:${clientAddress ?? 'unknown'}`, IDENTITY_WINDOW_MS, now),
-    hit(`identity:member:${input.membershipNo}`, IDENTITY_WINDOW_MS, now),
-  ]);
-  const blockedUntil = Math.max(
-    byAddress.count > limits.IDENTITY_MAX_PER_ADDRESS ? byAddress.resetAt : 0,
-    byMember.count > limits.IDENTITY_MAX_PER_MEMBER ? byMember.resetAt : 0,
-  );
-  if (blockedUntil > now) {
-    await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip: clientAddress, detail: 'api rate_limited' });
-    const minutes = Math.max(1, Math.ceil((blockedUntil - now) / 60_000));
-    return vendorJson({ error: REGISTER_MESSAGES.tooMany(minutes), membership_no: null }, 400);
-  }
-  const policy = await passwordPolicyError(input.password, input.membershipNo);
-  if (policy) return vendorJson({ errors: [policy] });
-
-  const meta = { ip: clientAddress, userAgent: request.headers.get('user-agent') };
-  const outcome =
-    mode === 'register' ? await backend.registerMember(input, meta) : await backend.resetForgottenPassword(input, meta);
-  if (!outcome.ok) {
-    await audit(`${mode}_failure`, {
-      membershipNo: input.membershipNo,
-      ip: clientAddress,
-      detail: `api ${outcome.errors.join('; ')}`.slice(0, 300),
-    });
-    return vendorJson({ errors: outcome.errors });
-  }
-  await audit(`${mode}_success`, { membershipNo: input.membershipNo, ip: clientAddress, detail: 'api' });
-  return vendorJson({ rc_code: '1', messages: outcome.message });
+  await audit(`${mode}_failure`, { ip: clientAddress, detail: 'api refused: one-time code required' });
+  return vendorJson({ errors: [apiIdentityRefusal(mode)] });
 }
 
 /** `POST /api/member/member_pass` with `{mem_password, mem_oldpassword}`: `rc_code` 1, -1 or 0. */
@@ -103,8 +53,9 @@ export async function vendorChangePassword(
   // The password is the member's alone (ADR 010): a token staff hold through a link cannot change it.
   const refused = await refuseStaff(cred, 'change_password', clientAddress);
   if (refused) return refused;
-  const { membershipNo } = await backend.getMemberProfile(cred);
-  const policy = await passwordPolicyError(parsed.data.newPassword, membershipNo);
+  const profile = await backend.getMemberProfile(cred);
+  const { membershipNo } = profile;
+  const policy = await passwordPolicyError(parsed.data.newPassword, profile);
   if (policy) return vendorJson({ rc_code: '0', rc_des: policy });
   // Counted before the current password is checked (ADR 036), with the web form's counter.
   const { db } = await app();
