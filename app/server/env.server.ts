@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 
+import { withoutTrailingSlashes } from '~/lib/trim';
+
 import { COOP_EXTENSIONS, DEFAULT_PATHS, type Endpoint } from './coop/http/paths.server';
 
 /** A path below COOP_API_URL: relative, no scheme, no dot segments, no query (`{no}` placeholders kept). */
@@ -36,7 +38,7 @@ const EnvSchema = z.object({
   /** Where the site is reached from outside: the base of links printed by the CLI. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
+    .transform(withoutTrailingSlashes)
     .optional(),
   SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(1).max(1_000_000).default(1000),

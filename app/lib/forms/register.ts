@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { membershipNoField } from './fields';
 import { beDateField, nationalIdField, thaiNameField } from './identity';
-import { newPasswordField, PASSWORD_MESSAGES } from './password';
+import { newPasswordField, PASSWORD_MAX, PASSWORD_MESSAGES } from './password';
 
 /** First-time registration and forgotten password share one form (spec §2). */
 export type RegisterMode = 'register' | 'forget';
@@ -31,7 +31,10 @@ function build(mode: RegisterMode) {
       lastName: thaiNameField(REGISTER_MESSAGES.lastNameRequired),
       birthDate: beDateField(REGISTER_MESSAGES.birthDateRequired),
       password: newPasswordField,
-      confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+      confirmPassword: z
+        .string({ error: PASSWORD_MESSAGES.confirmRequired })
+        .min(1, PASSWORD_MESSAGES.confirmRequired)
+        .max(PASSWORD_MAX * 4, PASSWORD_MESSAGES.mismatch),
       // Only registration asks for it; the forgotten-password form has no such box.
       acceptTerms: z
         .boolean()
