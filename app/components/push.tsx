@@ -2,6 +2,8 @@ import { useRouteLoaderData } from '@remix-run/react';
 
 import type { PushPageConfig } from '~/server/push.server';
 
+import { LoadScript } from './script-loader';
+
 /** The label of the opt-in control (spec §7). */
 export const PUSH_OPT_IN_LABEL = 'รับการแจ้งเตือน';
 
@@ -25,9 +27,9 @@ export function PushConfig({ config }: { config: PushPageConfig }) {
   );
 }
 
-/** The opt-in control and lazy loader: a file of this site ('self'), so no nonce and cacheable pages. */
+/** The opt-in control and lazy loader, through the hashed inline loader: no nonce, cacheable pages (ADR 034). */
 export function PushScript({ config }: { config: PushPageConfig }) {
-  return <script src={config.script} defer />;
+  return <LoadScript src={config.script} />;
 }
 
 /**
