@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
 import { InlineStyleProvider } from './inline-style';
@@ -78,6 +78,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A refusal Remix makes itself (405 for a method a route does not take, 400 for a malformed data
+  // request) is the client's mistake: one line at info with its status, not an error.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info('client error', { method: request.method, status: error.status, error: error.statusText });
+    return;
+  }
   log.error('request failed', { method: request.method, error: describe(error) });
 }
 

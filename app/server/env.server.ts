@@ -68,6 +68,29 @@ const EnvSchema = z.object({
   /** Menu, footer and home feeds are kept in memory this long (ADR 014); 0 turns it off. */
   FEED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Other sites' origins whose pages may call `/api/*` from a browser (CORS), comma-separated, e.g.
+   * `https://app.example,https://m.example`. Empty: none. Such calls carry a bearer token, never our cookie.
+   */
+  API_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text,
+            'each entry must be an origin such as https://app.example (no path, no trailing slash)',
+          ),
+      ),
+    ),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
