@@ -90,7 +90,7 @@ function Document({
       </head>
       <body>
         {children}
-        {push ? <PushScript config={push} /> : null}
+        {push ? <PushScript config={push} nonce={hydrate ? nonce : undefined} /> : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -27,9 +27,13 @@ export function PushConfig({ config }: { config: PushPageConfig }) {
   );
 }
 
-/** The opt-in control and lazy loader, through the hashed inline loader: no nonce, cacheable pages (ADR 034). */
-export function PushScript({ config }: { config: PushPageConfig }) {
-  return <LoadScript src={config.script} />;
+/**
+ * The opt-in control and lazy loader. Pages that hydrate carry the nonce anyway: there it is a
+ * `<script src>` with it (a loader's inserted element would be a node React does not expect). Other
+ * pages stay free of nonces and cacheable: the hashed inline loader (ADR 034).
+ */
+export function PushScript({ config, nonce }: { config: PushPageConfig; nonce?: string }) {
+  return nonce ? <script src={config.script} nonce={nonce} defer /> : <LoadScript src={config.script} />;
 }
 
 /**
