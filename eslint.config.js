@@ -1,4 +1,5 @@
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -30,11 +31,22 @@ export default tseslint.config(
           message: "Use `import * as z from 'zod'` (a named import pulls all of zod into a browser chunk).",
         },
         {
-          selector: "ImportDeclaration[source.value=/^date-fns(\\u002Flocale)?$/]",
+          selector: 'ImportDeclaration[source.value=/^date-fns(\\u002Flocale)?$/]',
           message:
             "Import date-fns by path ('date-fns/formatDistanceStrict', 'date-fns/locale/th'): its index modules load every function and locale, about 2 s at each server start and in each test file.",
         },
       ],
+    },
+  },
+  {
+    // Regular expressions run over what visitors send: none may backtrack super-linearly (a ReDoS
+    // freezes the one event loop that serves everyone).
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: ['tests/**', '**/*.test.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -2,6 +2,7 @@
 // log line, makes the CSP nonce and the client address (the load context), refuses cross-origin state
 // changes, and serves assets. On SIGTERM it stops gracefully (ADR 016).
 import { AsyncResource } from 'node:async_hooks';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -11,6 +12,14 @@ import { createRequestHandler, writeReadableStreamToWritable } from '@remix-run/
 import remixExpress from '@remix-run/express/dist/server.js';
 import express from 'express';
 
+import { apiJsonCall, bearerOnly, carriesSessionCookie, createApiCors } from './server/api-access.js';
+import {
+  MAX_HEADER_SIZE,
+  createBodyReader,
+  createClientErrorHandler,
+  createErrorHandler,
+  createRequestLineCheck,
+} from './server/edge.js';
 import { createPageCache } from './server/page-cache.js';
 
 // This server only ever serves the production build (React's production mode too).
@@ -61,6 +70,9 @@ app.use((req, res, next) => {
   res.once('close', () => inFlight.delete(res));
   next();
 });
+// A request target that is not a decodable path of ours, a method we do not answer, or a declared
+// body over its limit: a Thai 4xx before anything else looks at it (ADR 035).
+app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: requestLog.routed }));
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -85,19 +97,18 @@ app.use((req, res, next) => {
   next();
 });
 
-/**
- * The vendor-compatible API (ADR 019) is called by machines (the cooperative's mobile app, another
- * Sahakorn in http mode), which send no Origin. A JSON POST below `/api/` is let through: a browser
- * cannot send a cross-site `application/json` POST without a CORS preflight, which this server never
- * grants, so such a request cannot come from another site's page. Its routes read the bearer token
- * of the Authorization header only, never a cookie.
- */
-function apiJsonCall(req) {
-  return req.path.startsWith('/api/') && req.is('application/json') === 'application/json';
-}
+// Other sites named in API_ALLOWED_ORIGINS may call /api/* from a browser (CORS, with preflight).
+app.use(createApiCors(new Set(config.API_ALLOWED_ORIGINS)));
 
+/**
+ * The vendor-compatible API (ADR 019) is called by machines and by the vendor's own clients, which
+ * send no Origin or another one. A call that authenticates only with its bearer token, or a JSON
+ * POST, without our session cookie, is let through (server/api-access.js says why); a request that
+ * carries our session cookie is always checked.
+ */
 app.use((req, res, next) => {
-  if (SAFE_METHODS.has(req.method) || fromThisSite(req) || apiJsonCall(req)) return next();
+  if (SAFE_METHODS.has(req.method) || fromThisSite(req)) return next();
+  if (!carriesSessionCookie(req) && (bearerOnly(req) || apiJsonCall(req))) return next();
   res
     .status(403)
     .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
@@ -147,14 +158,18 @@ entry.onPublicContentChanged(() => pageCache.clear());
 // From here on requests are pages and resource routes (logged at info), not public files.
 app.use(requestLog.routed);
 app.use(pageCache);
+// Bodies are bounded before anything parses them; small ones are read here (ADR 035).
+app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 
 // Remix, as @remix-run/express's handler runs it, except that a rendered document goes out in one
 // `res.end(bytes)` instead of being read back through its Response's stream (document-body.server).
 const handleRemix = createRequestHandler(build, build.mode);
 app.all('*', async (req, res, next) => {
   try {
-    const request = remixExpress.createRemixRequest(req, res);
+    const request = remixRequest(req, res);
     const response = await handleRemix(request, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null });
+    // The edge may have answered already (a body that broke off); nothing more to send then.
+    if (res.headersSent) return;
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers.entries()) res.append(name, value);
@@ -168,7 +183,28 @@ app.all('*', async (req, res, next) => {
   }
 });
 
-const server = app.listen(config.PORT, config.HOST, () => {
+/**
+ * The Request Remix sees. A body the edge has read (res.locals.body, at most 64 KiB) is handed over
+ * as bytes: the adapter's own builder would read the request stream, which is already consumed.
+ */
+function remixRequest(req, res) {
+  const body = res.locals.body;
+  if (!body) return remixExpress.createRemixRequest(req, res);
+  // URL, headers and the abort signal as the adapter makes them, from a body-less view of req.
+  const head = remixExpress.createRemixRequest(
+    new Proxy(req, { get: (target, key, receiver) => (key === 'method' ? 'GET' : Reflect.get(target, key, receiver)) }),
+    res,
+  );
+  return new Request(head, { method: req.method, body, duplex: 'half' });
+}
+
+// Last: whatever a middleware passed on as an error gets a Thai page and one log line, no stack.
+app.use(createErrorHandler(log));
+
+const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app);
+// Node answers a malformed request line or an over-long head itself, before Express: a Thai page too.
+server.on('clientError', createClientErrorHandler(log));
+server.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   log.info('listening', { url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo });
   console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);

@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
 import { IncidentProvider } from './incident';
@@ -95,6 +95,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
       method: request.method,
       error: error instanceof Error ? error.message : String(error),
     });
+    return;
+  }
+  // A refusal Remix makes itself (405 for a method a route does not take, 400 for a malformed data
+  // request) is the client's mistake: one line at info with its status, not an error.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info('client error', { method: request.method, status: error.status, error: error.statusText });
     return;
   }
   log.error('request failed', { method: request.method, error: describe(error) });

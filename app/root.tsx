@@ -89,7 +89,7 @@ function Document({
       </head>
       <body>
         {children}
-        {push ? <PushScript config={push} /> : null}
+        {push ? <PushScript config={push} nonce={hydrate ? nonce : undefined} /> : null}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

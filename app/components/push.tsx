@@ -2,6 +2,8 @@ import { useRouteLoaderData } from '@remix-run/react';
 
 import type { PushPageConfig } from '~/server/push.server';
 
+import { LoadScript } from './script-loader';
+
 /** The label of the opt-in control (spec §7). */
 export const PUSH_OPT_IN_LABEL = 'รับการแจ้งเตือน';
 
@@ -25,9 +27,13 @@ export function PushConfig({ config }: { config: PushPageConfig }) {
   );
 }
 
-/** The opt-in control and lazy loader: a file of this site ('self'), so no nonce and cacheable pages. */
-export function PushScript({ config }: { config: PushPageConfig }) {
-  return <script src={config.script} defer />;
+/**
+ * The opt-in control and lazy loader. Pages that hydrate carry the nonce anyway: there it is a
+ * `<script src>` with it (a loader's inserted element would be a node React does not expect). Other
+ * pages stay free of nonces and cacheable: the hashed inline loader (ADR 034).
+ */
+export function PushScript({ config, nonce }: { config: PushPageConfig; nonce?: string }) {
+  return nonce ? <script src={config.script} nonce={nonce} defer /> : <LoadScript src={config.script} />;
 }
 
 /**

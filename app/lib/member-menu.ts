@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from './trim';
+
 /** The member side menu in the spec's order (spec §2), with its selection keys. */
 export const MEMBER_MENU = [
   { key: '1', path: '/member/status', label: 'ข้อมูลส่วนตัว' },
@@ -39,7 +41,7 @@ const KEYS: Array<[prefix: string, key: string]> = [
 
 /** The menu key the member layout highlights for a path (spec §2); '1' when none matches. */
 export function menuKeyForPath(pathname: string): string {
-  const path = pathname.replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(pathname);
   for (const [prefix, key] of KEYS) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return key;
   }

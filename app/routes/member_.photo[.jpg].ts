@@ -22,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const etag = photoEtag(photo.bytes);
-  // Private: only this browser may keep it; no-cache: it must ask again (a cheap 304) every time.
-  const headers = { ...common, 'Cache-Control': 'private, no-cache', ETag: etag };
+  // A member's face is personal data: no cache keeps it, not even this browser's (ADR 034). A client
+  // that still sends the ETag back gets a 304.
+  const headers = { ...common, 'Cache-Control': 'private, no-store', ETag: etag };
   const sent = request.headers.get('If-None-Match');
   if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return new Response(null, { status: 304, headers });

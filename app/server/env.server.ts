@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 
+import { withoutTrailingSlashes } from '~/lib/trim';
+
 import { COOP_EXTENSIONS, DEFAULT_PATHS, type Endpoint } from './coop/http/paths.server';
 
 /** A path below COOP_API_URL: relative, no scheme, no dot segments, no query (`{no}` placeholders kept). */
@@ -36,7 +38,7 @@ const EnvSchema = z.object({
   /** Where the site is reached from outside: the base of links printed by the CLI. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
+    .transform(withoutTrailingSlashes)
     .optional(),
   SEED_DEMO: boolish.optional(),
   SEED_MEMBERS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
@@ -84,6 +86,29 @@ const EnvSchema = z.object({
   /** Menu, footer and home feeds are kept in memory this long (ADR 014); 0 turns it off. */
   FEED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: boolish.default(false),
+  /**
+   * Other sites' origins whose pages may call `/api/*` from a browser (CORS), comma-separated, e.g.
+   * `https://app.example,https://m.example`. Empty: none. Such calls carry a bearer token, never our cookie.
+   */
+  API_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text,
+            'each entry must be an origin such as https://app.example (no path, no trailing slash)',
+          ),
+      ),
+    ),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { withoutTrailingSlashes } from '~/lib/trim';
+
 import { recordAudit } from './audit.server';
 import { activeMember } from './coop/embedded-impersonate.server';
 import type { CoopBackend, LinkRedemption } from './coop/types';
@@ -113,7 +115,7 @@ export async function issueImpersonationLink(
     membershipNo: member.membershipNo,
     detail: `staff=${staff}; grant=${grantRef(nonceHash)}`,
   });
-  const url = `${input.baseUrl.replace(/\/+$/, '')}${IMPERSONATE_PATH}?t=${signToken(nonce, expiresAt, input.secret)}`;
+  const url = `${withoutTrailingSlashes(input.baseUrl)}${IMPERSONATE_PATH}?t=${signToken(nonce, expiresAt, input.secret)}`;
   return { ok: true, url, expiresAt, grant: grantRef(nonceHash) };
 }
 

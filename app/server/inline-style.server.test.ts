@@ -39,7 +39,7 @@ describe('the stylesheet written into public pages', () => {
         ?.split(' ')
         .slice(1);
     expect(directive('style-src')).toEqual(["'self'", "'sha256-abc='"]);
-    expect(directive('script-src')).toEqual(["'self'", "'nonce-N0nce'"]);
+    expect(directive('script-src')).toEqual(["'nonce-N0nce'", "'strict-dynamic'", "'self'"]);
     expect(policy).not.toContain('unsafe-inline');
     expect(contentSecurityPolicy('N0nce').split('; ')).toContain("style-src 'self'");
   });

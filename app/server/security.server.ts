@@ -1,21 +1,30 @@
+import { createHash } from 'node:crypto';
+
+import { scriptLoader } from '~/lib/script-loader';
+
+import { enhanceScriptSrc } from './enhance.server';
 import { env } from './env.server';
 import { appInlineStyle } from './inline-style.server';
-import { pushClientConfig, pushConnectSource } from './push.server';
+import { pushClientConfig, pushConnectSource, pushPageConfig } from './push.server';
 
 /**
- * Response headers every page gets. The CSP is enforced (ADR 006): scripts run only from our own
- * origin or with this response's nonce; styles only from our own origin or as the one inline
- * stylesheet of pages without hydration, allowed by its hash (`styleSource`, ADR 022); no style
- * attributes, no other inline styles or scripts.
+ * Response headers every page gets. The CSP is enforced (ADR 006, ADR 034): a script runs only with
+ * this response's nonce, or as one of the inline loaders allowed by their hashes (`scriptSources`),
+ * or because such a script loaded it (`'strict-dynamic'`: no address allow-list, so no script of
+ * another origin or an uploaded file can be smuggled in by URL); `'self'` is there only for
+ * browsers older than CSP 3, which ignore `'strict-dynamic'` (newer ones ignore `'self'`). Styles
+ * only from our own origin or as the one inline stylesheet of pages without hydration, allowed by
+ * its hash (`styleSource`, ADR 022); no style attributes, no other inline styles or scripts.
  */
 export function contentSecurityPolicy(
   nonce: string,
   pushSource: string | null = null,
   styleSource: string | null = null,
+  scriptSources: readonly string[] = [],
 ): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptSources, "'self'"].join(' '),
     styleSource ? `style-src 'self' ${styleSource}` : "style-src 'self'",
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
     "img-src 'self' data: blob:",
@@ -38,10 +47,36 @@ function pushSource(): string | null {
   return pushSourceCache;
 }
 
+/** The CSP source that allows an inline script's text: `'sha256-…'`. */
+export function scriptHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+let loaderSourcesCache: string[] | undefined;
+/** The hashes of this build's inline loaders: enhance.js, and push.js when notifications are on. */
+function loaderSources(): string[] {
+  if (!loaderSourcesCache) {
+    const push = pushPageConfig(env());
+    loaderSourcesCache = [enhanceScriptSrc(), ...(push ? [push.script] : [])].map((src) =>
+      scriptHashSource(scriptLoader(src)),
+    );
+  }
+  return loaderSourcesCache;
+}
+
+/** HSTS in production (ADR 034): a year, subdomains too. Browsers ignore it over plain http. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Headers for every response (set by server.js before Remix runs, so redirects and assets get them too). */
 export function securityHeaders(nonce: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(nonce, pushSource(), appInlineStyle()?.source ?? null),
+    ...(env().NODE_ENV === 'production' && { 'Strict-Transport-Security': HSTS }),
+    'Content-Security-Policy': contentSecurityPolicy(
+      nonce,
+      pushSource(),
+      appInlineStyle()?.source ?? null,
+      loaderSources(),
+    ),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, expectRelativeTimes, test } from './fixtures';
+import { scriptUrlsInPage } from './scripts';
 
 const NEWS_DEFAULT = '/picture/Utils/ContentDefault/news.png';
 
@@ -30,8 +31,9 @@ async function expectNoFrameworkScripts(page: Page) {
   expect(await page.locator('script[type="module"], link[rel="modulepreload"], script[src^="/build/"]').count()).toBe(
     0,
   );
-  // The one script is the enhancement script, by URL from this site (no inline script, no nonce: ADR 014).
-  const sources = await page.$$eval('script', (s) => s.map((el) => el.getAttribute('src') ?? 'inline'));
+  // The one script is the enhancement script, a file of this site loaded by its hashed inline loader
+  // (no other inline script, no nonce: ADR 014, ADR 034).
+  const sources = await scriptUrlsInPage(page);
   expect(sources.every((src) => /^\/enhance\.js\?v=/.test(src))).toBe(true);
 }
 

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
+import { inlineScripts, scriptUrlsInHtml } from './scripts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 const COOKIE_MAX_AGE = 63_072_000;
 const CHROMIUM_MAX_COOKIE_AGE = 400 * 86_400;
@@ -12,7 +17,7 @@ test.describe('the enhancement script', () => {
     '/search',
     '/search?q=%E0%B9%80%E0%B8%87%E0%B8%B4%E0%B8%99%E0%B8%9B%E0%B8%B1%E0%B8%99%E0%B8%9C%E0%B8%A5',
   ]) {
-    test(`is the only script of ${decodeURIComponent(path)}, linked by URL without a nonce`, async ({
+    test(`is the only script of ${decodeURIComponent(path)}, loaded without a nonce`, async ({
       page,
       axe,
       javaScriptEnabled,
@@ -26,10 +31,13 @@ test.describe('the enhancement script', () => {
       const html = (await response?.text()) ?? '';
       const tags = html.match(/<script\b[^>]*>/g) ?? [];
       expect(tags).toHaveLength(1);
-      expect(tags[0]).toMatch(/ src="\/enhance\.js\?v=[0-9a-f]{12}"/);
-      // A file of this site ('self'): the page carries no nonce, so it can be cached (ADR 014).
+      expect(scriptUrlsInHtml(html)).toEqual([expect.stringMatching(/^\/enhance\.js\?v=[0-9a-f]{12}$/)]);
+      // Loaded by an inline loader the CSP allows by its hash: the page carries no nonce, so it can
+      // be cached (ADR 014, ADR 034).
       expect(html).not.toContain('nonce=');
-      expect(tags[0]).toContain(' defer');
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("'strict-dynamic'");
+      for (const text of inlineScripts(html)) expect(csp).toContain(`'sha256-${sha256(text)}'`);
       expect(requested).toEqual(javaScriptEnabled ? ['/enhance.js'] : []);
       // The page varies with the cookie banner: shared caches must key on the cookie.
       expect(response?.headers()['vary']).toMatch(/\bCookie\b/);
@@ -38,7 +46,7 @@ test.describe('the enhancement script', () => {
 
   test('is cached for a year under its versioned URL only', async ({ request }) => {
     const html = await (await request.get('/home')).text();
-    const src = /<script[^>]* src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const src = scriptUrlsInHtml(html)[0] ?? '';
     const current = await request.get(src);
     expect(current.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(current.headers()['content-type']).toMatch(/javascript/);

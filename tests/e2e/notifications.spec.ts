@@ -10,6 +10,7 @@ import { pushTrigger } from '../../app/server/push.server';
 import { main as publish } from '../../scripts/publish';
 import { startTestPusherServer, type TestPusherServer } from '../pusher/test-server';
 import { DEMO, expect, logIn, test } from './fixtures';
+import { scriptUrlsInHtml } from './scripts';
 
 /**
  * Desktop notifications (issue 6, ADR 020). The suite's own server has no Pusher configuration;
@@ -82,7 +83,7 @@ async function settle(page: Page) {
 /** Every script a page asks for on first load: classic scripts, module preloads and module imports. */
 async function firstLoadScripts(request: APIRequestContext, url: string, base = '') {
   const html = await (await request.get(base + url)).text();
-  const urls = new Set([...html.matchAll(/<script\b[^>]* src="([^"]+)"/g)].map((m) => m[1] ?? ''));
+  const urls = new Set(scriptUrlsInHtml(html));
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] ?? '');
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) urls.add(m[1] ?? '');
   const bodies = await Promise.all([...urls].map(async (u) => (await request.get(base + u)).text()));
@@ -244,7 +245,7 @@ test.describe('with Pusher configured', () => {
   test('push.js and pusher-js are cached for a year under their current versions only', async ({ request }) => {
     const html = await (await request.get(`${LIVE}/home`)).text();
     for (const src of [
-      /<script src="(\/push\.js\?v=[0-9a-f]{12})"/.exec(html)?.[1],
+      scriptUrlsInHtml(html).find((src) => src.startsWith('/push.js')),
       /data-pusher="([^"]+)"/.exec(html)?.[1],
     ]) {
       expect(src).toMatch(/\?v=[0-9a-f]{12}$/);

@@ -33,7 +33,7 @@ async function expectJpeg256(response: APIResponse) {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('image/jpeg');
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
-  expect(response.headers()['cache-control']).toBe('private, no-cache');
+  expect(response.headers()['cache-control']).toBe('private, no-store');
   const meta = await sharp(await response.body()).metadata();
   expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 256, 256, undefined]);
 }

@@ -1,8 +1,10 @@
 import type * as z from 'zod';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 
 import {
   AnswerSchema,
+  BOARD_LIMITS,
   BOARD_MESSAGES,
   cleanLine,
   cleanMultiline,
@@ -123,5 +125,39 @@ describe('parseListPage', () => {
     ['?page=9999999', 1],
   ])('%s → %d', (search, expected) => {
     expect(parseListPage(new URL(`http://coop.test/board${search}`))).toBe(expected);
+  });
+});
+
+describe('bounded before cleaning (no regular-expression denial of service)', () => {
+  const tabs = '\t'.repeat(100_000);
+
+  it('cleans 100,000 tabs followed by a letter in linear time', () => {
+    const started = performance.now();
+    expect(cleanMultiline(`${tabs}x`)).toBe(`${tabs}x`.trim());
+    expect(cleanMultiline(`a${tabs}\nb`)).toBe('a\nb');
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('refuses an over-long body as too long without cleaning it', () => {
+    const started = performance.now();
+    expect(errors(TopicSchema, { title: 'หัวข้อ', body: `${tabs}x`, displayName: 'ชื่อ', formKey: KEY })).toEqual({
+      body: BOARD_MESSAGES.bodyMax,
+    });
+    expect(errors(AnswerSchema, { body: 'ตอบ', displayName: `${tabs}x`, formKey: KEY })).toEqual({
+      displayName: BOARD_MESSAGES.nameMax,
+    });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('still accepts a body at its limit with blanks and CRLF line ends that cleaning removes', () => {
+    const body = `${'ก'.repeat(BOARD_LIMITS.body - 2)} \r\nข`;
+    const r = TopicSchema.safeParse({ title: 'หัวข้อ', body, displayName: 'ชื่อ', formKey: KEY });
+    expect(r.success && r.data.body).toBe(`${'ก'.repeat(BOARD_LIMITS.body - 2)}\nข`);
+  });
+
+  it("gives the form the field's real limit as maxLength", () => {
+    const constraint = getZodConstraint(TopicSchema);
+    expect(constraint.body?.maxLength).toBe(BOARD_LIMITS.body);
+    expect(constraint.title?.maxLength).toBe(BOARD_LIMITS.title);
   });
 });

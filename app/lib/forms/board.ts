@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+import { trimEndOf } from '../trim';
+
 /** Lengths in characters (UTF-16 code units, as the inputs' `maxLength` counts them). */
 export const BOARD_LIMITS = { title: 200, body: 5000, name: 60 } as const;
 
@@ -28,16 +30,29 @@ export const BOARD_MESSAGES = {
 /** Control characters other than tab and line feed, zero-width spaces, BOMs and Unicode line separators. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
 
-/** Multi-line text as typed: NFC, `\n` line ends, no control characters, no trailing spaces, trimmed. */
+/**
+ * Multi-line text as typed: NFC, `\n` line ends, no control characters, no trailing spaces, trimmed.
+ * Linear in the text's length (every pattern here consumes what it tries; trailing blanks are cut by
+ * a loop), and only ever given text already bounded by `rawLimit`.
+ */
 export function cleanMultiline(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
-    .replace(/[ \t]+$/gm, '')
+    .split('\n')
+    .map((line) => trimEndOf(line, ' \t'))
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/**
+ * The most a field may hold as posted, before it is cleaned: twice its limit, so that line ends,
+ * trailing blanks and control characters that cleaning removes do not refuse an acceptable text.
+ * Checked first: no normalisation ever runs over an unbounded value.
+ */
+export const rawLimit = (max: number): number => max * 2;
 
 /** One-line text: like `cleanMultiline`, with every run of white space (line breaks too) made one space. */
 export function cleanLine(text: string): string {
@@ -45,7 +60,12 @@ export function cleanLine(text: string): string {
 }
 
 function textField(clean: (text: string) => string, required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).overwrite(clean).min(1, { error: required, abort: true }).max(max, tooLong);
+  return z
+    .string({ error: required })
+    .max(rawLimit(max), { error: tooLong, abort: true })
+    .overwrite(clean)
+    .min(1, { error: required, abort: true })
+    .max(max, tooLong);
 }
 
 /**

@@ -19,6 +19,8 @@ export { MEMBERSHIP_NO_MAX } from './limits';
 /** Membership number: required, digits, at most 7; 1–6 digits are left-padded to 6. */
 export const membershipNoField = z
   .string({ error: MESSAGES.membershipNoRequired })
+  // Bounded before it is trimmed: no normalisation runs over an unbounded value.
+  .max(64, { error: MESSAGES.membershipNoMax, abort: true })
   .trim()
   .min(1, MESSAGES.membershipNoRequired)
   .max(MEMBERSHIP_NO_MAX, MESSAGES.membershipNoMax)

@@ -26,6 +26,8 @@ export function isValidThaiNationalId(digits: string): boolean {
 /** National ID as typed (`1-2345-67890-12-1` or with spaces) → 13 digits, checksum verified. */
 export const nationalIdField = z
   .string({ error: IDENTITY_MESSAGES.nationalIdRequired })
+  // Bounded before it is cleaned: no normalisation runs over an unbounded value.
+  .max(64, { error: IDENTITY_MESSAGES.nationalIdInvalid, abort: true })
   .overwrite((value) => value.replace(/[\s-]/g, ''))
   .min(1, { error: IDENTITY_MESSAGES.nationalIdRequired, abort: true })
   .refine(isValidThaiNationalId, IDENTITY_MESSAGES.nationalIdInvalid);
@@ -34,6 +36,7 @@ export const nationalIdField = z
 export function beDateField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
+    .max(64, { error: IDENTITY_MESSAGES.beDateInvalid, abort: true })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
     .transform((text, ctx) => {
@@ -50,6 +53,7 @@ export function beDateField(requiredMessage: string) {
 export function thaiNameField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
+    .max(THAI_NAME_MAX * 2, { error: IDENTITY_MESSAGES.nameMax, abort: true })
     .trim()
     .min(1, requiredMessage)
     .max(THAI_NAME_MAX, IDENTITY_MESSAGES.nameMax);

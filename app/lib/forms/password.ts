@@ -7,6 +7,8 @@ export { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules'
 /** Length counted in Unicode code points, so Thai text counts as typed. */
 export const newPasswordField = z
   .string({ error: PASSWORD_MESSAGES.newRequired })
+  // Bounded before its characters are counted: no work over an unbounded value.
+  .max(PASSWORD_MAX * 4, { error: PASSWORD_MESSAGES.tooLong, abort: true })
   .refine((v) => [...v].length >= PASSWORD_MIN, PASSWORD_MESSAGES.tooShort)
   .refine((v) => [...v].length <= PASSWORD_MAX, PASSWORD_MESSAGES.tooLong);
 
@@ -14,7 +16,7 @@ export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).max(PASSWORD_MAX * 4),
     newPassword: newPasswordField,
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).max(PASSWORD_MAX * 4),
     signOutOthers: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { membershipNoField } from './fields';
 import { beDateField, nationalIdField, thaiNameField } from './identity';
-import { newPasswordField, PASSWORD_MESSAGES } from './password';
+import { newPasswordField, PASSWORD_MAX, PASSWORD_MESSAGES } from './password';
 
 /** First-time registration and forgotten password share one form (spec §2). */
 export type RegisterMode = 'register' | 'forget';
@@ -41,7 +41,10 @@ function build(mode: RegisterMode) {
         .overwrite((v) => v.replace(/\s+/g, ''))
         .regex(/^\d{6}$/, REGISTER_MESSAGES.codeInvalid),
       password: newPasswordField,
-      confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+      confirmPassword: z
+        .string({ error: PASSWORD_MESSAGES.confirmRequired })
+        .min(1, PASSWORD_MESSAGES.confirmRequired)
+        .max(PASSWORD_MAX * 4, PASSWORD_MESSAGES.mismatch),
       // Only registration asks for it; the forgotten-password form has no such box.
       acceptTerms: z
         .boolean()

@@ -101,6 +101,6 @@ export function htmlToText(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ');
+    .replace(/<[^<>]*>/g, ' ');
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }

@@ -85,7 +85,7 @@ function fill(text: string, postedAt: number, extra: Record<string, string> = {}
   return out;
 }
 
-const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const groupDigits = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 20 });
 
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
