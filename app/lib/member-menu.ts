@@ -53,7 +53,7 @@ export function menuKeyForPath(pathname: string): string {
  * billing months, the other pages to the status page; the status page is the top and has none (null).
  */
 export function backPathFor(pathname: string): string | null {
-  const path = pathname.replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(pathname);
   if (path === '/member/status') return null;
   if (path.startsWith('/member/loan_statement/')) return '/member/loan';
   if (path.startsWith('/member/dep_statement/')) return '/member/deposit';

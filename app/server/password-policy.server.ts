@@ -44,7 +44,7 @@ function squeeze(text: string): string {
 const COOP_WORDS: readonly string[] = (() => {
   const generic = new Set(['and', 'the', 'of', 'limited', 'cooperative', 'savings', 'credit', 'co', 'ltd']);
   const words = new Set<string>([squeeze(site.nameTh), squeeze(site.shortNameTh), 'sahakorn']);
-  words.add(squeeze(site.nameTh.replace(/\s*จำกัด\s*$/, '')));
+  words.add(squeeze(site.nameTh.trimEnd().replace(/จำกัด$/, '')));
   for (const word of site.nameEn.toLowerCase().split(/[^a-z]+/)) {
     if (word.length >= MIN_WORD && !generic.has(word)) words.add(word);
   }
