@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { AuthCard } from '~/components/auth-card';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
+import { safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
       html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
       canAccept: Boolean(session && terms && session.actingStaff === null),
+      redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
       acting: Boolean(session && session.actingStaff !== null),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -49,7 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: request.headers.get('user-agent'),
   });
   await audit('terms_accepted', { membershipNo: member.membershipNo, ip: context.clientAddress });
-  return redirect('/member/status', {
+  // On to where the member was going when the terms gate stopped them.
+  const formData = await request.formData();
+  return redirect(safeRedirect(formData.get('redirectTo')), {
     headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: 'ยอมรับข้อกำหนดและเงื่อนไขแล้ว' }) },
   });
 }
@@ -57,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, 'ข้อกำหนดและเงื่อนไข')];
 
 export default function Terms() {
-  const { title, html, canAccept, acting } = useLoaderData<typeof loader>();
+  const { title, html, canAccept, acting, redirectTo } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   return (
@@ -65,6 +69,7 @@ export default function Terms() {
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       {canAccept ? (
         <Form method="post" className="stack">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <button
             type="submit"
             className="button button--block"

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
+import { DEFAULT_MEMBER_REDIRECT, safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth.server';
@@ -18,8 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request, { terms: 'skip' });
   const { backend } = await app();
   const { accepted } = await backend.getTermsStatus(member.credentials);
+  // Where the member was going when the terms gate stopped them (continued after accepting).
+  const next = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return json(
-    { memberName: member.memberName, accepted: accepted || member.actingStaff !== null },
+    { memberName: member.memberName, accepted: accepted || member.actingStaff !== null, next },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -27,12 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, 'ยินดีต้อนรับ')];
 
 export default function Welcome() {
-  const { memberName, accepted } = useLoaderData<typeof loader>();
+  const { memberName, accepted, next } = useLoaderData<typeof loader>();
+  const termsHref =
+    next === DEFAULT_MEMBER_REDIRECT
+      ? '/member/termofconditional'
+      : `/member/termofconditional?${new URLSearchParams({ redirectTo: next })}`;
   return (
     <AuthCard title={`ยินดีต้อนรับ ${memberName}`}>
       {accepted ? (
         <p>
-          <Link className="button button--block" to="/member/status">
+          <Link className="button button--block" to={next}>
             เข้าสู่บริการสมาชิก
           </Link>
         </p>
@@ -40,7 +47,7 @@ export default function Welcome() {
         <>
           <p>ก่อนเริ่มใช้บริการสมาชิกออนไลน์ กรุณาอ่านและยอมรับข้อกำหนดและเงื่อนไขการใช้บริการ</p>
           <p>
-            <Link className="button button--block" to="/member/termofconditional">
+            <Link className="button button--block" to={termsHref}>
               อ่านข้อกำหนดและเงื่อนไข
             </Link>
           </p>

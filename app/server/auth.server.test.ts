@@ -309,12 +309,16 @@ describe('the terms gate on every member loader and action', () => {
 
   it('refuses a data read (?_data=) and the password and photo posts until the member accepts', async () => {
     const cookie = await withoutAcceptance();
-    const toWelcome = (response: Response) => {
+    const toWelcome = (response: Response, location = '/member/welcome') => {
       expect(response.status).toBe(303);
-      expect(response.headers.get('Location')).toBe('/member/welcome');
+      expect(response.headers.get('Location')).toBe(location);
     };
     const data = new Request(`${ORIGIN}/member/share?_data=routes%2Fmember.share`, { headers: { Cookie: cookie } });
-    toWelcome(await thrown(withRequestId('gate-1', () => requireMember(data))));
+    // A read remembers the page it was for (without `_data`); a post does not.
+    toWelcome(
+      await thrown(withRequestId('gate-1', () => requireMember(data))),
+      '/member/welcome?redirectTo=%2Fmember%2Fshare',
+    );
 
     const passwordRoute = await import('~/routes/member.password');
     const { backend } = await app();

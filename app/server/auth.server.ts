@@ -86,9 +86,22 @@ export function requireMember(request: Request, options: RequireMemberOptions = 
 async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
   const member = await pending;
   if (member.actingStaff === null && !(await termsAccepted(member))) {
-    throw redirect('/member/welcome', { status: 303, headers: noStore() });
+    throw redirect(welcomeUrl(request), { status: 303, headers: noStore() });
   }
   return member;
+}
+
+/**
+ * The welcome page, remembering the page a read was for (never a data request's `_data`, never a
+ * POST's target), so that accepting the terms continues there.
+ */
+function welcomeUrl(request: Request): string {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return '/member/welcome';
+  const url = new URL(request.url);
+  url.searchParams.delete('_data');
+  const target = `${url.pathname}${url.search}`;
+  if (target === '/member/status' || !target.startsWith('/member/')) return '/member/welcome';
+  return `/member/welcome?${new URLSearchParams({ redirectTo: target })}`;
 }
 
 function checkOnce(request: Request): Promise<AuthedMember> {

@@ -27,6 +27,26 @@ test('a member who has not accepted the terms goes to welcome, accepts, then rea
   await axe();
 });
 
+test('the gate remembers where the member was going and continues there after accepting', async ({
+  page,
+  axe,
+  createMember,
+}) => {
+  const member = await createMember({ termsAccepted: false });
+  await page.goto('/member/logon?redirectTo=%2Fmember%2Fdeposit');
+  await axe();
+  await logIn(page, member.membershipNo, member.password);
+  await expect(page).toHaveURL(/\/member\/welcome\?redirectTo=%2Fmember%2Fdeposit$/);
+  await axe();
+  await page.getByRole('link', { name: 'อ่านข้อกำหนดและเงื่อนไข' }).click();
+  await expect(page).toHaveURL(/\/member\/termofconditional\?redirectTo=%2Fmember%2Fdeposit$/);
+  await axe();
+  await page.getByRole('button', { name: 'ยอมรับข้อกำหนดและเงื่อนไข' }).click();
+  await expect(page).toHaveURL(/\/member\/deposit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'เงินฝาก' })).toBeVisible();
+  await axe();
+});
+
 test('the gate holds: member pages redirect to welcome until the terms are accepted', async ({
   page,
   axe,
@@ -55,7 +75,7 @@ test('before the terms are accepted, data reads and the password form are refuse
   // A data read sends to the welcome page instead of answering the member's data.
   const data = await page.request.get('/member/share?_data=routes%2Fmember.share', { maxRedirects: 0 });
   expect(data.status()).toBe(204);
-  expect(data.headers()['x-remix-redirect']).toBe('/member/welcome');
+  expect(data.headers()['x-remix-redirect']).toBe('/member/welcome?redirectTo=%2Fmember%2Fshare');
   expect(await data.text()).not.toContain('capital');
 
   // A password change posted straight to the action is refused the same way.
