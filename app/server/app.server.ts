@@ -63,8 +63,9 @@ async function init(): Promise<AppServices> {
       : createEmbeddedBackend(db);
   if (core.kind === 'http') log.info('cooperative data from the core system', { timeoutMs: config.COOP_TIMEOUT_MS });
   // Public feeds fall back to their last good answer when the backend fails (ADR 021).
-  // Outside demo mode the README's demo password opens no account.
-  const guarded = config.demo ? core : refusePublishedDemoPassword(core);
+  // Outside demo mode the README's demo password opens no account of ours. In http mode the core
+  // checks passwords: a core that is not a demo refuses it itself.
+  const guarded = config.demo || core.kind === 'http' ? core : refusePublishedDemoPassword(core);
   const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000));
   // Expired rate-limit windows are purged now and every ten minutes.
   stopUpkeep = startUpkeep(db);

@@ -2,8 +2,8 @@ import type { CoopBackend } from './coop/types';
 import { DEMO_MEMBER } from './seed/demo.server';
 
 /**
- * Outside demo mode (NODE_ENV=production without SEED_DEMO=1, or any PostgreSQL or http store
- * without it) the demo password printed in the README is refused for every member, as a wrong
+ * Outside demo mode (NODE_ENV=production without SEED_DEMO=1, or a PostgreSQL store without it) the
+ * embedded store refuses the demo password printed in the README for every member, as a wrong
  * password would be, so a store that was once seeded for a demonstration — or a real member who
  * chose that password — cannot be logged into with it (docs/deploy.md).
  */

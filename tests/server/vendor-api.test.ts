@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BOARD_MESSAGES } from '~/lib/forms/board';
-import { IDENTITY_MISMATCH, alreadyRegistered } from '~/server/coop/embedded-account.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { createHttpBackend } from '~/server/coop/http/http-backend.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
@@ -420,7 +419,7 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     expect(await api.getAuthUser(fresh(other))).toBe(true);
   });
 
-  it('register, forget and the password change: the web rules, the vendor envelopes', async () => {
+  it('register and forget refuse whoever asks (a one-time code is needed); the password change keeps the web rules', async () => {
     const someone = await db
       .selectFrom('members')
       .leftJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
@@ -438,34 +437,56 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     };
     const meta = { ip: null, userAgent: null };
     const first = 'Vendor#Api-2026-one';
-    expect(await api.registerMember({ ...identity, password: first }, meta)).toMatchObject({ ok: true });
-    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
-      ok: true,
-    });
-    // Registered already: told apart; a wrong identity field: one answer whichever field it was.
-    expect(await api.registerMember({ ...identity, password: first }, meta)).toEqual({
-      ok: false,
-      errors: [alreadyRegistered(identity.membershipNo)],
-    });
-    expect(await api.resetForgottenPassword({ ...identity, lastName: 'ผิด', password: first }, meta)).toEqual({
-      ok: false,
-      errors: [IDENTITY_MISMATCH],
-    });
+    // The right identity is refused like any other (ADR 038), pointing to the website, and sets nothing.
+    for (const outcome of [
+      await api.registerMember({ ...identity, password: first }, meta),
+      await api.resetForgottenPassword({ ...identity, password: first }, meta),
+    ]) {
+      expect(outcome.ok).toBe(false);
+    }
+    const raw = await request(
+      'POST',
+      '/api/member/auth/forget',
+      { 'Content-Type': 'application/json' },
+      JSON.stringify({
+        membership_no: identity.membershipNo,
+        id_card: identity.nationalId,
+        member_name: identity.firstName,
+        member_surname: identity.lastName,
+        date_of_birth: identity.birthDate,
+        password: first,
+      }),
+    );
+    expect(raw.status).toBe(200);
+    expect((JSON.parse(raw.body) as { errors: string[] }).errors[0]).toContain('กรุณาทำรายการที่เว็บไซต์');
+    expect(
+      await db
+        .selectFrom('member_credentials')
+        .select('membership_no')
+        .where('membership_no', '=', identity.membershipNo)
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
-    const second = 'Vendor#Api-2026-two';
-    expect(await api.resetForgottenPassword({ ...identity, password: second }, meta)).toMatchObject({ ok: true });
-    const cred = await signIn({ membershipNo: identity.membershipNo, password: second });
-
+    // A registered member of the demo (not one the other tests sign in as) changes the password.
+    const registered = await db
+      .selectFrom('member_credentials')
+      .select('membership_no')
+      .where('membership_no', 'not in', [DEMO.membershipNo, EMPTY_DEMO.membershipNo])
+      .orderBy('membership_no')
+      .executeTakeFirstOrThrow();
+    const cred = await signIn({ membershipNo: registered.membership_no, password: DEMO.password });
     expect(await api.changePassword(fresh(cred), { currentPassword: 'not-the-one', newPassword: first })).toEqual({
       ok: false,
       reason: 'wrong_current',
     });
-    expect(await api.changePassword(fresh(cred), { currentPassword: second, newPassword: first })).toEqual({
+    expect(await api.changePassword(fresh(cred), { currentPassword: DEMO.password, newPassword: first })).toEqual({
       ok: true,
     });
-    expect(await api.login({ membershipNo: identity.membershipNo, password: first, remember: false })).toMatchObject({
-      ok: true,
-    });
+    expect(await api.login({ membershipNo: registered.membership_no, password: first, remember: false })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
   });
 
   it('a second Sahakorn in http mode, pointed at this one, serves the member pages from it', async () => {

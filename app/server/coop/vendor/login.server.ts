@@ -11,6 +11,13 @@ import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.se
 import { loginMember } from './member.server';
 import { vendorSecondFactor } from './second-factor.server';
 
+
+/**
+ * The contract's credential refusal, word for word (HTTP 401): the vendor's clients show it, and a
+ * front in http mode tells a wrong password from an outage by it. Our own pages say it our way.
+ */
+export const VENDOR_LOGIN_REFUSED = 'เข้าสู่ระบบ ไม่สำเร็จ ชื่อผู้ใช้หรือรหัสผ่านผิด';
+
 /** What the vendor's login reads: `membership_no`, `mem_password`, `remember` (§4.1). */
 const LoginBody = z.object({
   membership_no: membershipNoField,
@@ -32,7 +39,7 @@ export async function vendorLogin(request: Request, clientAddress: string | null
     membership_no: field(body, 'membership_no'),
     mem_password: field(body, 'mem_password'),
   });
-  if (!parsed.success) return vendorJson({ error: LOGIN_MESSAGES.invalid }, 401);
+  if (!parsed.success) return vendorJson({ error: VENDOR_LOGIN_REFUSED }, 401);
   const membershipNo = parsed.data.membership_no;
   const remember = body.remember === true || body.remember === '1' || body.remember === 'true' || body.remember === 1;
 
@@ -62,7 +69,7 @@ export async function vendorLogin(request: Request, clientAddress: string | null
     const { lockedOut } = await reservation.settle('refused');
     await audit('login_failure', { membershipNo, ip: clientAddress, detail: 'api' });
     if (lockedOut) await audit('lockout', { membershipNo, ip: clientAddress, detail: 'api' });
-    return vendorJson({ error: LOGIN_MESSAGES.invalid }, 401);
+    return vendorJson({ error: VENDOR_LOGIN_REFUSED }, 401);
   }
   await reservation.settle('accepted');
   const refused = await vendorSecondFactor(
