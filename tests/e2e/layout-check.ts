@@ -87,8 +87,11 @@ function inspectLayout(): string[] {
     };
     const controls = document.querySelectorAll('input:not([type="hidden"]), select, textarea, button, .error-summary');
     const scroll = { x: scrollX, y: scrollY };
+    // A modal dialog (the search) makes the page behind it inert: only its own controls can be reached.
+    const modal = document.querySelector('dialog:modal');
     for (const control of controls) {
       if (!visible(control)) continue;
+      if (modal && !modal.contains(control)) continue;
       const rect0 = control.getBoundingClientRect();
       // Visually hidden controls (1 px, e.g. behind a styled label) are not what a finger aims at.
       if (rect0.width < 4 || rect0.height < 4) continue;
