@@ -91,6 +91,7 @@ async function enterCode(page: Page, code: string) {
 test('a member turns on the authenticator; sign-in asks for a code that works once, or a recovery code once', async ({
   page,
   axe,
+  request,
   createMember,
   allowConsoleError,
 }) => {
@@ -138,7 +139,8 @@ test('a member turns on the authenticator; sign-in asks for a code that works on
 
   if (!E2E_HTTP_MODE) {
     // The vendor API does not get round the code (ADR 040).
-    const api = await page.request.post('/api/member/auth/login', {
+    // An app signs in without the browser's cookies (a request with our session cookie is Origin-checked).
+    const api = await request.post('/api/member/auth/login', {
       data: { membership_no: member.membershipNo, mem_password: member.password },
     });
     expect(api.status()).toBe(401);
@@ -194,6 +196,7 @@ test('a member sees their devices and ends another one, then all the others', as
   page,
   axe,
   browser,
+  request,
   createMember,
 }) => {
   const member = await createMember();
@@ -223,7 +226,8 @@ test('a member sees their devices and ends another one, then all the others', as
   if (E2E_HTTP_MODE) {
     await expect(tokens).toContainText('จัดการโดยระบบหลักของสหกรณ์');
   } else {
-    const api = await page.request.post('/api/member/auth/login', {
+    // An app signs in without the browser's cookies (a request with our session cookie is Origin-checked).
+    const api = await request.post('/api/member/auth/login', {
       data: { membership_no: member.membershipNo, mem_password: member.password },
     });
     expect(api.status()).toBe(200);
@@ -244,7 +248,7 @@ test('a member sees their devices and ends another one, then all the others', as
   await third.context.close();
   if (token) {
     await expect(tokens).toContainText('ไม่มีแอปพลิเคชันที่เข้าสู่ระบบ');
-    const check = await page.request.post('/api/member/auth/getAuthUser', {
+    const check = await request.post('/api/member/auth/getAuthUser', {
       data: {},
       headers: { Authorization: `Bearer ${token}` },
     });
