@@ -176,12 +176,12 @@ test.describe('opening-hours marquee', () => {
     await expect(pause).toBeVisible();
     await pause.check();
     // Away from the control (no hover, no focus), the checkbox alone keeps it paused.
-    await page.getByRole('heading', { level: 1 }).click();
+    await pause.blur();
     await page.mouse.move(600, 600);
     await expect.poll(() => playState(page)).toBe('paused');
     await axe();
     await pause.uncheck();
-    await page.getByRole('heading', { level: 1 }).click();
+    await pause.blur();
     await page.mouse.move(600, 600);
     await expect.poll(() => playState(page)).toBe('running');
 
