@@ -35,11 +35,17 @@ test('the board lists topics ten a page; page 2 and a topic with its answers', a
   await expect(items).toHaveCount(10);
   // Relative dates (spec §9): the newest demo topics are from today and yesterday.
   await expectRelativeTimes(page.locator('.topic-list'), 10);
-  // Question titles are cut at 120 graphemes with an ellipsis; the full text is the link's title.
+  await axe();
+  // Question titles are cut at 120 graphemes with an ellipsis; the full text is the link's title. Other
+  // tests post topics, so the long demo one may have moved to a later page.
   const long = page.locator('.topic-list__title a', { hasText: 'รีไฟแนนซ์' });
+  for (let n = 2; n <= 4 && !(await long.count()); n++) {
+    await page.goto(`/board?page=${n}`);
+    await axe();
+  }
   await expect(long).toHaveText(/…$/);
   await expect(long).toHaveAttribute('title', /ใช้เวลาพิจารณากี่วันครับ$/);
-  await axe();
+  await page.goto('/board');
   // No framework JavaScript on public pages (only the enhancement script), and no stray zero bytes.
   expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(/^\/enhance\.js\?v=/)]);
   expect((await (await page.request.get('/board')).body()).includes(0)).toBe(false);
@@ -52,7 +58,8 @@ test('the board lists topics ten a page; page 2 and a topic with its answers', a
   await expect(page.locator('.topic-list__item')).toHaveCount(10);
   await axe();
 
-  const answered = page.locator('.topic-list__item', { hasText: 'ตอบแล้ว' }).first();
+  // One whose title is shown whole (the page's heading is the full title).
+  const answered = page.locator('.topic-list__item', { hasText: 'ตอบแล้ว' }).filter({ hasNotText: '…' }).first();
   const title = await answered.locator('.topic-list__title a').innerText();
   const count = Number(/ตอบแล้ว (\d+) ความเห็น/.exec(await answered.innerText())?.[1]);
   await answered.locator('.topic-list__title a').click();
