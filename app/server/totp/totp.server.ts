@@ -73,7 +73,7 @@ const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 /** 16 characters of 5 bits: 80 random bits, beyond guessing and beyond brute force of their hash. */
 const RECOVERY_LENGTH = 16;
 
-/** New recovery codes, shown as `xxxx-xxxx-xxxx-xxxx`. */
+/** New recovery codes: four groups of four characters joined by hyphens, as the member writes them down. */
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => {
     let code = '';
