@@ -1,4 +1,4 @@
-// Lighthouse on the public pages (issue 4): mobile scores for performance, accessibility, best
+// Lighthouse on the public pages: mobile scores for performance, accessibility, best
 // practices and SEO; the bar is 100 in each on /home, /list/news, /show/1246 and /board.
 //
 //   npm run build && npm run bench:lighthouse

@@ -1,4 +1,4 @@
-// Load with many members at once (issue 7): one instance on SQLite against two on PostgreSQL behind nginx.
+// Load with many members at once: one instance on SQLite against two on PostgreSQL behind nginx.
 //
 //   npm run build && TEST_DATABASE_URL=postgres://… npm run bench:load     (needs nginx and PostgreSQL)
 //

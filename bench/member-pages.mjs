@@ -1,4 +1,4 @@
-// Member-page budgets (issue 3): server CPU per warm request and first-load JavaScript.
+// Member-page budgets: server CPU per warm request and first-load JavaScript.
 //
 //   npm run build && node bench/member-pages.mjs
 //

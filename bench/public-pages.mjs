@@ -1,4 +1,4 @@
-// Public-page throughput (issue 4): pages/s and server CPU per page for /home, side by side.
+// Public-page throughput: pages/s and server CPU per page for /home, side by side.
 //
 //   npm run build && node bench/public-pages.mjs        (needs wrk: apt-get install -y wrk)
 //

@@ -140,8 +140,8 @@ if (browser) ensureThaiFont();
 if (browser) playwrightSuite('e2e', []);
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
-// The same suite with the site in http mode in front of a second server in embedded mode (issue 5,
-// ADR 024). What differs between the modes is on the server, so CI runs it with scripts on only, to
+// The same suite with the site in http mode in front of a second server in embedded mode
+// (ADR 024). What differs between the modes is on the server, so CI runs it with scripts on only, to
 // stay within its time budget; `npm run test:e2e:http` runs both projects.
 if (browser) {
   playwrightSuite('e2e-http', ['--project', 'js'], {

@@ -1,5 +1,5 @@
 /**
- * Status colours (spec §4) and the monthly-collection status (upstream contract §6.5).
+ * Status colours (spec §4) and the monthly-collection status (the vendor's `member_kep`, docs/vendor-api.md).
  *
  * Spec §4: "0 gray; 1 green and -1 red in one variant, 1 red and -1 green in another;
  * a further variant maps unknown to red or gray."
@@ -40,7 +40,7 @@ export function toneClass(tone: StatusTone): string {
   return `tone tone--${tone}`;
 }
 
-/** Monthly collection (`member_kep`) status, upstream contract §6.5. */
+/** Monthly collection (`member_kep`) status (docs/vendor-api.md). */
 export type CollectionStatus = 'pending' | 'failed' | 'partial' | 'full';
 
 export interface CollectionAmounts {

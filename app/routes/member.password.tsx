@@ -114,7 +114,7 @@ function PasswordForm() {
     id: 'password',
     lastResult: actionData?.result,
     // Validated on the server only: zod in the browser would put this page over the member pages'
-    // JavaScript budget (issue 3), and the answer comes back with the same messages either way.
+    // JavaScript budget, and the answer comes back with the same messages either way.
     constraint: CHANGE_PASSWORD_CONSTRAINT,
   });
   const attempt = actionData?.attempt ?? 0;

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 
 import { DEMO, expect, test } from './fixtures';
 
-/** Issue 3: the first visit to a member page loads at most this much JavaScript (gzip). */
+/** The first visit to a member page loads at most this much JavaScript (gzip). */
 const MEMBER_FIRST_LOAD_KIB = 120;
 /** Pages a member can land on first; the forms among them may bring their form library. */
 const MEMBER_PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit', '/member/kep'];

@@ -7,7 +7,7 @@ import { FAULTS, MORE_FAULTS, startFaultCore, type Fault, type FaultCore } from 
 import { DEMO, expect, logIn, test } from './fixtures';
 
 /**
- * When the core misbehaves (issue 5, ADR 021). Each parallel worker starts its own chain: a Sahakorn
+ * When the core misbehaves (ADR 021). Each parallel worker starts its own chain: a Sahakorn
  * in embedded mode as the core (it serves the vendor API, with the demo data), the fault-injection
  * proxy in front of it, and a Sahakorn in http mode reading from the proxy with a short timeout. The
  * breaker is set out of reach (COOP_BREAKER_FAILURES), so every call meets the fault itself; the

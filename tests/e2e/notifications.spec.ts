@@ -13,7 +13,7 @@ import { DEMO, expect, logIn, test } from './fixtures';
 import { scriptUrlsInHtml } from './scripts';
 
 /**
- * Desktop notifications (issue 6, ADR 020). The suite's own server has no Pusher configuration;
+ * Desktop notifications (ADR 020). The suite's own server has no Pusher configuration;
  * a second Sahakorn server (E2E_PORT + 1) is configured for the test Pusher-protocol server
  * (E2E_PORT + 10), which the real pusher-js connects to and the real `pusher` SDK triggers. Each
  * parallel worker has its own pair (ports + its parallel index): the suite runs fully parallel, so

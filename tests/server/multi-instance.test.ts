@@ -1,5 +1,5 @@
-// Two instances of server.js on one PostgreSQL store, with nginx doing round robin in front (issue 7,
-// ADR 017): whatever an instance keeps that matters to a member — sessions, rate-limit counters,
+// Two instances of server.js on one PostgreSQL store, with nginx doing round robin in front
+// (ADR 017): whatever an instance keeps that matters to a member — sessions, rate-limit counters,
 // idempotency keys — is in the database, so either instance serves any request.
 //
 //   TEST_DATABASE_URL=postgres://… npx vitest run -c vitest.multi.config.ts

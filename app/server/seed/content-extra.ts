@@ -1,5 +1,5 @@
 /**
- * More Thai demo content for the public website (issue 4): enough items in each list category for
+ * More Thai demo content for the public website: enough items in each list category for
  * paging, galleries, downloads, videos, banners and the interest rates of the home page. Plain data
  * with the same placeholders as `content-data.ts` (`{be}` = BE year of the post date, `{be1}` = the
  * year before); `content-build.ts` dates and numbers it.
