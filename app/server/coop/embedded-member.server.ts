@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
+import { bangkokMonth, percentRepaid } from './figures';
 import type {
   Beneficiary,
   CapitalPoint,
@@ -36,24 +37,6 @@ type MemberFeeds = Pick<
   | 'getDividends'
   | 'getWelfare'
 >;
-
-/** Percentage of `approved` repaid, floored to two decimals, as a decimal string (integer math). */
-export function percentRepaid(approvedSatang: number, balanceSatang: number): string {
-  if (approvedSatang <= 0) return '0.00';
-  const repaid = Math.min(Math.max(approvedSatang - balanceSatang, 0), approvedSatang);
-  const basisPoints = Math.floor((repaid * 10_000) / approvedSatang);
-  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
-}
-
-/** Today's calendar month in Bangkok as `YYYY-MM`, shifted by `offset` months. */
-export function bangkokMonth(now: number, offset = 0): string {
-  const bangkok = new Date(now + 7 * 3600_000);
-  // Months since year 0, shifted, and back: plain integers (a chart asks for 24 of these per page).
-  const months = bangkok.getUTCFullYear() * 12 + bangkok.getUTCMonth() + offset;
-  const year = Math.floor(months / 12);
-  const month = months - year * 12 + 1;
-  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
-}
 
 /**
  * The member feeds of the embedded backend. `memberOf` turns the session's token into the member
