@@ -67,4 +67,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The http backend speaks for the vendor's core, not for our store: what both share lives in neutral
+    // modules (coop/messages.ts, coop/figures.ts), never in the embedded backend.
+    files: ['app/server/coop/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../embedded*'], message: 'Shared texts and helpers live in a neutral coop module.' }] },
+      ],
+    },
+  },
 );

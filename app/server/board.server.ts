@@ -1,4 +1,4 @@
-import { CoopThrottledError, CoopUnavailableError } from './coop/types';
+import { CoopThrottledError } from './coop/types';
 import { env } from './env.server';
 import { hit } from './rate-limit.server';
 import { HONEYPOT_FIELD } from '~/lib/forms/board';
@@ -24,11 +24,6 @@ export async function countBoardPost(clientAddress: string | null, now: number =
 export function honeypotFilled(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === 'string' && value.trim() !== '';
-}
-
-/** The backend could not answer (the degrade wrapper's 503 or the adapter's own error). */
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof CoopUnavailableError || (error instanceof Response && error.status === 503);
 }
 
 /**

@@ -1,16 +1,11 @@
 import { hashPassword, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { TERMS_CATEGORY } from './embedded.server';
+import { IDENTITY_MISMATCH, PASSWORD_RESET_MESSAGE, REGISTERED_MESSAGE, alreadyRegistered } from './messages';
 import type { AccountResult, CoopBackend, IdentityCheck, MemberCredentials, RecoveryTarget } from './types';
 
 type AccountFeeds = Pick<CoopBackend, 'changePassword' | 'registerMember' | 'resetForgottenPassword'> &
   Required<Pick<CoopBackend, 'findRecoveryContact'>>;
-
-/** One answer whichever identity field was wrong (or the member is not active): no enumeration. */
-export const IDENTITY_MISMATCH = 'ข้อมูลไม่ตรงกับทะเบียนสมาชิก กรุณาตรวจสอบอีกครั้ง';
-export const REGISTERED_MESSAGE = 'ลงทะเบียนสำเร็จ';
-export const PASSWORD_RESET_MESSAGE = 'เปลี่ยนรหัสผ่านสำเร็จ';
-export const alreadyRegistered = (membershipNo: string) => `สมาชิกเลขที่ ${membershipNo} นี้ ลงทะเบียนแล้ว`;
 
 const mismatch: AccountResult = { ok: false, errors: [IDENTITY_MISMATCH] };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { migrate, openDb, type Db } from '../db/index.server';
 import { memberRow } from '../db/member-row.test-support';
-import { bangkokMonth } from './embedded-member.server';
+import { bangkokMonth } from './figures';
 import { createEmbeddedBackend } from './embedded.server';
 
 describe('bangkokMonth', () => {

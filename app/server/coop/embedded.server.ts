@@ -2,6 +2,7 @@ import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberPro
 import { randomToken, sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
+import { maskIdCard } from './figures';
 import { createImpersonation } from './embedded-impersonate.server';
 import { createBoardFeeds } from './embedded-board.server';
 import { createContentFeeds } from './embedded-content.server';
@@ -253,11 +254,4 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       return rows;
     },
   };
-}
-
-/** `1234567890123` → `1-2345-xxxxx-xx-3`: enough for a member to recognise, useless to a shoulder-surfer. */
-export function maskIdCard(idCard: string): string {
-  const d = idCard.replace(/\D/g, '');
-  if (d.length !== 13) return 'x-xxxx-xxxxx-xx-x';
-  return `${d[0]}-${d.slice(1, 5)}-xxxxx-xx-${d[12]}`;
 }

@@ -95,9 +95,11 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query afresh; preparing costs more than running our small indexed queries.
- * Kysely's queries are parameterised, so the same SQL text recurs and its prepared statement can be
- * reused (better-sqlite3 is synchronous and we never stream, so a statement is never busy twice).
- * DDL is not cached. The cache is emptied when full: our app has far fewer distinct queries.
+ * better-sqlite3's advice is to prepare a statement once and run it many times: Kysely's queries are
+ * parameterised, so the same SQL text recurs and its statement is reused (better-sqlite3 is
+ * synchronous and we never stream, so a statement is never busy twice). The SQL runs exactly as
+ * Kysely built it. DDL is not kept. The cache is emptied when full: the app has far fewer distinct
+ * queries.
  */
 function withStatementCache(sqlite: Sqlite.Database) {
   const cache = new Map<string, Sqlite.Statement>();
@@ -109,7 +111,7 @@ function withStatementCache(sqlite: Sqlite.Database) {
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (statement) return statement;
-      statement = sqlite.prepare(withStablePlans(sql));
+      statement = sqlite.prepare(sql);
       if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
         cache.set(sql, statement);
@@ -117,22 +119,6 @@ function withStatementCache(sqlite: Sqlite.Database) {
       return statement;
     },
   };
-}
-
-/**
- * Measured with better-sqlite3's SQLite 3.54: a SELECT that compares a column with a bound parameter
- * (`"membership_no" = ?`) and orders its rows, or takes its LIMIT or OFFSET from a parameter, runs
- * three to four times slower than the same query with the values written in (a statement page's
- * rows: 61 µs a run against 9 µs): the time it takes to prepare the statement again, its plan being
- * tied to those values. `x IN (?)` compares exactly as `x = ?` does (the same affinity and
- * collation, NULL alike), and `LIMIT +?` limits as `LIMIT ?` does, without that tie; so a SELECT's
- * comparisons of a quoted column (Kysely quotes every identifier) with a parameter, and its limit and
- * offset, are written so (docs/performance.md). Other statements are left as they are: an UPDATE's
- * `SET "col" = ?` is not a comparison.
- */
-export function withStablePlans(sql: string): string {
-  if (!/^\s*select\b/i.test(sql)) return sql;
-  return sql.replaceAll('" = ?', '" in (?)').replaceAll(' limit ?', ' limit +?').replaceAll(' offset ?', ' offset +?');
 }
 
 /** Names of the migrations this code knows that the database has not applied (`/readyz`). */

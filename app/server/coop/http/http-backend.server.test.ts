@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { migrate, openDb, type Db } from '../../db/index.server';
 import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '../../seed/demo.server';
-import { IDENTITY_MISMATCH, alreadyRegistered } from '../embedded-account.server';
+import { IDENTITY_MISMATCH, alreadyRegistered } from '../messages';
 import { createEmbeddedBackend } from '../embedded.server';
 import { CoopAuthError, CoopUnavailableError, type CoopBackend, type MemberCredentials } from '../types';
 import type { FailureLine } from './client.server';

@@ -3,13 +3,8 @@ import type * as z from 'zod';
 import { formatDateDMY } from '~/lib/thai-format';
 
 import { log } from '../../log.server';
-import {
-  IDENTITY_MISMATCH,
-  PASSWORD_RESET_MESSAGE,
-  REGISTERED_MESSAGE,
-  alreadyRegistered,
-} from '../embedded-account.server';
-import { bangkokMonth } from '../embedded-member.server';
+import { bangkokMonth } from '../figures';
+import { IDENTITY_MISMATCH, PASSWORD_RESET_MESSAGE, REGISTERED_MESSAGE, alreadyRegistered } from '../messages';
 import {
   CoopAuthError,
   CoopUnavailableError,

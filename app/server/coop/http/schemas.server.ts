@@ -3,8 +3,7 @@ import * as z from 'zod';
 import { parseBahtToSatang, parseDateDMY } from '~/lib/thai-format';
 
 import { decodeEntities, htmlToText } from '../../search/segment';
-import { maskIdCard } from '../embedded.server';
-import { percentRepaid } from '../embedded-member.server';
+import { maskIdCard, percentRepaid } from '../figures';
 import type {
   Beneficiary,
   BoardAnswer,
