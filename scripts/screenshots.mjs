@@ -103,6 +103,7 @@ async function memberPages(page, base) {
     '/member/welfare',
     '/member/welfare?tab=eligible',
     '/member/password',
+    '/member/security',
     '/member/photo',
   ];
   for (const [list, selector] of [

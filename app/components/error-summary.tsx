@@ -15,11 +15,17 @@ export interface SummaryItem {
  * rendered after a failed submit so keyboard and screen-reader users start there.
  */
 export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryItem[]; id?: string }) {
+  const shown = items.length > 0;
   useEffect(() => {
-    if (items.length && typeof document !== 'undefined') {
-      if (!document.title.startsWith(ERROR_PREFIX)) document.title = pageTitle(document.title, true);
-    }
-  }, [items.length]);
+    if (!shown || typeof document === 'undefined') return;
+    if (!document.title.startsWith(ERROR_PREFIX)) document.title = pageTitle(document.title, true);
+    // The errors are gone (a later submit succeeded): so is the marker. React does not write the
+    // <title> back itself when its text did not change.
+    return () => {
+      if (document.title.startsWith(ERROR_PREFIX))
+        document.title = document.title.slice(ERROR_PREFIX.length).trimStart();
+    };
+  }, [shown]);
   if (!items.length) return null;
   return (
     <div id={id} className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>

@@ -1,7 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useMemo } from 'react';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import type { ChangePasswordFields } from '~/lib/forms/password';
@@ -110,9 +111,18 @@ function PasswordForm() {
   const actionData = raw && 'result' in raw ? raw : undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
+  // A change that succeeded redirects back here (post/redirect/get): there is no action data then,
+  // and conform keeps the errors of the last result it was given, so the red box of an earlier wrong
+  // attempt stayed beside the success message. The redirect's loader gives a fresh form key; a
+  // result with `initialValue: null` for it is conform's signal to reset the form's state.
+  const reset = useMemo<SubmissionResult<string[]>>(
+    () => ({ initialValue: null }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new object for each new form key is the point
+    [formKey],
+  );
   const [form, fields] = useForm<ChangePasswordFields>({
     id: 'password',
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? reset,
     // Validated on the server only: zod in the browser would put this page over the member pages'
     // JavaScript budget, and the answer comes back with the same messages either way.
     constraint: CHANGE_PASSWORD_CONSTRAINT,

@@ -142,6 +142,44 @@ test.describe('the demo member sees every area with real data', () => {
     await axe();
   });
 
+  test('a month whose collection failed has a bill, no receipt, and no share or loan entry', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/kep');
+    const failed = page.locator('main article').filter({ has: page.locator('.badge', { hasText: 'หักไม่ได้' }) });
+    await expect(failed).toHaveCount(1);
+    await expect(failed.getByText('0.00 บาท', { exact: true })).toBeVisible();
+    await expect(failed.getByRole('link', { name: /พิมพ์ใบแจ้งหนี้/ })).toBeVisible();
+    await expect(failed.getByRole('link', { name: /พิมพ์ใบเสร็จรับเงิน/ })).toHaveCount(0);
+    const key = (await failed.locator('h2').getAttribute('id'))?.replace(/^kep-/, '') ?? '';
+    expect(key).toMatch(/^\d{4}-\d{2}$/);
+    await axe();
+    const [year = 0, month = 0] = key.split('-').map(Number);
+    const range = (y: number, m: number) => {
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const mm = String(m).padStart(2, '0');
+      return `from=${encodeURIComponent(`01/${mm}/${y + 543}`)}&to=${encodeURIComponent(`${last}/${mm}/${y + 543}`)}`;
+    };
+    // The month before was collected in full: its entries are there; the failed month has none.
+    const before = month === 1 ? range(year - 1, 12) : range(year, month - 1);
+    const statements = ['/member/share'];
+    await page.goto('/member/loan');
+    await axe();
+    for (const href of await page
+      .getByRole('link', { name: /ดูรายการเคลื่อนไหว/ })
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
+      statements.push(href);
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    for (const path of statements) {
+      await page.goto(`${path}?${before}`);
+      const statement = page.getByRole('table', { name: /รายการเคลื่อนไหว/ });
+      await expect(statement.locator('tbody tr').first(), path).toBeVisible();
+      await axe();
+      await page.goto(`${path}?${range(year, month)}`);
+      await expect(page.getByText('ไม่พบรายการในช่วงวันที่ที่เลือก'), path).toBeVisible();
+      await axe();
+    }
+  });
+
   test('guarantees, beneficiaries, dividends and welfare tabs', async ({ page, axe }) => {
     await signIn(page, axe, DEMO);
     await page.goto('/member/coll');

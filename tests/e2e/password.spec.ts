@@ -80,3 +80,36 @@ test('password rules: wrong current, mismatch, too short, common, membership num
   await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
   await axe();
 });
+
+test('after a wrong current password, a successful change shows only the success message', async ({
+  page,
+  axe,
+  createMember,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  const member = await createMember();
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  await axe();
+  const newPassword = 'นกกระจิบร้องเพลงตอนเช้า';
+  const fill = async (current: string) => {
+    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  };
+  await fill('not-my-password');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านเดิม ไม่ถูกต้อง');
+  await axe();
+
+  await fill(member.password);
+  await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
+  await expect(page.getByText('รหัสผ่านเดิม ไม่ถูกต้อง')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^ข้อผิดพลาด:/);
+  // The form is empty and ready, its fields without error marks.
+  await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).toHaveValue('');
+  await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).not.toHaveAttribute('aria-invalid', 'true');
+  await axe();
+});

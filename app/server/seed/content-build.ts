@@ -160,13 +160,15 @@ export function buildContent(rng: Rng, nowMs: number, memberCount: number, facts
   const items: Row<'content_items'>[] = [];
   const gallery: Row<'content_gallery'>[] = [];
   const attachments: Row<'content_attachments'>[] = [];
+  // Covers go round the photos in date order: any 16 illustrated items in a row show 16 different ones.
+  let nextPhoto = 0;
   dated.forEach(({ seed, postedAt, sort }, i) => {
     const no = CONTENT_NO.firstItem + i;
     const title = fill(seed.title, postedAt);
     let cover: string | null = null;
     if (seed.category === 'banner') cover = BANNER_FILES[BANNERS.indexOf(seed)] ?? null;
     else if (seed.category === 'activity-gallary' || (ILLUSTRATED.has(seed.category) && rng.chance(0.6))) {
-      cover = rng.pick(PHOTOS);
+      cover = PHOTOS[nextPhoto++ % PHOTOS.length] ?? null;
     }
     if (seed.title === REFUSED_COVER_TITLE) cover = REFUSED_COVER;
     if (seed.title === MISSING_COVER_TITLE) cover = MISSING_COVER;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { sniffImageType } from '../content-image.server';
 import { DEMO_MEDIA, MISSING_COVER, REFUSED_COVER, buildContent } from './content-build';
-import { Raster, demoPdf, encodePng, writeDemoMedia } from './content-media';
+import { PHOTO_SCENES, Raster, demoPdf, encodePng, paintPhoto, photoLook, writeDemoMedia } from './content-media';
 import { createRng } from './rng';
 
 const dirs: string[] = [];
@@ -47,6 +47,65 @@ describe('demoPdf', () => {
     expect(offsets).toHaveLength(5);
     offsets.forEach((off, i) => expect(pdf.slice(off, off + 8)).toBe(`${i + 1} 0 obj\n`));
     expect(pdf).toContain('form-01.pdf');
+  });
+});
+
+/** The mean colour of each cell of a 8×4 grid over the picture. */
+function signature(r: Raster): number[] {
+  const out: number[] = [];
+  for (let gy = 0; gy < 4; gy++) {
+    for (let gx = 0; gx < 8; gx++) {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let y = Math.floor((gy * r.height) / 4); y < ((gy + 1) * r.height) / 4; y += 3) {
+        for (let x = Math.floor((gx * r.width) / 8); x < ((gx + 1) * r.width) / 8; x += 3) {
+          const i = (y * r.width + x) * 3;
+          for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (r.data[i + c] ?? 0);
+          n++;
+        }
+      }
+      out.push(...sum.map((v) => v / n));
+    }
+  }
+  return out;
+}
+
+describe('demo photos', () => {
+  const photos = DEMO_MEDIA.photos.filter((f) => /photo-\d+\.png$/.test(f));
+
+  it('show a different scene or palette in every picture, each plainly unlike the others', () => {
+    expect(photos.length).toBeGreaterThanOrEqual(PHOTO_SCENES.length);
+    const looks = photos.map((f) => JSON.stringify(photoLook(f)));
+    expect(new Set(looks).size).toBe(photos.length);
+    expect(new Set(photos.map((f) => photoLook(f).scene))).toEqual(new Set(PHOTO_SCENES));
+    const sigs = photos.map((f) => signature(paintPhoto(f)));
+    for (let a = 0; a < sigs.length; a++) {
+      for (let b = a + 1; b < sigs.length; b++) {
+        const x = sigs[a] ?? [];
+        const y = sigs[b] ?? [];
+        // Mean difference per colour channel and cell, on 0–255.
+        const distance = x.reduce((sum, v, i) => sum + Math.abs(v - (y[i] ?? 0)), 0) / x.length;
+        expect(distance, `${photos[a]} vs ${photos[b]}`).toBeGreaterThan(12);
+      }
+    }
+  });
+
+  it('is the same picture for the same name, and stays small', () => {
+    for (const f of photos) {
+      const png = paintPhoto(f).toPng();
+      expect(png.equals(paintPhoto(f).toPng())).toBe(true);
+      expect(png.length).toBeLessThan(40 * 1024);
+    }
+  });
+
+  it('gives the newest illustrated items different covers', () => {
+    const content = buildContent(createRng(3), Date.UTC(2025, 5, 15, 3), 100);
+    const covers = [...content.items]
+      .sort((a, b) => Number(b.posted_at) - Number(a.posted_at))
+      .flatMap((i) => (i.cover_image && photos.includes(i.cover_image) ? [i.cover_image] : []))
+      .slice(0, photos.length);
+    expect(covers).toHaveLength(photos.length);
+    expect(new Set(covers).size).toBe(covers.length);
   });
 });
 

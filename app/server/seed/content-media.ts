@@ -186,41 +186,245 @@ export const PHOTO_SIZE = { width: 800, height: 450 } as const;
 export const BANNER_SIZE = { width: 1200, height: 400 } as const;
 export const DEFAULT_PICTURE_SIZE = { width: 800, height: 450 } as const;
 
-/** A landscape "photo" with sky, sun, hills and a building; varied by `name`. */
+/** The scenes a demo "photo" shows; a photo numbered n (`photo-NN.png`) shows scene n − 1 (mod the count). */
+export const PHOTO_SCENES = [
+  'office',
+  'meeting',
+  'trees',
+  'sports',
+  'savings',
+  'graduation',
+  'riverside',
+  'market',
+] as const;
+export type PhotoScene = (typeof PHOTO_SCENES)[number];
+
+/** Which scene and palette a file name gets: by its number when it has one, else by its hash. */
+export function photoLook(name: string): { scene: PhotoScene; palette: number } {
+  const h = hash(name);
+  const n = /-(\d+)\.\w+$/.exec(name)?.[1];
+  const index = n === undefined ? h : Number(n) - 1;
+  return {
+    scene: PHOTO_SCENES[index % PHOTO_SCENES.length] ?? 'office',
+    // The second round of scenes takes the next palettes, so no two numbered photos look alike.
+    palette: (index + Math.floor(index / PHOTO_SCENES.length)) % PALETTES.length,
+  };
+}
+
+const SKIN: Rgb = [230, 190, 150];
+const SHIRTS: readonly Rgb[] = [
+  [180, 60, 60],
+  [40, 70, 120],
+  [240, 180, 40],
+  [60, 140, 90],
+  [120, 70, 150],
+  [235, 235, 235],
+];
+
+/** A simple standing person: head and body, `s` the head radius. */
+function person(r: Raster, x: number, y: number, s: number, shirt: Rgb): void {
+  r.circle(x, y, s, SKIN);
+  r.rect(x - s, y + s * 1.1, s * 2, s * 4, shirt);
+}
+
+/** A "photo" of a cooperative scene (office, meeting, tree planting, sports day …); varied by `name`. */
 export function paintPhoto(name: string, size: { width: number; height: number } = PHOTO_SIZE): Raster {
   const h = hash(name);
-  const [skyTop, skyBottom, near, far] = PALETTES[h % PALETTES.length] ?? PALETTES[0]!;
+  const { scene, palette } = photoLook(name);
+  const [skyTop, skyBottom, near, far] = PALETTES[palette] ?? PALETTES[0]!;
   const { width: w, height: ht } = size;
-  const r = new Raster(w, ht).gradient(skyTop, skyBottom);
-  r.circle(w * (0.15 + ((h >>> 3) % 70) / 100), ht * 0.25, ht * 0.09, [255, 236, 160]);
+  const r = new Raster(w, ht);
   const phase = ((h >>> 8) % 628) / 100;
-  r.below((x) => ht * 0.58 + Math.sin(x / (w / 5) + phase) * ht * 0.06, far);
-  // A building: the cooperative's office, with windows.
-  const bx = w * (0.2 + ((h >>> 12) % 50) / 100);
-  const bw = w * 0.22;
-  const by = ht * 0.42;
-  r.rect(bx, by, bw, ht * 0.4, [236, 230, 220]);
-  r.polygon(
-    [
-      [bx - w * 0.02, by],
-      [bx + bw / 2, by - ht * 0.12],
-      [bx + bw + w * 0.02, by],
-    ],
-    [150, 60, 50],
-  );
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 4; col++) {
-      r.rect(bx + bw * (0.08 + col * 0.23), by + ht * (0.05 + row * 0.1), bw * 0.14, ht * 0.06, [90, 120, 150]);
+  const s = ht * 0.035;
+  switch (scene) {
+    case 'office': {
+      r.gradient(skyTop, skyBottom);
+      r.circle(w * (0.15 + ((h >>> 3) % 70) / 100), ht * 0.25, ht * 0.09, [255, 236, 160]);
+      r.below((x) => ht * 0.58 + Math.sin(x / (w / 5) + phase) * ht * 0.06, far);
+      // The cooperative's office, with windows.
+      const bx = w * (0.2 + ((h >>> 12) % 50) / 100);
+      const bw = w * 0.22;
+      const by = ht * 0.42;
+      r.rect(bx, by, bw, ht * 0.4, [236, 230, 220]);
+      r.polygon(
+        [
+          [bx - w * 0.02, by],
+          [bx + bw / 2, by - ht * 0.12],
+          [bx + bw + w * 0.02, by],
+        ],
+        [150, 60, 50],
+      );
+      for (let row = 0; row < 3; row++) {
+        for (let col = 0; col < 4; col++) {
+          r.rect(bx + bw * (0.08 + col * 0.23), by + ht * (0.05 + row * 0.1), bw * 0.14, ht * 0.06, [90, 120, 150]);
+        }
+      }
+      r.below((x) => ht * 0.78 + Math.sin(x / (w / 3) + phase * 2) * ht * 0.04, near);
+      const people = 3 + ((h >>> 16) % 4);
+      for (let i = 0; i < people; i++) person(r, w * (0.1 + (0.8 * (i + 0.5)) / people), ht * 0.74, s, SHIRTS[i % 2]!);
+      break;
     }
-  }
-  r.below((x) => ht * 0.78 + Math.sin(x / (w / 3) + phase * 2) * ht * 0.04, near);
-  // People: simple figures in front.
-  const people = 3 + ((h >>> 16) % 4);
-  for (let i = 0; i < people; i++) {
-    const px = w * (0.1 + (0.8 * (i + 0.5)) / people);
-    const tone: Rgb = i % 2 ? [40, 70, 120] : [180, 60, 60];
-    r.circle(px, ht * 0.74, ht * 0.035, [230, 190, 150]);
-    r.rect(px - ht * 0.035, ht * 0.78, ht * 0.07, ht * 0.14, tone);
+    case 'meeting': {
+      // A meeting hall: a wall, a screen with a bar chart, members seated along a table.
+      const walls: readonly (readonly [Rgb, Rgb])[] = [
+        [
+          [246, 240, 228],
+          [222, 210, 190],
+        ],
+        [
+          [214, 232, 240],
+          [170, 200, 215],
+        ],
+        [
+          [240, 224, 210],
+          [205, 170, 150],
+        ],
+        [
+          [226, 238, 220],
+          [180, 205, 170],
+        ],
+      ];
+      const [wallTop, wallBottom] = walls[palette % walls.length] ?? walls[0]!;
+      r.gradient(wallTop, wallBottom);
+      r.rect(0, ht * 0.7, w, ht * 0.3, [150, 110, 80]);
+      r.rect(w * 0.3, ht * 0.08, w * 0.4, ht * 0.34, [250, 250, 250]);
+      for (let i = 0; i < 5; i++) {
+        const bh = ht * (0.06 + ((h >>> (i * 3)) % 5) * 0.045);
+        r.rect(w * (0.34 + i * 0.068), ht * 0.38 - bh, w * 0.045, bh, skyTop);
+      }
+      for (let i = 0; i < 7; i++)
+        person(r, w * (0.1 + i * 0.133), ht * 0.55, s * 1.1, SHIRTS[(i + palette) % SHIRTS.length]!);
+      r.rect(w * 0.04, ht * 0.66, w * 0.92, ht * 0.06, [120, 80, 50]);
+      r.rect(w * 0.04, ht * 0.6, w * 0.92, ht * 0.06, near);
+      break;
+    }
+    case 'trees': {
+      // Tree planting: a field, saplings and grown trees, people with a watering can.
+      r.gradient(skyTop, skyBottom);
+      r.circle(w * 0.82, ht * 0.2, ht * 0.1, [255, 240, 170]);
+      r.below((x) => ht * 0.62 + Math.sin(x / (w / 7) + phase) * ht * 0.02, near);
+      for (let i = 0; i < 5; i++) {
+        const tx = w * (0.08 + i * 0.21);
+        const big = (i + h) % 2 === 0;
+        r.rect(tx - w * 0.012, ht * (big ? 0.4 : 0.55), w * 0.024, ht * (big ? 0.25 : 0.1), [110, 75, 45]);
+        r.circle(tx, ht * (big ? 0.36 : 0.52), ht * (big ? 0.12 : 0.05), far);
+      }
+      for (let i = 0; i < 3; i++) person(r, w * (0.2 + i * 0.27), ht * 0.7, s, SHIRTS[(i + 3) % SHIRTS.length]!);
+      r.rect(w * 0.26, ht * 0.82, w * 0.04, ht * 0.05, [70, 120, 200]);
+      break;
+    }
+    case 'sports': {
+      // Sports day: a pitch with its lines, bunting, two teams and a ball.
+      r.gradient(skyTop, skyBottom);
+      // A football pitch, or a running track's red clay.
+      const pitch: Rgb = palette % 2 ? [190, 95, 70] : [70, 150, 70];
+      r.rect(0, ht * 0.45, w, ht * 0.55, pitch);
+      r.rect(0, ht * 0.45, w, ht * 0.01, [245, 245, 245]);
+      r.rect(w * 0.5 - 2, ht * 0.45, 4, ht * 0.55, [245, 245, 245]);
+      r.circle(w * 0.5, ht * 0.75, ht * 0.12, [245, 245, 245]);
+      r.circle(w * 0.5, ht * 0.75, ht * 0.11, pitch);
+      for (let i = 0; i < 12; i++) {
+        const fx = (w / 12) * i;
+        r.polygon(
+          [
+            [fx, ht * 0.08],
+            [fx + w / 12, ht * 0.08],
+            [fx + w / 24, ht * 0.16],
+          ],
+          SHIRTS[i % SHIRTS.length]!,
+        );
+      }
+      for (let i = 0; i < 4; i++) person(r, w * (0.12 + i * 0.09), ht * 0.58, s, [200, 40, 40]);
+      for (let i = 0; i < 4; i++) person(r, w * (0.6 + i * 0.09), ht * 0.58, s, [40, 80, 190]);
+      r.circle(w * 0.5, ht * 0.83, ht * 0.03, [250, 250, 250]);
+      break;
+    }
+    case 'savings': {
+      // Saving: stacks of coins growing left to right, a sprout on the tallest.
+      r.gradient(skyBottom, [250, 246, 236]);
+      for (let i = 0; i < 5; i++) {
+        const cx = w * (0.18 + i * 0.16);
+        const count = 2 + i * 2;
+        for (let c = 0; c < count; c++) {
+          const cy = ht * 0.86 - c * ht * 0.05;
+          r.rect(cx - w * 0.06, cy - ht * 0.02, w * 0.12, ht * 0.04, c % 2 ? [214, 160, 40] : [240, 190, 60]);
+        }
+      }
+      const top = ht * 0.86 - 9 * ht * 0.05;
+      r.line(w * 0.82, top, w * 0.82, top - ht * 0.14, w * 0.008, near);
+      r.circle(w * 0.8, top - ht * 0.12, ht * 0.035, far);
+      r.circle(w * 0.845, top - ht * 0.15, ht * 0.035, far);
+      break;
+    }
+    case 'graduation': {
+      // Scholarships: mortarboards and rolled certificates on a stage.
+      r.gradient(palette % 2 ? [20, 80, 90] : [60, 50, 110], palette % 2 ? [60, 140, 150] : [120, 90, 160]);
+      r.rect(0, ht * 0.75, w, ht * 0.25, palette % 2 ? [120, 60, 30] : [150, 40, 50]);
+      for (let i = 0; i < 5; i++) {
+        const gx = w * (0.12 + i * 0.19);
+        person(r, gx, ht * 0.42, s * 1.3, [30, 30, 40]);
+        r.polygon(
+          [
+            [gx - s * 2.2, ht * 0.42 - s * 1.2],
+            [gx, ht * 0.42 - s * 2.2],
+            [gx + s * 2.2, ht * 0.42 - s * 1.2],
+            [gx, ht * 0.42 - s * 0.4],
+          ],
+          [20, 20, 25],
+        );
+        r.rect(gx + s * 1.4, ht * 0.52, s * 2.6, s * 0.8, [250, 248, 240]);
+        r.rect(gx + s * 2.5, ht * 0.52, s * 0.4, s * 0.8, [200, 40, 40]);
+      }
+      break;
+    }
+    case 'riverside': {
+      // A riverside outing: a temple roof on the far bank, a long-tail boat on the water.
+      r.gradient(skyTop, skyBottom);
+      r.rect(0, ht * 0.5, w, ht * 0.08, far);
+      const tx = w * (0.55 + ((h >>> 5) % 25) / 100);
+      for (let k = 0; k < 3; k++) {
+        r.polygon(
+          [
+            [tx - w * (0.12 - k * 0.03), ht * (0.5 - k * 0.07)],
+            [tx, ht * (0.34 - k * 0.07)],
+            [tx + w * (0.12 - k * 0.03), ht * (0.5 - k * 0.07)],
+          ],
+          k % 2 ? [200, 150, 40] : [170, 50, 40],
+        );
+      }
+      r.below((x) => ht * 0.58 + Math.sin(x / 20 + phase) * 2, [70, 120, 150]);
+      for (let k = 0; k < 6; k++)
+        r.rect(w * (0.05 + k * 0.16), ht * (0.66 + (k % 3) * 0.08), w * 0.08, 2, [200, 225, 235]);
+      r.polygon(
+        [
+          [w * 0.12, ht * 0.74],
+          [w * 0.48, ht * 0.74],
+          [w * 0.44, ht * 0.8],
+          [w * 0.16, ht * 0.8],
+        ],
+        [120, 70, 40],
+      );
+      for (let i = 0; i < 3; i++)
+        person(r, w * (0.22 + i * 0.09), ht * 0.66, s * 0.8, SHIRTS[(i + 1) % SHIRTS.length]!);
+      break;
+    }
+    case 'market': {
+      // A members' market day: striped awnings over stalls of produce.
+      r.gradient(skyTop, skyBottom);
+      r.rect(0, ht * 0.8, w, ht * 0.2, [190, 180, 160]);
+      for (let i = 0; i < 3; i++) {
+        const mx = w * (0.04 + i * 0.33);
+        for (let k = 0; k < 6; k++)
+          r.rect(mx + k * w * 0.045, ht * 0.3, w * 0.045, ht * 0.1, k % 2 ? [250, 250, 250] : SHIRTS[i]!);
+        r.rect(mx + w * 0.01, ht * 0.4, w * 0.01, ht * 0.3, [110, 80, 60]);
+        r.rect(mx + w * 0.25, ht * 0.4, w * 0.01, ht * 0.3, [110, 80, 60]);
+        r.rect(mx, ht * 0.62, w * 0.27, ht * 0.08, [150, 100, 60]);
+        for (let k = 0; k < 7; k++)
+          r.circle(mx + w * (0.03 + k * 0.035), ht * 0.6, ht * 0.025, k % 2 ? [230, 120, 40] : [120, 180, 60]);
+        person(r, mx + w * 0.14, ht * 0.5, s, SHIRTS[(i + 4) % SHIRTS.length]!);
+      }
+      break;
+    }
   }
   return r;
 }

@@ -57,6 +57,28 @@ let db: Db;
 const rows = async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(db)).rows;
 const ym = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+/** '2024-12' → '2025-01'. */
+const nextYm = (m: string): string => {
+  const [y = 0, mo = 0] = m.split('-').map(Number);
+  return mo === 12 ? ym(y + 1, 1) : ym(y, mo + 1);
+};
+/** Months ('YYYY-MM') whose kep collection was posted with nothing collected, by member. */
+async function failedMonths(): Promise<Map<string, Set<string>>> {
+  const list = await db
+    .selectFrom('collections')
+    .select(['membership_no', 'year', 'month'])
+    .where('kind', '=', 'kep')
+    .where('posted', '=', 1)
+    .where('collected_satang', '=', 0)
+    .execute();
+  const map = new Map<string, Set<string>>();
+  for (const c of list) {
+    const set = map.get(c.membership_no) ?? new Set<string>();
+    set.add(ym(c.year, c.month));
+    map.set(c.membership_no, set);
+  }
+  return map;
+}
 
 beforeAll(async () => {
   db = await freshDb();
@@ -246,6 +268,7 @@ describe('loans', () => {
 
   it('has statements: disbursement or brought forward, then level instalments with interest on the balance', async () => {
     const loans = new Map((await db.selectFrom('loans').selectAll().execute()).map((l) => [l.contract_no, l]));
+    const failed = await failedMonths();
     const all = await db
       .selectFrom('loan_statements')
       .selectAll()
@@ -273,22 +296,37 @@ describe('loans', () => {
         expect(first.op_date).toBe(BF_DATE);
         expect(loan.start_date <= BF_DATE).toBe(true);
       }
+      const memberFailed = failed.get(loan.membership_no) ?? new Set<string>();
+      const skipped = (from: string, to: string): string[] => {
+        const out: string[] = [];
+        for (let m = nextYm(from); m < to; m = nextYm(m)) out.push(m);
+        return out;
+      };
       let prev = first;
       for (const r of rest) {
         expect(r.item).toBe(LOAN_ITEMS.payment);
         expect(r.balance_satang).toBe(prev.balance_satang - r.principal_satang);
-        expect(r.interest_satang).toBe(monthlyInterest(prev.balance_satang, bp));
+        // A month is skipped only when its collection failed; its interest is paid with this instalment.
+        const gap = skipped(prev.op_date.slice(0, 7), r.op_date.slice(0, 7));
+        expect(
+          gap.filter((m) => !memberFailed.has(m)),
+          no,
+        ).toEqual([]);
+        expect(r.interest_satang).toBe(monthlyInterest(prev.balance_satang, bp) * (gap.length + 1));
         if (prev.period !== null) expect(r.period).toBe(prev.period + 1);
         expect(r.op_date.slice(0, 7) > prev.op_date.slice(0, 7)).toBe(true);
         const paid = r.principal_satang + r.interest_satang;
-        if (r.balance_satang > 0) expect(paid).toBe(loan.instalment_satang);
-        else expect(paid).toBeLessThanOrEqual(loan.instalment_satang);
+        if (r.balance_satang > 0) expect(paid).toBe(Math.max(loan.instalment_satang, r.interest_satang));
+        else expect(paid).toBeLessThanOrEqual(Math.max(loan.instalment_satang, r.interest_satang));
         prev = r;
       }
       expect(prev.op_date < '2025-06-01').toBe(true);
       expect(loan.balance_satang).toBe(prev.balance_satang);
       expect(loan.last_period).toBe(prev.period ?? 0);
-      // Statements never go past a loan's end and never skip a month.
+      // Unpaid interest of failed months since the last payment (none once repaid).
+      const unpaid = loan.balance_satang > 0 ? skipped(prev.op_date.slice(0, 7), '2025-06').length : 0;
+      expect(loan.interest_arrear_satang).toBe(monthlyInterest(loan.balance_satang, bp) * unpaid);
+      // Statements never go past a loan's end.
       if (rest.length) expect(rest.length).toBeLessThanOrEqual(36);
     }
   });
@@ -487,13 +525,16 @@ describe('collections', () => {
       l_last_period: number;
       l_balance: number;
       l_rate: string;
+      l_arrear: number;
       l_member: string;
       c_member: string;
+      collected_satang: number;
     }>`
       select c.year, c.month, c.posted, l.contract_no, l.period, l.principal_satang, l.interest_satang, l.amount_satang,
              s.op_date as s_date, s.principal_satang as s_principal, s.interest_satang as s_interest,
              ln.last_period as l_last_period, ln.balance_satang as l_balance, ln.interest_rate as l_rate,
-             ln.membership_no as l_member, c.membership_no as c_member
+             ln.interest_arrear_satang as l_arrear, ln.membership_no as l_member, c.membership_no as c_member,
+             c.collected_satang
       from collection_lines l
       join collections c on c.id = l.collection_id
       join loans ln on ln.contract_no = l.contract_no
@@ -503,6 +544,10 @@ describe('collections', () => {
     expect(lines.some((l) => l.posted === 0)).toBe(true);
     const bad = lines.filter((l) => {
       if (l.l_member !== l.c_member || l.amount_satang !== l.principal_satang + l.interest_satang) return true;
+      if (l.posted === 1 && l.collected_satang === 0) {
+        // Billed, not paid: the same period is paid in a later month, if at all yet.
+        return l.s_date !== null && l.s_date.slice(0, 7) <= ym(l.year, l.month);
+      }
       if (l.posted === 1) {
         return (
           l.s_date?.slice(0, 7) !== ym(l.year, l.month) ||
@@ -515,7 +560,7 @@ describe('collections', () => {
         l.s_date !== null ||
         l.period !== l.l_last_period + 1 ||
         l.l_balance <= 0 ||
-        l.interest_satang !== monthlyInterest(l.l_balance, rateBasisPoints(l.l_rate))
+        l.interest_satang !== monthlyInterest(l.l_balance, rateBasisPoints(l.l_rate)) + l.l_arrear
       );
     });
     expect(bad).toEqual([]);
@@ -536,16 +581,21 @@ describe('collections', () => {
       year: number;
       month: number;
       posted: number;
+      collected_satang: number;
       amount_satang: number;
       s_date: string | null;
       s_amount: number | null;
     }>`
-      select c.year, c.month, c.posted, l.amount_satang, s.op_date as s_date, s.amount_satang as s_amount
+      select c.year, c.month, c.posted, c.collected_satang, l.amount_satang, s.op_date as s_date,
+             s.amount_satang as s_amount
       from collection_lines l join collections c on c.id = l.collection_id
       left join share_statements s on s.membership_no = c.membership_no and s.period = l.period and s.description = ${SHARE_ITEMS.monthly}
       where l.item_code = 'share'`);
     for (const l of shareLines) {
-      if (l.posted === 1) {
+      if (l.posted === 1 && l.collected_satang === 0) {
+        // A failed month's purchase was not made: its period is bought in a later month, if at all yet.
+        if (l.s_date !== null) expect(l.s_date.slice(0, 7) > ym(l.year, l.month)).toBe(true);
+      } else if (l.posted === 1) {
         expect(l.s_date?.slice(0, 7)).toBe(ym(l.year, l.month));
         expect(l.amount_satang).toBe(l.s_amount);
       } else expect(l.s_date).toBeNull();
@@ -567,6 +617,31 @@ describe('collections', () => {
       sql<{ n: number }>`select count(*) as n from collection_lines where item_code = 'deposit'`,
     );
     expect(depositLines[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('records no share purchase and no loan payment in a month whose collection failed', async () => {
+    const failed = await failedMonths();
+    const count = [...failed.values()].reduce((n, set) => n + set.size, 0);
+    expect(count).toBeGreaterThan(10);
+    expect(failed.get(DEMO_MEMBER.membershipNo)?.size).toBe(1);
+    const shares = await db
+      .selectFrom('share_statements')
+      .select(['membership_no', 'op_date', 'description'])
+      .execute();
+    const loans = await db
+      .selectFrom('loan_statements')
+      .innerJoin('loans', 'loans.contract_no', 'loan_statements.contract_no')
+      .select(['loans.membership_no', 'op_date', 'item'])
+      .execute();
+    const inFailedMonth = (r: { membership_no: string; op_date: string }) =>
+      failed.get(r.membership_no)?.has(r.op_date.slice(0, 7)) ?? false;
+    expect(shares.filter(inFailedMonth)).toEqual([]);
+    expect(loans.filter(inFailedMonth)).toEqual([]);
+    // The members with a failed month still bought shares and repaid loans in the other months.
+    const paidAfter = shares.filter(
+      (r) => failed.has(r.membership_no) && r.description === SHARE_ITEMS.monthly && r.op_date >= '2024-07-01',
+    );
+    expect(new Set(paidAfter.map((r) => r.membership_no)).size).toBeGreaterThan(failed.size * 0.8);
   });
 
   it('runs cremation association collections for about 40% of active members', async () => {

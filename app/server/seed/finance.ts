@@ -20,8 +20,11 @@
  *   that year's loan interest × its rate, both from the same shares and loan schedules;
  * - a deposit pledged for a loan is held (`held_satang`) and listed as that loan's collateral.
  *
- * Differences in the payroll deduction ('หักไม่ได้', 'หักได้บางส่วน') are taken to have been settled
- * at the counter, so loan and share instalments are recorded every month regardless.
+ * A month whose payroll deduction failed ('หักไม่ได้', nothing collected) records nothing: no share
+ * purchase (the share periods run on without it), no loan payment (the loan's period waits, and the
+ * month's interest falls due with the next instalment, shown as arrears until then) and no monthly
+ * deposit; nor does a loan start in it. A shortfall in part ('หักได้บางส่วน') is taken to have been
+ * settled at the counter, so its share and loan instalments are recorded.
  */
 import type { Insertable } from 'kysely';
 
@@ -348,7 +351,7 @@ interface SharePlan {
   suspended: boolean;
   /** The statement, oldest first. */
   rows: Row<'share_statements'>[];
-  /** Monthly purchases by month. */
+  /** Monthly purchases by month, and the purchase billed (not made) in a failed month. */
   monthlyByYm: Map<number, { period: number; amount: number }>;
   lastPeriod: number;
   capital: number;
@@ -385,7 +388,11 @@ interface LoanPlan {
   instalment: number;
   /** Every instalment paid up to the last completed month, from period 1. */
   payments: Payment[];
+  /** Instalments paid, and those billed in a failed month (not paid), by month. */
+  dueByYm: Map<number, { period: number; principal: number; interest: number }>;
   balance: number;
+  /** Interest of failed months not yet paid (due with the next instalment). */
+  arrear: number;
   contractNo: string;
   collateral: CollateralPlan[];
   /** Showcase only: how to secure it. */
@@ -617,6 +624,11 @@ function planShares(p: MemberBase, cal: Calendar): SharePlan {
   }
   for (let ym = fromYm; ym <= endYm; ym++) {
     const payDay = lastWorkingDayOf(ym);
+    // Nothing was collected this month: no purchase, and no extra one at the counter either.
+    if (p.status.get(ym) === 'failed') {
+      monthlyByYm.set(ym, { period: period + 1, amount: monthly });
+      continue;
+    }
     if (p.role !== 'sharesOnly' && rng.chance(0.015)) {
       const amount = rng.int(1, 30) * 1_000_00;
       balance += amount;
@@ -708,7 +720,9 @@ function planLoans(p: MemberPlan, cal: Calendar): LoanPlan[] {
     // Long loans must still be running inside the statement window.
     if (kind !== 'emergency') hi = Math.min(hi, periods + 30);
     if (hi < spec.startAgo[0]) continue;
-    const startYm = cal.current - rng.int(spec.startAgo[0], hi);
+    let startYm = cal.current - rng.int(spec.startAgo[0], hi);
+    // A loan is not paid out in a month the member's payroll could not even cover the deduction.
+    while (startYm < cal.current && p.status.get(startYm) === 'failed') startYm++;
     const cap = Math.max(spec.min, Math.min(spec.max, salaryBaht * spec.salaryTimes));
     const baht = rng.int(spec.min / spec.step, Math.floor(cap / spec.step)) * spec.step;
     loans.push(makeLoan(p, kind, startYm, baht * 100, periods, rng.pick(spec.rates), cal));
@@ -731,12 +745,23 @@ function makeLoan(
   let startDate = workingDayIn(p.rng, startYm, 1, 28);
   if (startDate < p.m.approve_date) startDate = p.m.approve_date;
   const payments: Payment[] = [];
+  const dueByYm = new Map<number, { period: number; principal: number; interest: number }>();
   let balance = approved;
-  for (let k = 1; balance > 0 && startYm + k <= cal.last; k++) {
-    const interest = monthlyInterest(balance, rateBp);
-    const principal = Math.min(balance, instalment - interest);
-    balance -= principal;
-    payments.push({ ym: startYm + k, period: k, principal, interest, balance });
+  let arrear = 0;
+  for (let ym = startYm + 1; balance > 0 && ym <= cal.last; ym++) {
+    const due = instalmentDue(balance, arrear, rateBp, instalment);
+    const period = payments.length + 1;
+    if (p.status.get(ym) === 'failed') {
+      // Billed, not paid: the period waits and the month's interest is owed with the next one.
+      dueByYm.set(ym, { period, ...due });
+      arrear = due.interest;
+      continue;
+    }
+    balance -= due.principal;
+    arrear = 0;
+    const payment = { ym, period, ...due, balance };
+    payments.push(payment);
+    dueByYm.set(ym, payment);
   }
   return {
     owner: p,
@@ -749,17 +774,35 @@ function makeLoan(
     periods,
     instalment,
     payments,
+    dueByYm,
     balance,
+    arrear: balance > 0 ? arrear : 0,
     contractNo: '',
     collateral: [],
     ...(forced ? { forced } : {}),
   };
 }
 
+/**
+ * One month's instalment: the month's interest plus any interest left unpaid by failed months, and
+ * the rest of the level instalment as principal (none when the interest alone reaches it).
+ */
+export function instalmentDue(
+  balance: number,
+  arrear: number,
+  rateBp: number,
+  instalment: number,
+): { principal: number; interest: number } {
+  const interest = monthlyInterest(balance, rateBp) + arrear;
+  return { principal: Math.max(0, Math.min(balance, instalment - interest)), interest };
+}
+
 /** The instalment billed in the current month for a loan still owing. */
 function nextInstalment(loan: LoanPlan): { period: number; principal: number; interest: number } {
-  const interest = monthlyInterest(loan.balance, loan.rateBp);
-  return { period: loan.payments.length + 1, principal: Math.min(loan.balance, loan.instalment - interest), interest };
+  return {
+    period: loan.payments.length + 1,
+    ...instalmentDue(loan.balance, loan.arrear, loan.rateBp, loan.instalment),
+  };
 }
 
 /** Contract numbers: type prefix + Buddhist-era year of the start + a running number per year. */
@@ -1321,7 +1364,7 @@ function emit(plans: MemberPlan[], cal: Calendar, years: YearTables): FinanceDat
         periods: loan.periods,
         last_period: loan.payments.at(-1)?.period ?? 0,
         interest_rate: loan.rate,
-        interest_arrear_satang: 0,
+        interest_arrear_satang: loan.arrear,
       });
       for (const col of loan.collateral) {
         out.loanCollateral.push({
@@ -1467,10 +1510,7 @@ function emitCollections(
     for (const loan of loans) {
       let due: { period: number; principal: number; interest: number } | undefined;
       if (isBill) due = loan.balance > 0 ? nextInstalment(loan) : undefined;
-      else {
-        const pay = loan.payments[ym - loan.startYm - 1];
-        due = pay && pay.ym === ym ? pay : undefined;
-      }
+      else due = loan.dueByYm.get(ym);
       if (!due) continue;
       lines.push(
         line(
