@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { site } from '../../config/site';
 import { sniffImageType } from '../content-image.server';
 import { DEMO_MEDIA, MISSING_COVER, REFUSED_COVER, buildContent } from './content-build';
 import { PHOTO_SCENES, Raster, demoPdf, encodePng, paintPhoto, photoLook, writeDemoMedia } from './content-media';
@@ -37,16 +39,21 @@ describe('encodePng', () => {
 });
 
 describe('demoPdf', () => {
-  it('is a PDF whose cross-reference offsets point at its objects', () => {
-    const pdf = demoPdf('files/download/form-01.pdf').toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-    const startxref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
-    expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
-    const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    expect(offsets).toHaveLength(5);
-    offsets.forEach((off, i) => expect(pdf.slice(off, off + 8)).toBe(`${i + 1} 0 obj\n`));
-    expect(pdf).toContain('form-01.pdf');
+  it('is a Thai document a cooperative could publish as a sample, with no English placeholder', () => {
+    const pdf = demoPdf('files/download/form-01.pdf');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-pdf-'));
+    const file = path.join(dir, 'a.pdf');
+    fs.writeFileSync(file, pdf);
+    // pdftotext writes sara am followed by a stray sara aa ('จำากัด'); read it back as written.
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /\u0e33\u0e32/g,
+      '\u0e33',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain(site.nameTh);
+    expect(text).toContain('เอกสารตัวอย่าง');
+    expect(text).not.toMatch(/[A-Za-z]{3,}/);
   });
 });
 

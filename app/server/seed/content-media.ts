@@ -4,9 +4,13 @@
  * one-page PDFs for attachments. Everything is deterministic: the same file name gives the same bytes.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
+import PDFDocument from 'pdfkit';
+
+import { site } from '../../config/site';
 import type { DefaultImageKind } from '../coop/types';
 
 type Rgb = readonly [number, number, number];
@@ -587,28 +591,40 @@ export function paintDefaultPicture(kind: DefaultImageKind): Raster {
   return r;
 }
 
-/** A one-page PDF naming the demo file (Helvetica: PDF base fonts carry no Thai glyphs). */
-export function demoPdf(file: string): Buffer {
-  const text = `Sahakorn demo document: ${path.posix.basename(file)}`.replace(/[()\\]/g, '');
-  const stream = `BT /F1 18 Tf 72 770 Td (${text}) Tj 0 -28 Td /F1 12 Tf (Generated demo data, not a real document.) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+const require = createRequire(import.meta.url);
+const SARABUN = require.resolve('@expo-google-fonts/sarabun/400Regular/Sarabun_400Regular.ttf');
+const SARABUN_BOLD = require.resolve('@expo-google-fonts/sarabun/700Bold/Sarabun_700Bold.ttf');
+let demoPdfBytes: Buffer | null = null;
+
+/**
+ * The demo downloads' PDF: one A4 page in Thai (Sarabun) saying plainly that it is a sample of the
+ * demo site. Every demo download is this one document: made once, because a PDF with an embedded
+ * Thai font takes tens of milliseconds to make and the demo has dozens of downloads.
+ */
+export function demoPdf(_file: string): Buffer {
+  if (demoPdfBytes) return demoPdfBytes;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 64,
+    info: { Title: 'เอกสารตัวอย่าง', Author: site.nameTh, CreationDate: new Date(Date.UTC(2024, 0, 1)) },
   });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  doc.registerFont('regular', SARABUN);
+  doc.registerFont('bold', SARABUN_BOLD);
+  doc.font('bold').fontSize(20).fillColor('#0b5d3b').text(site.nameTh, { align: 'center' });
+  doc.moveDown(0.5).font('regular').fontSize(16).fillColor('#1f2933').text('เอกสารตัวอย่าง', { align: 'center' });
+  doc
+    .moveDown(1.5)
+    .fontSize(13)
+    .text(
+      'เอกสารนี้เป็นตัวอย่างประกอบเว็บไซต์สาธิตของสหกรณ์ เพื่อให้ทดลองดาวน์โหลดและเปิดอ่านไฟล์ได้ ' +
+        'เมื่อสหกรณ์เปิดใช้งานจริง เจ้าหน้าที่จะนำแบบฟอร์ม ระเบียบ และรายงานฉบับจริงมาแทนที่',
+    );
+  doc.moveDown().text(`สอบถามเพิ่มเติมได้ที่ ${site.nameTh} ในวันและเวลาทำการ`);
+  doc.end();
+  const chunks: Buffer[] = [];
+  for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+  demoPdfBytes = Buffer.concat(chunks);
+  return demoPdfBytes;
 }
 
 /** The demo media files the seeded content refers to. */
