@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Database tables. Portable across SQLite and PostgreSQL: times are epoch milliseconds (bigint),
@@ -46,6 +46,7 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  site_settings: SiteSettingsTable;
 }
 
 export interface MetaTable {
@@ -116,6 +117,9 @@ export interface ContentCategoriesTable {
   default_image: Generated<string>;
 }
 
+/** A nullable column that inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface ContentItemsTable {
   no: Generated<number>;
   category: string;
@@ -131,6 +135,11 @@ export interface ContentItemsTable {
   pageview: number;
   disabled: number;
   sort: number;
+  /** The editor's own short excerpt; null: lists show the body's first words (0019). */
+  excerpt: OptionalText;
+  /** Last change by a staff account: when (ms) and who (username); null for seeded items (0019). */
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_by: OptionalText;
 }
 
 export interface MenuItemsTable {
@@ -522,4 +531,11 @@ export interface RecoveryCodesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** Settings of the public site edited by staff, e.g. the opening-hours line (0019). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }
