@@ -19,8 +19,8 @@ import { detectImageType, photoQueue } from '../photo.server';
 
 /** Widest stored picture (desktop pages, banners): larger pictures are scaled down. */
 export const PICTURE_WIDTH = 1600;
-/** The phone copy of every picture, `{name}-w480.jpg`, offered to small screens through `srcset`. */
-export const PHONE_WIDTH = 480;
+/** The phone copy of every picture, `{name}-w800.jpg` (a 400 px wide screen at twice the density), offered through `srcset`. */
+export const PHONE_WIDTH = 800;
 export const PHONE_SUFFIX = `-w${PHONE_WIDTH}`;
 
 export type MediaProblem = 'type' | 'unreadable' | 'dimensions' | 'busy';
@@ -99,7 +99,7 @@ async function encodePicture(input: Uint8Array): Promise<{ large: Buffer; phone:
 
 /**
  * Store an uploaded picture (JPEG, PNG or WebP by its bytes): EXIF orientation applied, at most
- * 1600 px wide plus a 480 px phone copy, both baseline-compatible progressive JPEGs without metadata.
+ * 1600 px wide plus an 800 px phone copy, both baseline-compatible progressive JPEGs without metadata.
  * At most two pictures are decoded at a time across the process (the member photo queue).
  */
 export async function storePicture(dir: string, input: Uint8Array, now = new Date()): Promise<StoredMedia> {

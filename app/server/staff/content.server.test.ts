@@ -214,14 +214,14 @@ describe('creating, publishing and unpublishing', () => {
 });
 
 describe('uploaded media', () => {
-  it('re-encodes pictures as JPEG at most 1600 px wide with a 480 px phone copy, without metadata', async () => {
+  it('re-encodes pictures as JPEG at most 1600 px wide with an 800 px phone copy, without metadata', async () => {
     const stored = await storePicture(media, await png(2400, 1200));
     expect(stored.file).toMatch(/^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/);
     const large = await sharp(path.join(media, stored.file)).metadata();
     expect([large.format, large.width, large.height, large.exif]).toEqual(['jpeg', 1600, 800, undefined]);
     const phone = phoneCopyOf(stored.file)!;
     expect(phone.endsWith(`${PHONE_SUFFIX}.jpg`)).toBe(true);
-    expect((await sharp(path.join(media, phone)).metadata()).width).toBe(480);
+    expect((await sharp(path.join(media, phone)).metadata()).width).toBe(800);
     // Small pictures are not enlarged.
     const small = await storePicture(media, await png(300, 200));
     expect((await sharp(path.join(media, small.file)).metadata()).width).toBe(300);
