@@ -42,6 +42,7 @@ test.describe('the editor publishes content', () => {
     allowConsoleError(/status of 400/);
     const editor = await createStaffAccount('editor');
     await staffLogin(page, editor, { axe });
+    await axe();
     const stamp = `ตรวจ${Date.now().toString(36)}`;
     const title = `ประกาศเปิดรับสมัครทุนการศึกษา ${stamp}`;
 
