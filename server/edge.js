@@ -26,6 +26,10 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 
 /** Routes that take a photo (ADR 009): their bodies stream to readers that enforce PHOTO_MAX_BYTES. */
 export const UPLOAD_PATHS = new Set(['/member/photo', '/api/member/wwwupload']);
+/** The staff content form (new item, edit): a picture and an attachment, read by its own reader (ADR 061). */
+const STAFF_UPLOAD_PATH = /^\/staff\/content\/(new|[1-9]\d{0,9})$/;
+/** Whether a path's body streams to an upload reader under the upload ceiling. */
+export const isUploadPath = (pathname) => UPLOAD_PATHS.has(pathname) || STAFF_UPLOAD_PATH.test(pathname);
 
 /** The ceiling the edge puts on an upload: base64 in JSON (4/3) and multipart framing fit under it. */
 export const uploadCeiling = (photoMaxBytes) => 2 * photoMaxBytes + SMALL_BODY_LIMIT;
@@ -107,7 +111,7 @@ export function refuse(req, res, status, { allow, close = false } = {}) {
 
 /** The most a request's body may have, in bytes. */
 export function bodyLimitFor(pathname, photoMaxBytes) {
-  return UPLOAD_PATHS.has(pathname) ? uploadCeiling(photoMaxBytes) : SMALL_BODY_LIMIT;
+  return isUploadPath(pathname) ? uploadCeiling(photoMaxBytes) : SMALL_BODY_LIMIT;
 }
 
 /** Why a request line (and its declared length) cannot be served (a status), or null. */
@@ -162,7 +166,7 @@ export function createBodyReader({ photoMaxBytes }) {
   // (A declared length over the limit was refused by the request-line check already.)
   return async function readRequestBody(req, res, next) {
     if (BODYLESS.has(req.method)) return next();
-    const upload = UPLOAD_PATHS.has(req.path);
+    const upload = isUploadPath(req.path);
     const limit = upload ? ceiling : SMALL_BODY_LIMIT;
     drainAfterAnswer(req, res, limit);
     // Pages take forms; a post of anything else cannot be one of ours.

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 
 import { ContentCard, ContentPicture } from '~/components/info/content';
 import { site } from '~/config/site';
+import { phoneSources } from '~/lib/media-sizes';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -95,6 +96,7 @@ export default function Home() {
                   <img
                     className="banner__image"
                     src={banner.picture.src}
+                    {...phoneSources(banner.picture.src, '100vw')}
                     alt=""
                     width={1200}
                     height={400}

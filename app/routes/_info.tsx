@@ -25,15 +25,21 @@ import { app } from '~/server/app.server';
 import { readConsent } from '~/server/cookie-consent.server';
 import { enhanceScriptSrc } from '~/server/enhance.server';
 import { dataAsOf } from '~/server/request-context.server';
+import { openingHoursLine } from '~/server/staff/site-settings.server';
 
 /** Info layout: the public site's header menu and footer, both from the backend. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { backend } = await app();
-  const [menu, phones] = await Promise.all([backend.getMenu(), backend.getFooterPhones()]);
+  const { backend, db, env } = await app();
+  const [menu, phones, openingHours] = await Promise.all([
+    backend.getMenu(),
+    backend.getFooterPhones(),
+    openingHoursLine(db, env.FEED_CACHE_SECONDS * 1000),
+  ]);
   const url = new URL(request.url);
   return json({
     menu,
     phones,
+    openingHours,
     // Set when the menu or the phones are a kept copy because the backend failed (ADR 021).
     dataAsOf: dataAsOf(),
     // Shown until the visitor chooses (spec §4); responses carry `Vary: Cookie` (ADR 013).
@@ -61,12 +67,12 @@ function Layout({ data, children }: { data: LayoutData | undefined; children: Re
         ข้ามไปยังเนื้อหาหลัก
       </a>
       {data?.cookieBanner ? <CookieConsent returnTo={data.returnTo} /> : null}
-      <SiteHeader menu={data?.menu ?? []} />
+      <SiteHeader menu={data?.menu ?? []} openingHours={data?.openingHours} />
       <main id="main" className="page">
         <FlashNotice />
         {children}
       </main>
-      <SiteFooter phones={data?.phones ?? []} />
+      <SiteFooter phones={data?.phones ?? []} openingHours={data?.openingHours} />
       <SearchDialog />
       {/*
         The one enhancement script of public pages (search dialog, marquee pace, cookie banner). Loaded

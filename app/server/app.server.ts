@@ -10,6 +10,7 @@ import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
 import { mediaDir } from './media.server';
+import { onPublicContentChanged } from './public-content.server';
 import { DEMO_MEDIA } from './seed/content-build';
 import { writeDemoMedia } from './seed/content-media';
 import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
@@ -66,7 +67,11 @@ async function init(): Promise<AppServices> {
   // Outside demo mode the README's demo password opens no account of ours. In http mode the core
   // checks passwords: a core that is not a demo refuses it itself.
   const guarded = config.demo || core.kind === 'http' ? core : refusePublishedDemoPassword(core);
-  const backend = keepLastGood(cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000));
+  // Both forget their copies when staff change public content on this instance (ADR 061).
+  const backend = keepLastGood(
+    cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000, Date.now, onPublicContentChanged),
+    { clearOn: onPublicContentChanged },
+  );
   // Expired rate-limit windows are purged now and every ten minutes.
   stopUpkeep = startUpkeep(db);
   return { env: config, db, backend };

@@ -74,7 +74,10 @@ export async function listCardView(
   images: ContentImageResolver,
   now: Date,
 ): Promise<ListCardView> {
-  return { ...(await cardView(item, images, now)), excerpt: truncate(richTextToPlain(item.bodyHtml)) };
+  return {
+    ...(await cardView(item, images, now)),
+    excerpt: truncate(item.excerpt?.trim() || richTextToPlain(item.bodyHtml)),
+  };
 }
 
 /** A meta description: plain text, at most 150 graphemes. */

@@ -135,6 +135,18 @@ describe('sanitizeRichText removes active content (XSS corpus)', () => {
   });
 });
 
+describe('sanitizeRichText tables', () => {
+  it('keeps a table with caption, header scope and spans, and drops its styling and handlers', () => {
+    const html =
+      '<table style="color:red" onclick="x()"><caption>อัตรา</caption><thead><tr><th scope="col" class="a">ประเภท</th></tr></thead>' +
+      '<tbody><tr><td colspan="2" onmouseover="y()">ออมทรัพย์</td></tr></tbody></table>';
+    expect(sanitizeRichText(html)).toBe(
+      '<table><caption>อัตรา</caption><thead><tr><th scope="col">ประเภท</th></tr></thead>' +
+        '<tbody><tr><td colspan="2">ออมทรัพย์</td></tr></tbody></table>',
+    );
+  });
+});
+
 describe('richTextToPlain', () => {
   it('separates blocks, decodes entities and collapses whitespace', () => {
     expect(richTextToPlain('<p>หนึ่ง</p><p>สอง&nbsp;&amp; สาม</p>\n<ul><li>ก</li><li>ข</li></ul>')).toBe(

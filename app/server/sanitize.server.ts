@@ -1,9 +1,15 @@
 import sanitizeHtml from 'sanitize-html';
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'img', 'h2', 'h3', 'h4', 'blockquote'],
+  allowedTags: [
+    ...['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'img', 'h2', 'h3', 'h4', 'blockquote'],
+    // Tables that staff write (ADR 061): structure only, no styling attributes.
+    ...['table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td'],
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
     img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
   },
   // Absolute links and pictures: http and https only. Relative URLs ("/list/news") stay.
@@ -22,8 +28,8 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 
 /**
  * Rich text from the store is rendered only through this allow-list (ADR 006, 011): bold,
- * underline, italic, paragraphs, lists, headings, line breaks, links and images (http/https or
- * relative URLs only). Everything else — scripts, event handlers, styles, frames, forms, SVG — goes.
+ * underline, italic, paragraphs, lists, headings, line breaks, tables, links and images (http/https
+ * or relative URLs only). Everything else — scripts, event handlers, styles, frames, forms, SVG — goes.
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT);

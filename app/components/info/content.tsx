@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { phoneSources } from '~/lib/media-sizes';
 import type { ContentImage } from '~/server/content-image.server';
 import type { CardView, ListCardView } from '~/server/content-view.server';
 
@@ -22,6 +23,7 @@ export function ContentPicture({
     <img
       className={className}
       src={picture.src}
+      {...phoneSources(picture.src, '(max-width: 50rem) 100vw, 50rem')}
       alt={alt}
       width={PICTURE.width}
       height={PICTURE.height}

@@ -2,7 +2,7 @@ import { site } from '~/config/site';
 import type { FooterPhone } from '~/server/coop/types';
 import { PushToggle } from '~/components/push';
 
-export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
+export function SiteFooter({ phones, openingHours }: { phones: FooterPhone[]; openingHours?: string }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -16,7 +16,7 @@ export function SiteFooter({ phones }: { phones: FooterPhone[] }) {
             <span lang="en">{site.nameEn}</span>
           </p>
           <address>{site.address}</address>
-          <p>{site.openingHours}</p>
+          <p>{openingHours ?? site.openingHours}</p>
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__title">

@@ -50,10 +50,10 @@ function MenuList({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: string }) {
 }
 
 /** Header of the public site. The menu opens without JavaScript (details/summary) on phones. */
-export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
+export function SiteHeader({ menu, openingHours }: { menu: MenuEntry[]; openingHours?: string }) {
   return (
     <header className="site-header">
-      <Marquee text={site.openingHours} />
+      <Marquee text={openingHours ?? site.openingHours} />
       <div className="site-header__inner">
         <a className="brand" href="/home">
           <img src={site.logo.src} alt="" width={site.logo.width} height={site.logo.height} />

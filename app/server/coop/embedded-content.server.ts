@@ -196,7 +196,7 @@ export function createContentFeeds(db: Db): Feeds {
           .where('disabled', '=', 0)
           .executeTakeFirstOrThrow(),
         published()
-          .select('content_items.body_html')
+          .select(['content_items.body_html', 'content_items.excerpt'])
           .where('content_items.category', '=', topicId)
           .orderBy('content_items.sort', 'desc')
           .orderBy('content_items.posted_at', 'desc')
@@ -208,7 +208,7 @@ export function createContentFeeds(db: Db): Feeds {
       return {
         category: toCategory(category),
         items: {
-          rows: rows.map((r) => ({ ...toSummary(r), bodyHtml: r.body_html })),
+          rows: rows.map((r) => ({ ...toSummary(r), bodyHtml: r.body_html, excerpt: r.excerpt })),
           total: Number(count.n),
           page,
           pageSize,

@@ -54,4 +54,20 @@ describe('cacheSharedFeeds', () => {
     await Promise.all([cached.getMenu(), cached.getMenu(), cached.getMenu()]);
     expect(calls.menu).toBe(1);
   });
+
+  it('forgets every kept answer when public content changes on this instance', async () => {
+    const listeners: (() => void)[] = [];
+    const { backend, calls } = fakeBackend();
+    const cached = cacheSharedFeeds(
+      backend,
+      60_000,
+      () => 0,
+      (listener) => listeners.push(listener),
+    );
+    expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
+    expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
+    for (const listener of listeners) listener();
+    expect(await cached.getMenu()).toEqual([{ seq: 2 }]);
+    expect(calls.menu).toBe(2);
+  });
 });

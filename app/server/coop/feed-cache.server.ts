@@ -9,9 +9,16 @@ type SharedFeed = (typeof SHARED_FEEDS)[number];
  * long: menus and the home arrangement change a few times a month. A failed call is not kept, and
  * while a call is under way others wait for the same answer instead of asking again.
  */
-export function cacheSharedFeeds(backend: CoopBackend, ttlMs: number, now: () => number = Date.now): CoopBackend {
+export function cacheSharedFeeds(
+  backend: CoopBackend,
+  ttlMs: number,
+  now: () => number = Date.now,
+  /** Registers a listener that forgets every kept answer (public content changed on this instance). */
+  clearOn?: (listener: () => void) => unknown,
+): CoopBackend {
   if (ttlMs <= 0) return backend;
   const kept = new Map<SharedFeed, { expires: number; value: Promise<unknown> }>();
+  clearOn?.(() => kept.clear());
   const cached = { ...backend } as Record<string, unknown>;
   for (const name of SHARED_FEEDS) {
     const call = backend[name].bind(backend) as () => Promise<unknown>;

@@ -69,6 +69,17 @@ describe('keepLastGood', () => {
     expect(await kept.getMenu()).toEqual([{ seq: 5 }]);
   });
 
+  it('forgets every copy when public content changes on this instance (an unpublished item is not served again)', async () => {
+    const listeners: (() => void)[] = [];
+    const { backend, state } = fakeBackend();
+    const kept = keepLastGood(backend, { onStale: () => undefined, clearOn: (l) => listeners.push(l) });
+    await kept.getContentItem(7);
+    state.fail = unavailable();
+    expect(await kept.getContentItem(7)).toEqual({ no: 7, title: 'item 7 #1' });
+    for (const listener of listeners) listener();
+    await expect(kept.getContentItem(7)).rejects.toBe(state.fail);
+  });
+
   it('never keeps member data and lets other errors through', async () => {
     const { backend, state } = fakeBackend();
     const kept = keepLastGood(backend, { onStale: () => undefined });

@@ -25,6 +25,8 @@ export interface LastGoodOptions {
   now?: () => number;
   /** Told when a kept copy is served (default: marks the current request as stale). */
   onStale?: (fetchedAt: number, call: string) => void;
+  /** Registers a listener that forgets every copy (public content changed on this instance). */
+  clearOn?: (listener: () => void) => unknown;
 }
 
 /**
@@ -38,6 +40,7 @@ export function keepLastGood(backend: CoopBackend, options: LastGoodOptions = {}
   const now = options.now ?? Date.now;
   const onStale = options.onStale ?? ((fetchedAt: number) => markServedStale(fetchedAt));
   const kept = new Map<string, { value: unknown; fetchedAt: number }>();
+  options.clearOn?.(() => kept.clear());
 
   const remember = (key: string, value: unknown) => {
     kept.delete(key);

@@ -141,6 +141,8 @@ export interface ContentSummary {
 /** A row of a topic list: the summary plus the body, for an excerpt. */
 export interface ContentListItem extends ContentSummary {
   bodyHtml: string;
+  /** The editor's own excerpt (embedded store, ADR 061); lists show the body's first words without it. */
+  excerpt?: string | null;
 }
 
 export interface ContentAttachment {

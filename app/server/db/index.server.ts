@@ -19,6 +19,8 @@ import * as m0010 from './migrations/0010-member-contacts-and-codes';
 import * as m0011 from './migrations/0011-second-factor';
 import * as m0013 from './migrations/0013-audit-and-upkeep';
 import * as m0017 from './migrations/0017-recommended-news-link';
+import * as m0018 from './migrations/0018-staff';
+import * as m0019 from './migrations/0019-content-editing';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-second-factor': m0011,
   '0013-audit-and-upkeep': m0013,
   '0017-recommended-news-link': m0017,
+  '0018-staff': m0018,
+  '0019-content-editing': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

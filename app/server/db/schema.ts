@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Database tables. Portable across SQLite and PostgreSQL: times are epoch milliseconds (bigint),
@@ -46,6 +46,10 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_member_codes: StaffMemberCodesTable;
+  site_settings: SiteSettingsTable;
 }
 
 export interface MetaTable {
@@ -116,6 +120,9 @@ export interface ContentCategoriesTable {
   default_image: Generated<string>;
 }
 
+/** A nullable column that inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface ContentItemsTable {
   no: Generated<number>;
   category: string;
@@ -131,6 +138,11 @@ export interface ContentItemsTable {
   pageview: number;
   disabled: number;
   sort: number;
+  /** The editor's own short excerpt; null: lists show the body's first words (0019). */
+  excerpt: OptionalText;
+  /** Last change by a staff account: when (ms) and who (username); null for seeded items (0019). */
+  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_by: OptionalText;
 }
 
 export interface MenuItemsTable {
@@ -195,6 +207,8 @@ export interface AuditEventsTable {
   /** The request the event came from (its log lines' `requestId`) and its user agent (migration 0013). */
   request_id: string | null;
   user_agent: string | null;
+  /** The staff member (username) behind the event (migration 0018); null for members' own events. */
+  actor: string | null;
 }
 
 /** A single-use staff impersonation link (ADR 010). */
@@ -522,4 +536,52 @@ export interface RecoveryCodesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A staff account of the back office (0018, ADR 059). */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  role: string;
+  password_hash: string | null;
+  enrol_token_hash: string | null;
+  enrol_expires_at: number | null;
+  enrolled_at: number | null;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A staff session (0018): `stage` 'enrol', 'code' (half-session before the TOTP code) or 'active'. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: number;
+  stage: string;
+  redirect_to: string | null;
+  failures: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** A one-time code staff issued for a member without contact on file (0018, ADR 060). */
+export interface StaffMemberCodesTable {
+  id: Generated<number>;
+  membership_no: string;
+  purpose: 'register' | 'forget';
+  code_hash: string;
+  issued_by: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+/** Settings of the public site edited by staff, e.g. the opening-hours line (0019). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }

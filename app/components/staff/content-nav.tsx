@@ -1,0 +1,23 @@
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+
+/** The editors' three pages: content, the menu, the home page. */
+export function ContentNav({ current }: { current: 'content' | 'menu' | 'home' }) {
+  const links = [
+    ['content', '/staff/content', T.content],
+    ['menu', '/staff/menu', T.menu],
+    ['home', '/staff/home', T.home],
+  ] as const;
+  return (
+    <nav aria-label="งานเนื้อหาเว็บไซต์" className="staff-subnav">
+      <ul>
+        {links.map(([key, href, label]) => (
+          <li key={key}>
+            <a href={href} aria-current={key === current ? 'page' : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

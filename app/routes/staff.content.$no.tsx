@@ -1,0 +1,165 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { ContentForm } from '~/components/staff/content-form';
+import { ContentNav } from '~/components/staff/content-nav';
+import { titleFor } from '~/lib/meta';
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { mediaUrl } from '~/server/content-image.server';
+import { formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
+import {
+  itemNumber,
+  NO_STORE_HEADERS,
+  refuseInHttpMode,
+  submitContentForm,
+  type ContentActionData,
+} from '~/server/staff/content-submit.server';
+import { requireStaff } from '~/server/staff/guard.server';
+import { pushTrigger } from '~/server/push.server';
+import contentStyles from '~/styles/staff-content.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+
+/** One content item: its form, its files, preview, publish and unpublish. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const no = itemNumber(params.no);
+  const { db, env } = await app();
+  const item = await getItem(db, no);
+  if (!item) throw new Response(T.notFound, { status: 404 });
+  const categories = await listCategories(db);
+  return json(
+    {
+      no,
+      state: item.state,
+      categories: categories.map((c) => ({ code: c.code, label: c.label })),
+      values: formValuesOf(item),
+      cover: item.coverImage ? mediaUrl(item.coverImage) : null,
+      attachments: item.attachments.map((a) => ({
+        id: a.id,
+        label: a.label,
+        href: mediaUrl(a.file),
+        size: a.sizeBytes === null ? null : formatFileSize(a.sizeBytes),
+      })),
+      gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption })),
+      updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
+      sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      canAnnounce: pushTrigger(env) !== null,
+    },
+    { headers: NO_STORE_HEADERS },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  return submitContentForm(request, user, itemNumber(params.no));
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => [
+  titleFor(args, args.data ? `${T.editItem}: ${args.data.values.title}` : T.editItem),
+];
+
+export default function EditContent() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<ContentActionData>();
+  const published = data.state === 'published';
+  return (
+    <>
+      <ContentNav current="content" />
+      <h1>{T.editItem}</h1>
+      <section aria-labelledby="state-title" className="staff-panel">
+        <h2 id="state-title">สถานะ: {published ? T.published : T.draft}</h2>
+        {data.updated ? <p>แก้ไขล่าสุด {data.updated}</p> : null}
+        <p>
+          <a href={`/staff/content/${data.no}/preview`}>{T.preview}</a>
+          {published ? (
+            <>
+              {' · '}
+              <a href={`/show/${data.no}`}>ดูบนเว็บไซต์</a>
+            </>
+          ) : null}
+        </p>
+        <form method="post" action={`/staff/content/${data.no}/publish`} className="stack">
+          {published ? (
+            <>
+              <input type="hidden" name="intent" value="unpublish" />
+              <button type="submit" className="button button--secondary">
+                ยกเลิกการเผยแพร่
+              </button>
+            </>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="publish" />
+              {data.canAnnounce ? (
+                <div className="field field--checkbox">
+                  <input id="publish-announce" type="checkbox" name="announce" value="1" />
+                  <label htmlFor="publish-announce">ส่งการแจ้งเตือนเนื้อหาใหม่ถึงผู้ที่เปิดรับการแจ้งเตือน</label>
+                </div>
+              ) : null}
+              <button type="submit" className="button">
+                เผยแพร่
+              </button>
+            </>
+          )}
+        </form>
+      </section>
+      {data.cover || data.attachments.length || data.gallery.length ? (
+        <section aria-labelledby="files-title" className="staff-panel">
+          <h2 id="files-title">รูปและไฟล์แนบ</h2>
+          <ul className="staff-list">
+            {data.cover ? (
+              <li className="staff-list__item">
+                <img src={data.cover} alt="รูปหน้าปกปัจจุบัน" width={160} height={90} className="staff-thumb" />
+                <form method="post" action={`/staff/content/${data.no}/files`}>
+                  <input type="hidden" name="kind" value="cover" />
+                  <button type="submit" className="button button--secondary button--small">
+                    นำรูปหน้าปกออก
+                  </button>
+                </form>
+              </li>
+            ) : null}
+            {data.attachments.map((a) => (
+              <li key={`a${a.id}`} className="staff-list__item">
+                <a href={a.href}>{a.label}</a>
+                {a.size ? ` (PDF ${a.size})` : null}
+                <form method="post" action={`/staff/content/${data.no}/files`}>
+                  <input type="hidden" name="kind" value="attachment" />
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="button button--secondary button--small">
+                    นำไฟล์ {a.label} ออก
+                  </button>
+                </form>
+              </li>
+            ))}
+            {data.gallery.map((g, i) => (
+              <li key={`g${g.id}`} className="staff-list__item">
+                <img src={g.src} alt={g.caption ?? `ภาพที่ ${i + 1}`} width={160} height={90} className="staff-thumb" />
+                <form method="post" action={`/staff/content/${data.no}/files`}>
+                  <input type="hidden" name="kind" value="photo" />
+                  <input type="hidden" name="id" value={g.id} />
+                  <button type="submit" className="button button--secondary button--small">
+                    นำภาพที่ {i + 1} ออก
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h2>แก้ไขรายละเอียด</h2>
+      <ContentForm
+        action={`/staff/content/${data.no}`}
+        categories={data.categories}
+        values={result?.values ?? data.values}
+        errors={result?.errors ?? {}}
+        coverUrl={data.cover}
+        sizeLimit={data.sizeLimit}
+        submitLabel="บันทึก"
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { app } from '~/server/app.server';
+import { removeCover, removeFile } from '~/server/staff/content.server';
+import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { contentChanged } from '~/server/staff/public-cache.server';
+
+/** Only a form posts here; a visit goes to the item's page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  return redirect(`/staff/content/${itemNumber(params.no)}`);
+}
+
+/** Take the cover, an attachment or a gallery photo off an item. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const no = itemNumber(params.no);
+  const form = await request.formData();
+  const kind = form.get('kind');
+  const id = Number(form.get('id'));
+  const { db } = await app();
+  let removed = false;
+  if (kind === 'cover') removed = await removeCover(db, no, user.username);
+  else if ((kind === 'attachment' || kind === 'photo') && Number.isSafeInteger(id) && id > 0) {
+    removed = await removeFile(db, no, kind, id);
+  }
+  if (!removed) return redirectWithNotice(`/staff/content/${no}`, T.notFound, 'error');
+  await staffAudit(request, user, 'content_file_remove', {
+    target: `content ${no} ${String(kind)} ${id || ''}`.trim(),
+  });
+  contentChanged();
+  return redirectWithNotice(`/staff/content/${no}`, T.fileRemoved);
+}

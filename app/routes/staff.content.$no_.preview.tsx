@@ -1,0 +1,84 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+
+import { RichText } from '~/components/info/content';
+import { ContentNav } from '~/components/staff/content-nav';
+import { titleFor } from '~/lib/meta';
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { app } from '~/server/app.server';
+import { itemView } from '~/server/content-view.server';
+import { contentImages } from '~/server/media.server';
+import { previewItem } from '~/server/staff/content.server';
+import { itemNumber, NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { requireStaff } from '~/server/staff/guard.server';
+import contentStyles from '~/styles/staff-content.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+
+/** The item as its public page will show it (the same view and sanitising), published or not. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const no = itemNumber(params.no);
+  const { db } = await app();
+  const item = await previewItem(db, no);
+  if (!item) throw new Response(T.notFound, { status: 404 });
+  return json(await itemView(item, contentImages()), { headers: NO_STORE_HEADERS });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => [
+  titleFor(args, args.data ? `${T.preview}: ${args.data.title}` : T.preview),
+];
+
+export default function PreviewContent() {
+  const item = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ContentNav current="content" />
+      <p className="callout">
+        {T.preview} · <a href={`/staff/content/${item.no}`}>กลับไปแก้ไข</a>
+      </p>
+      <article className="content-item staff-preview">
+        <p>{item.category.label}</p>
+        <h1>{item.title}</h1>
+        <p>
+          เผยแพร่ <time dateTime={item.postedIso}>{item.posted}</time>
+        </p>
+        {item.cover ? (
+          <img src={item.cover.src} alt="" width={800} height={450} className="staff-preview__cover" />
+        ) : null}
+        <RichText html={item.bodyHtml} />
+        {item.video ? (
+          <p>
+            <a href={item.video.href} rel="noopener noreferrer">
+              ชมวิดีโอที่ {item.video.host}
+            </a>
+          </p>
+        ) : null}
+        {item.gallery.length ? (
+          <ul className="staff-list">
+            {item.gallery.map((photo) => (
+              <li key={photo.src}>
+                <img src={photo.src} alt={photo.alt} width={320} height={180} className="staff-thumb" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {item.attachments.length ? (
+          <>
+            <h2>เอกสารแนบ</h2>
+            <ul>
+              {item.attachments.map((a) => (
+                <li key={a.href}>
+                  <a href={a.href}>{a.label}</a> ({a.type}
+                  {a.size ? ` ${a.size}` : ''})
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </article>
+    </>
+  );
+}

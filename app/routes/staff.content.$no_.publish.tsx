@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { app } from '~/server/app.server';
+import { log } from '~/server/log.server';
+import { pushTrigger } from '~/server/push.server';
+import { setPublished } from '~/server/staff/content.server';
+import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { contentChanged } from '~/server/staff/public-cache.server';
+
+/** Only a form posts here; a visit goes to the item's page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  return redirect(`/staff/content/${itemNumber(params.no)}`);
+}
+
+/**
+ * Publish (optionally announced over the push channel) or unpublish an item. The change is visible on
+ * this instance at once (its caches are told) and on the others within their cache lifetimes.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const no = itemNumber(params.no);
+  const form = await request.formData();
+  const publish = form.get('intent') === 'publish';
+  const { db, env } = await app();
+  const result = await setPublished(db, no, publish, user.username);
+  if (result === null) throw new Response(T.notFound, { status: 404 });
+  await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
+  contentChanged();
+  const back = `/staff/content/${no}`;
+  if (result === true) return redirectWithNotice(back, T.unpublished);
+  if (form.get('announce') !== '1') return redirectWithNotice(back, T.publishedNotice);
+  const trigger = pushTrigger(env);
+  if (!trigger) return redirectWithNotice(back, T.announceOff, 'info');
+  try {
+    await trigger.send(result);
+  } catch (error) {
+    log.warn('content announcement failed', { error: error instanceof Error ? error.message : String(error) });
+    return redirectWithNotice(back, T.announceFailed, 'error');
+  }
+  await staffAudit(request, user, 'content_announce', { target: `content ${no}` });
+  return redirectWithNotice(back, T.announced);
+}

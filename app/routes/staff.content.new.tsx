@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+
+import { ContentForm } from '~/components/staff/content-form';
+import { ContentNav } from '~/components/staff/content-nav';
+import { titleFor } from '~/lib/meta';
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { formatSizeLimit } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { formValuesOf, listCategories } from '~/server/staff/content.server';
+import {
+  NO_STORE_HEADERS,
+  refuseInHttpMode,
+  submitContentForm,
+  type ContentActionData,
+} from '~/server/staff/content-submit.server';
+import { requireStaff } from '~/server/staff/guard.server';
+import contentStyles from '~/styles/staff-content.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+
+/** A new content item (a draft until published). `?category=banner` preselects the category. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const { db, env } = await app();
+  const categories = await listCategories(db);
+  const wanted = new URL(request.url).searchParams.get('category') ?? '';
+  const values = formValuesOf(null);
+  if (categories.some((c) => c.code === wanted)) values.category = wanted;
+  return json(
+    {
+      categories: categories.map((c) => ({ code: c.code, label: c.label })),
+      values,
+      sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+    },
+    { headers: NO_STORE_HEADERS },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  return submitContentForm(request, user);
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, T.newItem)];
+
+export default function NewContent() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<ContentActionData>();
+  return (
+    <>
+      <ContentNav current="content" />
+      <h1>{T.newItem}</h1>
+      <ContentForm
+        action="/staff/content/new"
+        categories={data.categories}
+        values={result?.values ?? data.values}
+        errors={result?.errors ?? {}}
+        coverUrl={null}
+        sizeLimit={data.sizeLimit}
+        submitLabel="บันทึกเป็นฉบับร่าง"
+      />
+    </>
+  );
+}

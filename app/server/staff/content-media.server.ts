@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+import sharp, { type Metadata } from 'sharp';
+
+import { MAX_INPUT_PIXELS } from '~/lib/photo';
+
+import { QueueFullError } from '../limiter.server';
+import { detectImageType, photoQueue } from '../photo.server';
+
+/**
+ * Pictures and attachments that staff upload for content items (ADR 061). Nothing is trusted from
+ * the browser: the type comes from the file's first bytes, pictures are decoded and re-encoded (no
+ * metadata survives), PDFs are kept byte for byte. Files land under `content/YYYY/MM/` of the media
+ * folder that `/mediafiles/` serves, with random names: a new upload never reuses a name, so no
+ * browser or shared cache can show an older file under it (media are cached for 30 days).
+ */
+
+/** Widest stored picture (desktop pages, banners): larger pictures are scaled down. */
+export const PICTURE_WIDTH = 1600;
+/** The phone copy of every picture, `{name}-w800.jpg` (a 400 px wide screen at twice the density), offered through `srcset`. */
+export const PHONE_WIDTH = 800;
+export const PHONE_SUFFIX = `-w${PHONE_WIDTH}`;
+
+export type MediaProblem = 'type' | 'unreadable' | 'dimensions' | 'busy';
+
+/** An upload that cannot be stored; `problem` picks the Thai message. */
+export class MediaError extends Error {
+  override name = 'MediaError';
+  constructor(
+    readonly problem: MediaProblem,
+    message: string = problem,
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredMedia {
+  /** Path below the media folder, as content rows store it (`content/2026/11/ab12….jpg`). */
+  file: string;
+  sizeBytes: number;
+  kind: 'picture' | 'pdf';
+}
+
+/** What a file's first bytes say it is: a picture we re-encode, a PDF we keep, or nothing we take. */
+export function detectUploadKind(bytes: Uint8Array): 'picture' | 'pdf' | null {
+  if (detectImageType(bytes)) return 'picture';
+  // `%PDF-` (a PDF may carry a few bytes of junk before it; we do not accept that).
+  if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
+  return null;
+}
+
+function folderFor(now: Date): string {
+  const y = now.getUTCFullYear();
+  const m = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `content/${y}/${m}`;
+}
+
+/** Write a file under a temporary name first, so a half-written file is never served. */
+async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.part`;
+  await fs.writeFile(temporary, bytes, { flag: 'wx' });
+  await fs.rename(temporary, target);
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function encodePicture(input: Uint8Array): Promise<{ large: Buffer; phone: Buffer }> {
+  const type = detectImageType(input);
+  if (!type) throw new MediaError('type');
+  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new MediaError('unreadable', describe(error));
+  }
+  // The magic bytes and the decoder must agree (a PNG signature glued onto something else is refused).
+  if (meta.format !== type) throw new MediaError('type', `detected ${type}, decoder says ${meta.format}`);
+  const width = meta.autoOrient.width;
+  const height = meta.autoOrient.height;
+  if (!width || !height) throw new MediaError('unreadable', 'no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw new MediaError('dimensions', `${width}x${height}`);
+  const encode = (target: number) =>
+    sharp(input, options)
+      .resize({ width: target, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 80, mozjpeg: true, progressive: true })
+      .toBuffer();
+  try {
+    return { large: await encode(PICTURE_WIDTH), phone: await encode(PHONE_WIDTH) };
+  } catch (error) {
+    throw new MediaError('unreadable', describe(error));
+  }
+}
+
+/**
+ * Store an uploaded picture (JPEG, PNG or WebP by its bytes): EXIF orientation applied, at most
+ * 1600 px wide plus an 800 px phone copy, both baseline-compatible progressive JPEGs without metadata.
+ * At most two pictures are decoded at a time across the process (the member photo queue).
+ */
+export async function storePicture(dir: string, input: Uint8Array, now = new Date()): Promise<StoredMedia> {
+  let encoded: { large: Buffer; phone: Buffer };
+  try {
+    encoded = await photoQueue.run(() => encodePicture(input));
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new MediaError('busy', 'image queue full');
+    throw error;
+  }
+  const base = `${folderFor(now)}/${randomBytes(12).toString('hex')}`;
+  await writeAtomically(path.join(dir, `${base}${PHONE_SUFFIX}.jpg`), encoded.phone);
+  await writeAtomically(path.join(dir, `${base}.jpg`), encoded.large);
+  return { file: `${base}.jpg`, sizeBytes: encoded.large.byteLength, kind: 'picture' };
+}
+
+/** Store an uploaded PDF as it is (checked by its first bytes only). */
+export async function storePdf(dir: string, input: Uint8Array, now = new Date()): Promise<StoredMedia> {
+  if (detectUploadKind(input) !== 'pdf') throw new MediaError('type');
+  const file = `${folderFor(now)}/${randomBytes(12).toString('hex')}.pdf`;
+  await writeAtomically(path.join(dir, file), input);
+  return { file, sizeBytes: input.byteLength, kind: 'pdf' };
+}
+
+/** Store any accepted upload: pictures are re-encoded, PDFs kept; anything else is MediaError('type'). */
+export function storeUpload(dir: string, input: Uint8Array, now = new Date()): Promise<StoredMedia> {
+  const kind = detectUploadKind(input);
+  if (kind === 'picture') return storePicture(dir, input, now);
+  if (kind === 'pdf') return storePdf(dir, input, now);
+  return Promise.reject(new MediaError('type'));
+}
+
+/** The phone copy's path of a stored picture of ours, or null for pictures stored otherwise. */
+export function phoneCopyOf(file: string): string | null {
+  return /^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/.test(file) ? file.replace(/\.jpg$/, `${PHONE_SUFFIX}.jpg`) : null;
+}

@@ -1,0 +1,97 @@
+import { json, redirect } from '@remix-run/node';
+
+import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
+import { formatSizeLimit } from '~/lib/thai-format';
+
+import { app } from '../app.server';
+import { setFlash } from '../flash.server';
+import { mediaDir } from '../media.server';
+import { readContentUpload } from './content-form.server';
+import { MediaError, storeUpload, type StoredMedia } from './content-media.server';
+import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';
+import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
+import { contentChanged } from './public-cache.server';
+
+export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
+
+/** A redirect after a staff change, with the notice shown on the next page. */
+export async function redirectWithNotice(to: string, text: string, kind: 'success' | 'error' | 'info' = 'success') {
+  return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...NO_STORE_HEADERS } });
+}
+
+/** In http mode the core holds content: editors' actions change nothing and go back to the list. */
+export async function refuseInHttpMode(): Promise<void> {
+  if (staffHoldsOnlyOwnData()) throw await redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info');
+}
+
+export interface ContentActionData {
+  values: ContentFormValues | null;
+  errors: FieldErrors & { form?: string };
+}
+
+function mediaMessage(error: MediaError, field: 'cover' | 'attachment'): string {
+  if (error.problem === 'type') return field === 'cover' ? UPLOAD_TEXT.coverType : UPLOAD_TEXT.attachmentType;
+  return UPLOAD_TEXT[error.problem];
+}
+
+/**
+ * The new-item and edit forms' action: reads the multipart form within its limits, checks the fields,
+ * stores the uploads (a picture as cover; a PDF or a picture as attachment), saves, records the audit
+ * event, tells this instance's caches, and redirects to the item's edit page (post/redirect/get).
+ */
+export async function submitContentForm(request: Request, user: StaffUser, no?: number) {
+  await refuseInHttpMode();
+  const { db, env } = await app();
+  const fileMax = env.PHOTO_MAX_BYTES;
+  const upload = await readContentUpload(request, { fileMaxBytes: fileMax, bodyMaxBytes: 2 * fileMax + 64 * 1024 });
+  if (!upload.ok) {
+    const form =
+      upload.problem === 'too_large' ? UPLOAD_TEXT.tooLarge(formatSizeLimit(fileMax)) : UPLOAD_TEXT.malformed;
+    return json<ContentActionData>(
+      { values: null, errors: { form } },
+      { status: upload.problem === 'too_large' ? 413 : 400, headers: NO_STORE_HEADERS },
+    );
+  }
+  const { values, draft, errors } = parseDraft(upload.fields, await listCategories(db));
+  const invalid = (status = 400) => json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+  if (!draft) return invalid();
+
+  const dir = mediaDir(env.dataDir);
+  let cover: StoredMedia | null = null;
+  let attachment: StoredMedia | null = null;
+  for (const file of upload.files) {
+    const field = file.field === 'cover' ? 'cover' : 'attachment';
+    try {
+      const stored = await storeUpload(dir, file.bytes);
+      if (field === 'cover' && stored.kind !== 'picture') throw new MediaError('type');
+      if (field === 'cover') cover = stored;
+      else attachment = stored;
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      errors[field] = mediaMessage(error, field);
+      if (error.problem === 'busy') return invalid(503);
+    }
+  }
+  if (Object.keys(errors).length) return invalid();
+
+  const saved = await saveItem(db, {
+    no,
+    draft,
+    media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
+    staff: user.username,
+  });
+  if (saved === null) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+  await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
+    target: `content ${saved}`,
+  });
+  contentChanged();
+  return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
+}
+
+/** `:no` of a staff content path, or a 404. */
+export function itemNumber(param: string | undefined): number {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param) || Number(param) > 2_147_483_647) {
+    throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+  }
+  return Number(param);
+}

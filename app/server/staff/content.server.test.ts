@@ -1,0 +1,315 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
+import { createContentFeeds } from '~/server/coop/embedded-content.server';
+import { createSearchFeed } from '~/server/coop/embedded-search.server';
+import { createEmbeddedBackend } from '~/server/coop/embedded.server';
+import { migrate, openDb, type Db } from '~/server/db/index.server';
+
+import {
+  formValuesOf,
+  getItem,
+  listCategories,
+  listItems,
+  MESSAGES,
+  parseBangkokDateTime,
+  parseDraft,
+  previewItem,
+  removeFile,
+  saveItem,
+  setPublished,
+} from './content.server';
+import { MediaError, PHONE_SUFFIX, phoneCopyOf, storePdf, storePicture, storeUpload } from './content-media.server';
+import {
+  deleteMenuRow,
+  getFooterPhones,
+  getMenuTree,
+  menuLink,
+  parseMenuEntry,
+  parsePhone,
+  parseSubEntry,
+  saveMenuEntry,
+  savePhone,
+  saveSubEntry,
+  telLink,
+} from './menu.server';
+import { getOpeningHours, openingHoursLine, setOpeningHours } from './site-settings.server';
+import { site } from '~/config/site';
+import { publicContentChanged } from '~/server/public-content.server';
+
+let dir: string;
+let media: string;
+let db: Db;
+const PG = process.env.TEST_DATABASE_URL;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-content-'));
+  media = path.join(dir, 'mediafiles');
+  // SQLite by default; with TEST_DATABASE_URL the same on PostgreSQL in a scratch database of its own.
+  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'staffcontent') : undefined });
+  await migrate(db);
+  await db
+    .insertInto('content_categories')
+    .values([
+      { code: 'news', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content', status: 1, sort: 1 },
+      { code: 'download', description: 'ดาวน์โหลดเอกสาร', type: 'D', content_type: 'content', status: 1, sort: 2 },
+      { code: 'banner', description: 'แบนเนอร์', type: 'A', content_type: 'content', status: 1, sort: 3 },
+      { code: 'old', description: 'เลิกใช้', type: 'M', content_type: 'content', status: 0, sort: 4 },
+    ])
+    .execute();
+}, 60_000);
+
+afterAll(async () => {
+  await db.destroy();
+  if (PG) await dropDatabase(PG, 'staffcontent');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const fields = (values: Record<string, string>) =>
+  new Map(
+    Object.entries({
+      category: 'news',
+      title: 'ประชุมใหญ่สามัญประจำปี',
+      excerpt: '',
+      body: '<p>เชิญสมาชิกร่วมประชุม</p>',
+      date: '25/11/2569',
+      time: '09:30',
+      ...values,
+    }),
+  );
+
+async function draftOf(values: Record<string, string> = {}) {
+  const parsed = parseDraft(fields(values), await listCategories(db));
+  if (!parsed.draft) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.draft;
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe('the content form', () => {
+  it('reads a Buddhist-era date and a time in Bangkok', () => {
+    expect(new Date(parseBangkokDateTime('25/11/2569', '09:30')!).toISOString()).toBe('2026-11-25T02:30:00.000Z');
+    expect(new Date(parseBangkokDateTime('1/1/2570', '')!).toISOString()).toBe('2026-12-31T17:00:00.000Z');
+    expect(parseBangkokDateTime('31/02/2569', '')).toBeNull();
+    expect(parseBangkokDateTime('25/11/2026', '')).toBeNull();
+    expect(parseBangkokDateTime('25/11/2569', '24:00')).toBeNull();
+    expect(formValuesOf(null, Date.UTC(2026, 10, 24, 20, 5))).toMatchObject({ date: '25/11/2569', time: '03:05' });
+  });
+
+  it('names every field in error, and refuses categories that are off', async () => {
+    const categories = await listCategories(db);
+    expect(categories.map((c) => c.code)).toEqual(['news', 'download', 'banner']);
+    const { draft, errors } = parseDraft(
+      fields({
+        category: 'old',
+        title: '  ',
+        date: '2026-11-25',
+        videoUrl: 'javascript:alert(1)',
+        excerpt: 'ก'.repeat(301),
+      }),
+      categories,
+    );
+    expect(draft).toBeNull();
+    expect(errors).toEqual({
+      category: MESSAGES.category,
+      title: MESSAGES.title,
+      date: MESSAGES.date,
+      videoUrl: MESSAGES.videoUrl,
+      excerpt: MESSAGES.excerptLong,
+    });
+  });
+
+  it('passes the body through the public allow-list before it is stored', async () => {
+    const draft = await draftOf({
+      body: '<h2>หัวข้อ</h2><p onclick="x()">ข้อ <b>หนา</b> <a href="javascript:alert(1)">ลิงก์</a></p><script>alert(1)</script><table><tr><td>1</td></tr></table>',
+    });
+    expect(draft.bodyHtml).toBe(
+      '<h2>หัวข้อ</h2><p>ข้อ <b>หนา</b> <a rel="noopener noreferrer">ลิงก์</a></p><table><tr><td>1</td></tr></table>',
+    );
+  });
+});
+
+describe('creating, publishing and unpublishing', () => {
+  it('keeps a new item a draft, then shows it in its list, on the home page and in search once published', async () => {
+    const feeds = createContentFeeds(db);
+    const search = createSearchFeed(db);
+    const cover = await storePicture(media, await png(2400, 1200));
+    const pdf = await storePdf(media, PDF);
+    const no = await saveItem(db, {
+      draft: await draftOf({ title: 'ประกาศรับสมัครทุนการศึกษาบุตรสมาชิก', excerpt: 'สมัครได้ถึงสิ้นเดือน' }),
+      media: { cover, attachment: { media: pdf, label: 'ใบสมัคร' } },
+      staff: 'editor1',
+    });
+    expect(no).toEqual(expect.any(Number));
+    const item = (await getItem(db, no!))!;
+    expect(item).toMatchObject({ state: 'draft', coverImage: cover.file, updatedBy: 'editor1' });
+    expect(item.attachments).toEqual([
+      { id: expect.any(Number), file: pdf.file, label: 'ใบสมัคร', sizeBytes: PDF.length },
+    ]);
+
+    // A draft is nowhere on the public site, but the editor can preview it.
+    expect((await feeds.getTopicPage('news', { page: 1, pageSize: 10 }))!.items.rows).toEqual([]);
+    expect(await feeds.getContentItem(no!)).toBeNull();
+    expect((await search.searchContent('ทุนการศึกษา')).hits).toEqual([]);
+    expect(await previewItem(db, no!)).toMatchObject({ no, title: 'ประกาศรับสมัครทุนการศึกษาบุตรสมาชิก' });
+
+    const announcement = await setPublished(db, no!, true, 'editor1');
+    expect(announcement).toEqual({
+      title: 'ประกาศรับสมัครทุนการศึกษาบุตรสมาชิก',
+      body: 'สมัครได้ถึงสิ้นเดือน',
+      url: String(no),
+    });
+    const list = (await feeds.getTopicPage('news', { page: 1, pageSize: 10 }))!.items.rows;
+    expect(list.map((r) => [r.no, r.excerpt])).toEqual([[no, 'สมัครได้ถึงสิ้นเดือน']]);
+    expect((await feeds.getHomeContent()).latest.map((r) => r.no)).toEqual([no]);
+    expect((await feeds.getContentItem(no!))!.attachments).toEqual([
+      { file: pdf.file, label: 'ใบสมัคร', sizeBytes: PDF.length },
+    ]);
+    expect((await search.searchContent('ทุนการศึกษา')).hits.map((h) => h.no)).toEqual([no]);
+
+    // An edit is searchable at once.
+    await saveItem(db, { no: no!, draft: await draftOf({ title: 'ประกาศรับสมัครทุนเรียนดี' }), staff: 'editor2' });
+    expect((await search.searchContent('เรียนดี')).hits.map((h) => h.no)).toEqual([no]);
+    expect((await search.searchContent('ทุนการศึกษา')).hits).toEqual([]);
+
+    expect(await setPublished(db, no!, false, 'editor2')).toBe(true);
+    expect((await feeds.getTopicPage('news', { page: 1, pageSize: 10 }))!.items.rows).toEqual([]);
+    expect((await feeds.getHomeContent()).latest).toEqual([]);
+    expect((await search.searchContent('เรียนดี')).hits).toEqual([]);
+    expect(await setPublished(db, 999_999, true, 'editor2')).toBeNull();
+  });
+
+  it('puts a picture given as an attachment into the item gallery, and takes files off again', async () => {
+    const photo = await storeUpload(media, await png(800, 600));
+    const no = (await saveItem(db, {
+      draft: await draftOf({ category: 'download', title: 'แบบฟอร์มต่าง ๆ' }),
+      media: { attachment: { media: photo, label: 'ภาพบรรยากาศ' } },
+      staff: 'editor1',
+    }))!;
+    const item = (await getItem(db, no))!;
+    expect(item.attachments).toEqual([]);
+    expect(item.gallery).toEqual([{ id: expect.any(Number), file: photo.file, caption: 'ภาพบรรยากาศ' }]);
+    expect(await removeFile(db, no, 'photo', item.gallery[0]!.id)).toBe(true);
+    expect((await getItem(db, no))!.gallery).toEqual([]);
+    expect(await saveItem(db, { no: 999_999, draft: await draftOf(), staff: 'x' })).toBeNull();
+  });
+
+  it('lists items for editors with filters by category, state and title, newest first', async () => {
+    const all = await listItems(db, { page: 1 });
+    expect(all.total).toBe(2);
+    expect((await listItems(db, { page: 1, category: 'download' })).rows.map((r) => r.title)).toEqual(['แบบฟอร์มต่าง ๆ']);
+    expect((await listItems(db, { page: 1, state: 'published' })).total).toBe(0);
+    expect((await listItems(db, { page: 1, q: 'เรียนดี' })).rows.map((r) => r.state)).toEqual(['draft']);
+    expect((await listItems(db, { page: 1, q: '100%' })).total).toBe(0);
+  });
+});
+
+describe('uploaded media', () => {
+  it('re-encodes pictures as JPEG at most 1600 px wide with an 800 px phone copy, without metadata', async () => {
+    const stored = await storePicture(media, await png(2400, 1200));
+    expect(stored.file).toMatch(/^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/);
+    const large = await sharp(path.join(media, stored.file)).metadata();
+    expect([large.format, large.width, large.height, large.exif]).toEqual(['jpeg', 1600, 800, undefined]);
+    const phone = phoneCopyOf(stored.file)!;
+    expect(phone.endsWith(`${PHONE_SUFFIX}.jpg`)).toBe(true);
+    expect((await sharp(path.join(media, phone)).metadata()).width).toBe(800);
+    // Small pictures are not enlarged.
+    const small = await storePicture(media, await png(300, 200));
+    expect((await sharp(path.join(media, small.file)).metadata()).width).toBe(300);
+  });
+
+  it('keeps a PDF byte for byte and refuses what its first bytes do not show to be a picture or PDF', async () => {
+    const stored = await storePdf(media, PDF);
+    expect(fs.readFileSync(path.join(media, stored.file))).toEqual(PDF);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    await expect(storeUpload(media, svg)).rejects.toMatchObject({ name: 'MediaError', problem: 'type' });
+    await expect(storeUpload(media, Buffer.from('<html><body>%PDF-</body></html>'))).rejects.toBeInstanceOf(MediaError);
+    // A PNG signature in front of something else is refused by the decoder's check.
+    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    await expect(storePicture(media, fake)).rejects.toMatchObject({ problem: 'unreadable' });
+    await expect(storePdf(media, await png(10, 10))).rejects.toMatchObject({ problem: 'type' });
+  });
+});
+
+describe('the menu and footer phones', () => {
+  it('adds, orders, hides and deletes entries; the public menu shows only visible ones in order', async () => {
+    const backend = createEmbeddedBackend(db);
+    const about = parseMenuEntry({ name: 'เกี่ยวกับเรา', isParent: '1', visible: '1', sort: '2' }).input!;
+    const aboutSeq = (await saveMenuEntry(db, about))!;
+    const board = parseMenuEntry({ name: 'กระดาน', url: '/board', visible: '1', sort: '1' }).input!;
+    const boardSeq = (await saveMenuEntry(db, board))!;
+    const sub = parseSubEntry({ menuSeq: String(aboutSeq), label: 'ประวัติ', url: '/show/1', visible: '1' }, [
+      aboutSeq,
+      boardSeq,
+    ]).input!;
+    const subSeq = (await saveSubEntry(db, sub))!;
+    expect((await backend.getMenu()).map((m) => [m.label, m.children.map((c) => c.label)])).toEqual([
+      ['กระดาน', []],
+      ['เกี่ยวกับเรา', ['ประวัติ']],
+    ]);
+    await saveSubEntry(db, { ...sub, visible: false }, subSeq);
+    await saveMenuEntry(db, { ...board, visible: false }, boardSeq);
+    expect((await backend.getMenu()).map((m) => [m.label, m.children.length])).toEqual([['เกี่ยวกับเรา', 0]]);
+    expect((await getMenuTree(db)).map((m) => [m.name, m.visible, m.children.length])).toEqual([
+      ['กระดาน', false, 0],
+      ['เกี่ยวกับเรา', true, 1],
+    ]);
+    expect(await deleteMenuRow(db, 'entry', aboutSeq)).toBe(true);
+    expect(await db.selectFrom('menu_sub_items').selectAll().execute()).toEqual([]);
+    expect(await saveMenuEntry(db, board, 999)).toBeNull();
+  });
+
+  it('checks links and phone numbers', () => {
+    expect(menuLink('/list/news')).toBe('/list/news');
+    expect(menuLink('https://example.org/a')).toBe('https://example.org/a');
+    for (const bad of ['//evil.example', 'javascript:alert(1)', 'list/news', '/a b', 'data:text/html,x']) {
+      expect(menuLink(bad)).toBeNull();
+    }
+    expect(telLink('02-123-4567')).toBe('tel:021234567');
+    expect(telLink('+66 (2) 123 4567')).toBe('tel:+6621234567');
+    expect(telLink('โทร')).toBeNull();
+    expect(parseMenuEntry({ name: 'ลิงก์', url: '', sort: 'x' }).errors).toEqual({
+      url: 'เมนูที่ไม่มีเมนูย่อยต้องมีลิงก์',
+      sort: 'ลำดับต้องเป็นตัวเลข 0 ถึง 999',
+    });
+    expect(parseSubEntry({ menuSeq: '77', label: 'ก', url: '/x' }, [1]).errors).toEqual({
+      menuSeq: 'กรุณาเลือกเมนูหลัก',
+    });
+  });
+
+  it('keeps footer phones in order', async () => {
+    const backend = createEmbeddedBackend(db);
+    await savePhone(db, parsePhone({ label: 'ฝ่ายสินเชื่อ', phone: '02-123-4568', sort: '2' }).input!);
+    const first = (await savePhone(db, parsePhone({ label: 'สำนักงาน', phone: '02-123-4567', sort: '1' }).input!))!;
+    expect(await backend.getFooterPhones()).toEqual([
+      { label: 'สำนักงาน', link: 'tel:021234567' },
+      { label: 'ฝ่ายสินเชื่อ', link: 'tel:021234568' },
+    ]);
+    await deleteMenuRow(db, 'phone', first);
+    expect((await getFooterPhones(db)).map((p) => p.label)).toEqual(['ฝ่ายสินเชื่อ']);
+  });
+});
+
+describe('the opening-hours line', () => {
+  it('is the configured line until an editor stores one, and every page sees a change at once here', async () => {
+    expect(await getOpeningHours(db)).toEqual({ text: site.openingHours, stored: false });
+    expect(await openingHoursLine(db, 60_000)).toBe(site.openingHours);
+    await setOpeningHours(db, '  เปิดทุกวัน   08.00 - 16.00 น. ');
+    // Kept for its lifetime…
+    expect(await openingHoursLine(db, 60_000)).toBe(site.openingHours);
+    // …unless content changed on this instance.
+    publicContentChanged();
+    expect(await openingHoursLine(db, 60_000)).toBe('เปิดทุกวัน 08.00 - 16.00 น.');
+    await setOpeningHours(db, ' ');
+    expect(await getOpeningHours(db)).toEqual({ text: site.openingHours, stored: false });
+  });
+});

@@ -1,0 +1,453 @@
+import { parseDateDMY, toBuddhistYear } from '~/lib/thai-format';
+
+import { indexContentItem } from '../coop/embedded-search.server';
+import type { ContentItem, DefaultImageKind } from '../coop/types';
+import { DEFAULT_IMAGE_KINDS } from '../coop/types';
+import type { Db } from '../db/index.server';
+import { announcementFor } from '../publish.server';
+import type { DesktopNotification } from '../push.server';
+import { sanitizeRichText } from '../sanitize.server';
+import type { StoredMedia } from './content-media.server';
+
+/**
+ * Content items as the cooperative's editors manage them (ADR 061): every category the public site
+ * shows, drafts and published items alike. Bodies are stored already passed through the public
+ * allow-list (the public pages pass them through it again). Every change re-indexes the item for the
+ * site search. Callers announce the change to this instance's caches (`contentChanged`).
+ */
+
+export const STAFF_PAGE_SIZE = 20;
+export const TITLE_MAX = 255;
+export const EXCERPT_MAX = 300;
+export const BODY_MAX = 60_000;
+export const LABEL_MAX = 200;
+/** Bangkok has had no daylight saving time since 1920: UTC+7 all year. */
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+export interface StaffCategory {
+  code: string;
+  label: string;
+  /** 'A' = page furniture and legal texts (banners, policies): not listed publicly. */
+  type: string;
+}
+
+export type ContentState = 'published' | 'draft';
+
+export interface StaffListRow {
+  no: number;
+  title: string;
+  category: string;
+  categoryLabel: string;
+  postedAt: number;
+  state: ContentState;
+  updatedAt: number | null;
+  updatedBy: string | null;
+}
+
+export interface StaffListQuery {
+  category?: string | null;
+  state?: ContentState | null;
+  q?: string | null;
+  page: number;
+}
+
+export interface ContentDraft {
+  category: string;
+  title: string;
+  excerpt: string | null;
+  /** Already sanitised. */
+  bodyHtml: string;
+  postedAt: number;
+  videoUrl: string | null;
+}
+
+export interface StaffItem extends ContentDraft {
+  no: number;
+  state: ContentState;
+  coverImage: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+  attachments: { id: number; file: string; label: string; sizeBytes: number | null }[];
+  gallery: { id: number; file: string; caption: string | null }[];
+}
+
+/** The form's fields as typed (strings), for showing them back. */
+export interface ContentFormValues {
+  category: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  date: string;
+  time: string;
+  videoUrl: string;
+  attachmentLabel: string;
+}
+
+export type ContentField = keyof ContentFormValues | 'cover' | 'attachment';
+export type FieldErrors = Partial<Record<ContentField, string>>;
+
+/** Every category an editor may write in (active ones), in the site's order. */
+export async function listCategories(db: Db): Promise<StaffCategory[]> {
+  const rows = await db
+    .selectFrom('content_categories')
+    .select(['code', 'description', 'type'])
+    .where('status', '=', 1)
+    .orderBy('sort')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, label: r.description, type: r.type }));
+}
+
+const likePattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Items for the editors' list: newest first, filtered by category, state and words of the title. */
+export async function listItems(
+  db: Db,
+  query: StaffListQuery,
+): Promise<{ rows: StaffListRow[]; total: number; page: number; pageSize: number }> {
+  let base = db
+    .selectFrom('content_items')
+    .innerJoin('content_categories', 'content_categories.code', 'content_items.category');
+  if (query.category) base = base.where('content_items.category', '=', query.category);
+  if (query.state) base = base.where('content_items.disabled', '=', query.state === 'published' ? 0 : 1);
+  const words = (query.q ?? '').trim().slice(0, 100);
+  if (words) {
+    base = base.where(({ eb, fn }) =>
+      eb(fn('lower', ['content_items.title']), 'like', likePattern(words.toLowerCase())),
+    );
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'content_items.no',
+        'content_items.title',
+        'content_items.category',
+        'content_categories.description',
+        'content_items.posted_at',
+        'content_items.disabled',
+        'content_items.updated_at',
+        'content_items.updated_by',
+      ])
+      .orderBy('content_items.posted_at', 'desc')
+      .orderBy('content_items.no', 'desc')
+      .limit(STAFF_PAGE_SIZE)
+      .offset((query.page - 1) * STAFF_PAGE_SIZE)
+      .execute(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      no: r.no,
+      title: r.title,
+      category: r.category,
+      categoryLabel: r.description,
+      postedAt: Number(r.posted_at),
+      state: r.disabled ? 'draft' : 'published',
+      updatedAt: r.updated_at === null ? null : Number(r.updated_at),
+      updatedBy: r.updated_by,
+    })),
+    total: Number(count.n),
+    page: query.page,
+    pageSize: STAFF_PAGE_SIZE,
+  };
+}
+
+/** One item as the editor sees it, published or not; null when there is no such item. */
+export async function getItem(db: Db, no: number): Promise<StaffItem | null> {
+  if (!Number.isSafeInteger(no) || no < 1 || no > 2_147_483_647) return null;
+  const row = await db.selectFrom('content_items').selectAll().where('no', '=', no).executeTakeFirst();
+  if (!row) return null;
+  const [attachments, gallery] = await Promise.all([
+    db
+      .selectFrom('content_attachments')
+      .select(['id', 'file', 'label', 'size_bytes'])
+      .where('item_no', '=', no)
+      .orderBy('seq')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('content_gallery')
+      .select(['id', 'file', 'caption'])
+      .where('item_no', '=', no)
+      .orderBy('seq')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    no: row.no,
+    category: row.category,
+    title: row.title,
+    excerpt: row.excerpt,
+    bodyHtml: row.body_html,
+    postedAt: Number(row.posted_at),
+    videoUrl: row.video_url,
+    state: row.disabled ? 'draft' : 'published',
+    coverImage: row.cover_image,
+    updatedAt: row.updated_at === null ? null : Number(row.updated_at),
+    updatedBy: row.updated_by,
+    attachments: attachments.map((a) => ({
+      id: Number(a.id),
+      file: a.file,
+      label: a.label,
+      sizeBytes: a.size_bytes === null ? null : Number(a.size_bytes),
+    })),
+    gallery: gallery.map((g) => ({ id: Number(g.id), file: g.file, caption: g.caption })),
+  };
+}
+
+/** The form's values of a stored item (dates in Buddhist era, Bangkok time). */
+export function formValuesOf(item: StaffItem | null, now: number = Date.now()): ContentFormValues {
+  const { date, time } = bangkokDateTime(item?.postedAt ?? now);
+  return {
+    category: item?.category ?? '',
+    title: item?.title ?? '',
+    excerpt: item?.excerpt ?? '',
+    body: item?.bodyHtml ?? '',
+    date,
+    time,
+    videoUrl: item?.videoUrl ?? '',
+    attachmentLabel: '',
+  };
+}
+
+/** `DD/MM/BBBB` and `HH:MM` of a moment in Bangkok. */
+export function bangkokDateTime(ms: number): { date: string; time: string } {
+  const local = new Date(ms + BANGKOK_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${toBuddhistYear(local.getUTCFullYear())}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
+  };
+}
+
+/** A Buddhist-era date and an optional `HH:MM` (or `HH.MM`) in Bangkok as epoch ms; null if invalid. */
+export function parseBangkokDateTime(date: string, time: string): number | null {
+  const iso = parseDateDMY(date);
+  if (!iso) return null;
+  const t = time.trim() === '' ? ['0', '0'] : /^(\d{1,2})[:.](\d{2})$/.exec(time.trim())?.slice(1);
+  if (!t) return null;
+  const [hours, minutes] = t.map(Number) as [number, number];
+  if (hours > 23 || minutes > 59) return null;
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d, hours, minutes) - BANGKOK_OFFSET_MS;
+}
+
+/** Thai messages of the form's checks, by field. */
+export const MESSAGES = {
+  category: 'กรุณาเลือกหมวดหมู่',
+  title: 'กรุณากรอกหัวข้อ',
+  titleLong: `หัวข้อต้องยาวไม่เกิน ${TITLE_MAX} ตัวอักษร`,
+  excerptLong: `คำโปรยต้องยาวไม่เกิน ${EXCERPT_MAX} ตัวอักษร`,
+  bodyLong: `เนื้อหาต้องยาวไม่เกิน ${BODY_MAX.toLocaleString('en-US')} ตัวอักษร`,
+  date: 'กรุณากรอกวันที่เผยแพร่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) และเวลาในรูปแบบ ชช:นน',
+  videoUrl: 'ลิงก์วิดีโอต้องขึ้นต้นด้วย https:// หรือ http://',
+  labelLong: `ชื่อไฟล์แนบต้องยาวไม่เกิน ${LABEL_MAX} ตัวอักษร`,
+} as const;
+
+/** Read the form's text fields into a draft, or the errors to show next to each field. */
+export function parseDraft(
+  fields: Map<string, string>,
+  categories: readonly StaffCategory[],
+): { values: ContentFormValues; draft: ContentDraft | null; errors: FieldErrors } {
+  const get = (name: string) => (fields.get(name) ?? '').replace(/\r\n?/g, '\n');
+  const values: ContentFormValues = {
+    category: get('category').trim(),
+    title: get('title').replace(/\s+/g, ' ').trim(),
+    excerpt: get('excerpt').replace(/\s+/g, ' ').trim(),
+    body: get('body').trim(),
+    date: get('date').trim(),
+    time: get('time').trim(),
+    videoUrl: get('videoUrl').trim(),
+    attachmentLabel: get('attachmentLabel').replace(/\s+/g, ' ').trim(),
+  };
+  const errors: FieldErrors = {};
+  if (!categories.some((c) => c.code === values.category)) errors.category = MESSAGES.category;
+  if (!values.title) errors.title = MESSAGES.title;
+  else if ([...values.title].length > TITLE_MAX) errors.title = MESSAGES.titleLong;
+  if ([...values.excerpt].length > EXCERPT_MAX) errors.excerpt = MESSAGES.excerptLong;
+  if (values.body.length > BODY_MAX) errors.body = MESSAGES.bodyLong;
+  const postedAt = parseBangkokDateTime(values.date, values.time);
+  if (postedAt === null) errors.date = MESSAGES.date;
+  let videoUrl: string | null = null;
+  if (values.videoUrl) {
+    try {
+      const url = new URL(values.videoUrl);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
+      videoUrl = url.href;
+    } catch {
+      errors.videoUrl = MESSAGES.videoUrl;
+    }
+  }
+  if ([...values.attachmentLabel].length > LABEL_MAX) errors.attachmentLabel = MESSAGES.labelLong;
+  if (Object.keys(errors).length || postedAt === null) return { values, draft: null, errors };
+  return {
+    values,
+    draft: {
+      category: values.category,
+      title: values.title,
+      excerpt: values.excerpt || null,
+      bodyHtml: sanitizeRichText(values.body),
+      postedAt,
+      videoUrl,
+    },
+    errors,
+  };
+}
+
+export interface SaveMedia {
+  cover?: StoredMedia | null;
+  /** A PDF becomes an attachment; a picture a photo of the item's gallery. */
+  attachment?: { media: StoredMedia; label: string } | null;
+}
+
+/**
+ * Create (no `no`) or change an item. A new item is a draft until it is published. Returns the
+ * item's number, or null when `no` names no item.
+ */
+export async function saveItem(
+  db: Db,
+  input: { no?: number; draft: ContentDraft; media?: SaveMedia; staff: string; now?: number },
+): Promise<number | null> {
+  const now = input.now ?? Date.now();
+  const { draft, media = {} } = input;
+  const no = await db.transaction().execute(async (trx) => {
+    const columns = {
+      category: draft.category,
+      title: draft.title,
+      excerpt: draft.excerpt,
+      body_html: draft.bodyHtml,
+      posted_at: draft.postedAt,
+      video_url: draft.videoUrl,
+      updated_at: now,
+      updated_by: input.staff,
+      ...(media.cover && { cover_image: media.cover.file }),
+    };
+    let itemNo: number;
+    if (input.no === undefined) {
+      const row = await trx
+        .insertInto('content_items')
+        .values({ ...columns, author: null, event_date: null, attachment: null, pageview: 0, disabled: 1, sort: 0 })
+        .returning('no')
+        .executeTakeFirstOrThrow();
+      itemNo = Number(row.no);
+    } else {
+      const result = await trx.updateTable('content_items').set(columns).where('no', '=', input.no).executeTakeFirst();
+      if (!Number(result.numUpdatedRows)) return null;
+      itemNo = input.no;
+    }
+    const attachment = media.attachment;
+    if (attachment) {
+      const table = attachment.media.kind === 'pdf' ? 'content_attachments' : 'content_gallery';
+      const last = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('item_no', '=', itemNo)
+        .executeTakeFirst();
+      const seq = Number(last?.seq ?? 0) + 1;
+      if (table === 'content_attachments') {
+        await trx
+          .insertInto('content_attachments')
+          .values({
+            item_no: itemNo,
+            seq,
+            file: attachment.media.file,
+            label: attachment.label || draft.title,
+            size_bytes: attachment.media.sizeBytes,
+          })
+          .execute();
+      } else {
+        await trx
+          .insertInto('content_gallery')
+          .values({ item_no: itemNo, seq, file: attachment.media.file, caption: attachment.label || null })
+          .execute();
+      }
+    }
+    await indexContentItem(trx, itemNo, now);
+    return itemNo;
+  });
+  return no;
+}
+
+/** Take a file off an item (the file stays in the media folder: pages in caches may still link it). */
+export async function removeFile(db: Db, no: number, kind: 'attachment' | 'photo', id: number): Promise<boolean> {
+  const table = kind === 'attachment' ? 'content_attachments' : 'content_gallery';
+  const result = await db.deleteFrom(table).where('id', '=', id).where('item_no', '=', no).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Take the cover picture off an item. */
+export async function removeCover(db: Db, no: number, staff: string, now = Date.now()): Promise<boolean> {
+  const result = await db
+    .updateTable('content_items')
+    .set({ cover_image: null, updated_at: now, updated_by: staff })
+    .where('no', '=', no)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Publish (shown on the public site, in lists, the home page and search) or unpublish (a draft
+ * again) an item. Returns the announcement of a published item for the push channel, `true` for an
+ * unpublished one, null when there is no such item. Search shows only published items at query time,
+ * so the index needs no change here.
+ */
+export async function setPublished(
+  db: Db,
+  no: number,
+  published: boolean,
+  staff: string,
+  now = Date.now(),
+): Promise<DesktopNotification | true | null> {
+  const result = await db
+    .updateTable('content_items')
+    .set({ disabled: published ? 0 : 1, updated_at: now, updated_by: staff })
+    .where('no', '=', no)
+    .executeTakeFirst();
+  if (!Number(result.numUpdatedRows)) return null;
+  if (!published) return true;
+  const item = await db
+    .selectFrom('content_items')
+    .select(['no', 'title', 'body_html', 'excerpt'])
+    .where('no', '=', no)
+    .executeTakeFirstOrThrow();
+  return announcementFor({ no: item.no, title: item.title, body_html: item.excerpt ?? item.body_html });
+}
+
+function defaultImageKind(value: string): DefaultImageKind {
+  return (DEFAULT_IMAGE_KINDS as readonly string[]).includes(value) ? (value as DefaultImageKind) : 'news';
+}
+
+/** An item as the public item page would show it, published or not (the editor's preview). */
+export async function previewItem(db: Db, no: number): Promise<ContentItem | null> {
+  const item = await getItem(db, no);
+  if (!item) return null;
+  const category = await db
+    .selectFrom('content_categories')
+    .select(['code', 'description', 'type', 'content_type', 'background', 'default_image'])
+    .where('code', '=', item.category)
+    .executeTakeFirstOrThrow();
+  const defaultImage = defaultImageKind(category.default_image);
+  return {
+    no: item.no,
+    category: item.category,
+    categoryLabel: category.description,
+    title: item.title,
+    postedAt: new Date(item.postedAt),
+    coverImage: item.coverImage,
+    defaultImage,
+    categoryInfo: {
+      code: category.code,
+      label: category.description,
+      type: category.type,
+      contentType: category.content_type,
+      background: category.background,
+      defaultImage,
+    },
+    bodyHtml: item.bodyHtml,
+    author: null,
+    eventDate: null,
+    gallery: item.gallery.map((g) => ({ file: g.file, caption: g.caption })),
+    attachments: item.attachments.map((a) => ({ file: a.file, label: a.label, sizeBytes: a.sizeBytes })),
+    videoUrl: item.videoUrl,
+  };
+}
