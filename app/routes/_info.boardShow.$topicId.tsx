@@ -164,12 +164,10 @@ export default function BoardTopicPage() {
           <ol className="answers">
             {answers.map((a, i) => (
               <li key={a.id} id={`answer-${a.id}`} className={a.staff ? 'post post--staff' : 'post'}>
-                <h3 className="post__heading">
-                  ความเห็นที่ {i + 1}
-                  {a.staff ? ` · ${OFFICIAL_ANSWER_LABEL}` : null}
-                </h3>
+                <h3 className="post__heading">ความเห็นที่ {i + 1}</h3>
                 <p className="post__meta">
                   <span>โดย {a.displayName}</span>
+                  {a.staff ? <strong className="post__official">{OFFICIAL_ANSWER_LABEL}</strong> : null}
                   {a.staff ? <span className="badge tone--green">เจ้าหน้าที่สหกรณ์</span> : null}
                   <time dateTime={a.postedIso}>{a.posted}</time>
                 </p>
