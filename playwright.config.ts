@@ -17,6 +17,8 @@ export const E2E_FRONT_DATA_DIR = E2E_HTTP_MODE ? `${E2E_DATA_DIR}-front` : E2E_
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 /** Turns staff impersonation on in the e2e server; the spec signs its links with it (ADR 010). */
 export const E2E_IMPERSONATION_SECRET = 'e2e-impersonation-secret-not-for-production-0001';
+/** The http-mode front's session secret (the embedded server keeps its own in the data folder). */
+export const E2E_FRONT_SESSION_SECRET = 'e2e-front-session-secret-not-for-production-0001';
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the same Chromium without the browser's
@@ -87,7 +89,7 @@ export default defineConfig({
             // The core is a Sahakorn: it serves its own endpoints for what the contract leaves open (ADR 025).
             COOP_EXTENSIONS: 'welfare,kepcrem,demand,terms,impersonate',
             SEED_DEMO: '0',
-            SESSION_SECRET: 'e2e-front-session-secret-not-for-production-0001',
+            SESSION_SECRET: E2E_FRONT_SESSION_SECRET,
           },
         }),
       ]

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 
 import { build } from 'esbuild';
 
-const ENTRIES = ['migrate', 'seed', 'impersonate', 'import', 'publish'];
+const ENTRIES = ['migrate', 'seed', 'impersonate', 'import', 'publish', 'staff'];
 
 /** Every bare import (`kysely`, `node:fs`) stays an import; `~/…` (tsconfig paths) and relative ones are bundled. */
 const packagesExternal = {

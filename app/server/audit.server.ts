@@ -47,10 +47,17 @@ export type AuditType =
   /** The member ended one of their sessions or API tokens, or all the others. */
   | 'session_ended'
   | 'api_token_revoked'
-  | 'other_sessions_ended';
+  | 'other_sessions_ended'
+  /**
+   * The staff back office (ADR 059): every staff action, `actor` naming the staff member (staff sign-in,
+   * staff accounts, member support; each staff page records its own `staff_…` names).
+   */
+  | `staff_${string}`;
 
 export interface AuditFields {
   membershipNo?: string | null;
+  /** The staff member's username, for staff events. */
+  actor?: string | null;
   ip?: string | null;
   detail?: string | null;
   /** Default: the id of the request being handled (the one its log lines and the crash page show). */
@@ -87,6 +94,7 @@ export async function recordAudit(db: Db, type: AuditType, fields: AuditFields =
       at: Date.now(),
       type,
       membership_no: fields.membershipNo ?? null,
+      actor: fields.actor ?? null,
       ip: fields.ip ?? null,
       detail: fields.detail ?? null,
       request_id: fields.requestId !== undefined ? fields.requestId : (currentRequestId() ?? null),

@@ -90,7 +90,15 @@ export function securityHeaders(nonce: string): Record<string, string> {
  * pages may be cached briefly by a CDN or nginx (DESIGN: scaling out).
  */
 export function applyCachePolicy(headers: Headers, pathname: string, status: number): void {
-  if (pathname === '/member' || pathname.startsWith('/member/') || headers.has('Set-Cookie') || status >= 300) {
+  if (
+    pathname === '/member' ||
+    pathname.startsWith('/member/') ||
+    // The staff back office (ADR 059): never stored by a browser or a shared cache.
+    pathname === '/staff' ||
+    pathname.startsWith('/staff/') ||
+    headers.has('Set-Cookie') ||
+    status >= 300
+  ) {
     headers.set('Cache-Control', 'private, no-store');
   } else if (!headers.has('Cache-Control')) {
     headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');

@@ -19,6 +19,7 @@ import * as m0010 from './migrations/0010-member-contacts-and-codes';
 import * as m0011 from './migrations/0011-second-factor';
 import * as m0013 from './migrations/0013-audit-and-upkeep';
 import * as m0017 from './migrations/0017-recommended-news-link';
+import * as m0018 from './migrations/0018-staff';
 import * as m0020 from './migrations/0020-board-moderation';
 import type { Database } from './schema';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-second-factor': m0011,
   '0013-audit-and-upkeep': m0013,
   '0017-recommended-news-link': m0017,
+  '0018-staff': m0018,
   '0020-board-moderation': m0020,
 };
 

@@ -47,6 +47,9 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   recovery_codes: RecoveryCodesTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_member_codes: StaffMemberCodesTable;
 }
 
 export interface MetaTable {
@@ -196,6 +199,8 @@ export interface AuditEventsTable {
   /** The request the event came from (its log lines' `requestId`) and its user agent (migration 0013). */
   request_id: string | null;
   user_agent: string | null;
+  /** The staff member (username) behind the event (migration 0018); null for members' own events. */
+  actor: string | null;
 }
 
 /** A single-use staff impersonation link (ADR 010). */
@@ -550,6 +555,48 @@ export interface RecoveryCodesTable {
   membership_no: string;
   /** HMAC-SHA-256 of the code; null when no code was sent (the identity did not match). */
   code_hash: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A staff account of the back office (0018, ADR 059). */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  role: string;
+  password_hash: string | null;
+  enrol_token_hash: string | null;
+  enrol_expires_at: number | null;
+  enrolled_at: number | null;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A staff session (0018): `stage` 'enrol', 'code' (half-session before the TOTP code) or 'active'. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: number;
+  stage: string;
+  redirect_to: string | null;
+  failures: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** A one-time code staff issued for a member without contact on file (0018, ADR 060). */
+export interface StaffMemberCodesTable {
+  id: Generated<number>;
+  membership_no: string;
+  purpose: 'register' | 'forget';
+  code_hash: string;
+  issued_by: string;
   attempts: number;
   created_at: number;
   expires_at: number;

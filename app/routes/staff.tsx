@@ -1,0 +1,149 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
+import { FlashNotice } from '~/components/notices';
+import { IncidentNumber } from '~/incident';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { titleFor } from '~/lib/meta';
+import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
+import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { NO_STORE } from '~/server/staff/form.server';
+import staffStyles from '~/styles/staff.css';
+
+/**
+ * The staff back office's layout (ADR 059): a staff session required (its own cookie, scoped to /staff),
+ * the menu by role, and a Thai page for a refusal (403) or a failure. Pages render without scripts.
+ */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const ownDataOnly = staffHoldsOnlyOwnData();
+  const nav = STAFF_NAV.filter((entry) => staffCan(user, entry.role) && (entry.ownData || !ownDataOnly)).map(
+    ({ to, label }) => ({ to, label }),
+  );
+  return json(
+    { user: { displayName: user.displayName, username: user.username, role: user.role }, nav, ownDataOnly },
+    { headers: NO_STORE },
+  );
+}
+
+export const meta: MetaFunction = (args) => {
+  if (isRouteErrorResponse(args.error) && args.error.status === 404) return [{ title: NOT_FOUND_TITLE }];
+  if (isRouteErrorResponse(args.error) && args.error.status === 403) return [titleFor(args, M.forbiddenTitle)];
+  return [titleFor(args, args.error ? UNAVAILABLE_MESSAGE : M.backOffice)];
+};
+
+type LayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function StaffShell({ layout, children }: { layout: LayoutData | undefined; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        ข้ามไปยังเนื้อหา
+      </a>
+      <header className="staff-header">
+        <div className="staff-header__bar">
+          <p className="staff-header__title">
+            <Link to="/staff">{M.backOffice}</Link>
+          </p>
+          {layout ? (
+            <div className="staff-header__user">
+              <span>
+                {layout.user.displayName} ({STAFF_ROLE_LABELS[layout.user.role]})
+              </span>
+              <Form method="post" action="/staff/logout">
+                <button type="submit" className="button button--secondary button--small">
+                  ออกจากระบบ
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+        {layout ? (
+          <nav className="staff-nav" aria-label="เมนูเจ้าหน้าที่">
+            <ul>
+              <li>
+                <Link to="/staff" aria-current={pathname === '/staff' ? 'page' : undefined}>
+                  หน้าหลัก
+                </Link>
+              </li>
+              {layout.nav.map((entry) => (
+                <li key={entry.to}>
+                  <Link
+                    to={entry.to}
+                    aria-current={
+                      pathname === entry.to ? 'page' : pathname.startsWith(`${entry.to}/`) ? 'true' : undefined
+                    }
+                  >
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className="staff-main">
+        <FlashNotice />
+        {children}
+      </main>
+    </>
+  );
+}
+
+export default function StaffLayout() {
+  const layout = useLoaderData<typeof loader>();
+  return (
+    <StaffShell layout={layout}>
+      <Outlet />
+    </StaffShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>('routes/staff');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <StaffShell layout={layout}>
+      <div className="panel stack" role="alert">
+        {status === 403 ? (
+          <>
+            <h1>{M.forbiddenTitle}</h1>
+            <p>{M.forbiddenText}</p>
+          </>
+        ) : status === 404 ? (
+          <>
+            <h1>{NOT_FOUND_TEXT}</h1>
+            <p>ไม่พบหน้าที่ต้องการในระบบหลังบ้าน</p>
+          </>
+        ) : (
+          <>
+            <h1>{UNAVAILABLE_MESSAGE}</h1>
+            <p>ระบบไม่สามารถทำรายการได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง</p>
+            <IncidentNumber />
+          </>
+        )}
+        <p>
+          <Link className="button button--secondary" to="/staff">
+            กลับสู่หน้าหลักของระบบหลังบ้าน
+          </Link>
+        </p>
+      </div>
+    </StaffShell>
+  );
+}

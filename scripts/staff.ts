@@ -1,0 +1,71 @@
+// `npm run staff -- add <username> --name "<display name>" --role <editor|moderator|support|admin>`:
+// create a staff account for the back office at /staff and print its one-time enrolment link, where
+// the new account sets its password and its authenticator (ADR 059). The first admin is made so.
+import { parseArgs } from 'node:util';
+
+import { migrate, openDb } from '../app/server/db/index.server';
+import { recordAudit } from '../app/server/audit.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
+import { createStaffAccount, enrolUrl, USERNAME_PATTERN } from '../app/server/staff/accounts.server';
+import { isStaffRole, STAFF_ROLES } from '../app/lib/staff';
+
+const USAGE = `Usage: npm run staff -- add <username> --name "<display name>" --role <${STAFF_ROLES.join('|')}>`;
+
+/** The CLI without the process around it: returns the exit code. */
+export async function main(
+  argv: string[],
+  source: Record<string, string | undefined> = process.env,
+  io: CliIo = STDIO,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { name: { type: 'string' }, role: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const [command, username, ...extra] = parsed.positionals;
+  const { name, role } = parsed.values;
+  if (command !== 'add' || !username || extra.length || !name || !isStaffRole(role)) {
+    io.err(role !== undefined && !isStaffRole(role) ? `Unknown role: ${role}\n${USAGE}` : USAGE);
+    return 2;
+  }
+
+  const env = cliEnv(source, io);
+  if (!env) return 1;
+  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrate(db);
+    const created = await createStaffAccount(db, { username, displayName: name, role });
+    if (!created.ok) {
+      io.err(
+        created.reason === 'bad_username'
+          ? `The username must match ${USERNAME_PATTERN.source} (lower-case letters, digits, . _ -; 3–32 characters).`
+          : created.reason === 'bad_name'
+            ? '--name must be 1–100 characters.'
+            : `A staff account named ${username.toLowerCase()} exists already.`,
+      );
+      return 1;
+    }
+    await recordAudit(db, 'staff_account_created', {
+      detail: `target=${created.account.username}; role=${role}; via=cli`,
+    });
+    io.out(enrolUrl(env.publicUrl, created.token));
+    io.err(
+      `Staff account ${created.account.username} (${role}) created. The link above works once, until ` +
+        `${new Date(created.expiresAt).toISOString()}: open it to set the password and the authenticator. Do not share it.`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from '@playwright/test';
+
+import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
+import { hashPassword } from '../../app/server/crypto.server';
+import { seal, sealingKey } from '../../app/server/totp/seal.server';
+import { newTotpSecret, timeStep, totpCodeAt, TOTP_PERIOD_SECONDS } from '../../app/server/totp/totp.server';
+import type { StaffRole } from '../../app/server/staff/guard.server';
+import { expect, frontDatabase } from './fixtures';
+
+/**
+ * Staff accounts for e2e tests (the back office at /staff): `createStaffAccount` makes an enrolled
+ * account (password and TOTP) straight in the store of the server the browser talks to, and
+ * `staffLogin` signs a page in with it. The CLI-and-enrolment journey is tested on its own
+ * (staff-journey.spec.ts); other specs start from here.
+ */
+export interface TestStaff {
+  id: number;
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  password: string;
+  /** The base32 TOTP secret, for `staffCode`. */
+  totpSecret: string;
+}
+
+/** The secret the e2e server seals TOTP secrets with (SESSION_SECRET, or the one it made in its data folder). */
+function serverSecret(): string {
+  if (E2E_HTTP_MODE) return E2E_FRONT_SESSION_SECRET;
+  const file = path.join(E2E_DATA_DIR, 'session-secret');
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** A new enrolled staff account with the given role (username unique per call). */
+export async function createStaffAccount(
+  role: StaffRole,
+  opts: { username?: string; displayName?: string; password?: string } = {},
+): Promise<TestStaff> {
+  const db = frontDatabase();
+  const now = Date.now();
+  const username = opts.username ?? `t${role.slice(0, 3)}${now.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const displayName = opts.displayName ?? `เจ้าหน้าที่ทดสอบ ${username}`;
+  const password = opts.password ?? `Staff-${Math.random().toString(36).slice(2, 12)}-pw`;
+  const totpSecret = newTotpSecret();
+  const row = await db
+    .insertInto('staff_accounts')
+    .values({
+      username,
+      display_name: displayName,
+      role,
+      password_hash: await hashPassword(password),
+      enrol_token_hash: null,
+      enrol_expires_at: null,
+      enrolled_at: now,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await db
+    .insertInto('totp_factors')
+    .values({
+      subject: `staff:${id}`,
+      secret_sealed: seal(totpSecret, sealingKey(serverSecret(), 'totp-secret')),
+      enabled_at: now,
+      last_step: null,
+      reveal_sealed: null,
+      reveal_holder: null,
+      reveal_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, username, displayName, role, password, totpSecret };
+}
+
+/**
+ * A TOTP code the server will accept now for this subject: a code works once per 30-second step, so
+ * after the last step used the next one is taken (the server accepts one step ahead), waiting if needed.
+ */
+export async function staffCode(subject: string, secret: string): Promise<string> {
+  for (;;) {
+    const factor = await frontDatabase()
+      .selectFrom('totp_factors')
+      .select('last_step')
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    const now = Date.now();
+    const current = timeStep(now);
+    const step = Math.max(current, Number(factor?.last_step ?? -1) + 1);
+    if (step <= current + 1) return totpCodeAt(secret, step * TOTP_PERIOD_SECONDS * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Sign `page` in as the staff account: the login form, then the code. With `axe`, through the pages
+ * (each checked); without, by posting the same two forms from the page's request context, whose
+ * cookies are the browser's (no page is visited, so none needs a check).
+ */
+export async function staffLogin(
+  page: Page,
+  account: TestStaff,
+  options: { axe?: (page?: Page) => Promise<void> } = {},
+): Promise<void> {
+  if (options.axe) {
+    await page.goto('/staff/login');
+    await options.axe();
+    // A sign-in left waiting for its code is started afresh.
+    const restart = page.getByRole('button', { name: 'เริ่มเข้าสู่ระบบใหม่' });
+    if (await restart.isVisible()) await restart.click();
+    await page.getByLabel('ชื่อผู้ใช้').fill(account.username);
+    await page.getByLabel('รหัสผ่าน').fill(account.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
+    await options.axe();
+    await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
+    await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/staff\/login/);
+    return;
+  }
+  // The Origin check (ADR 005) wants the site's own origin on a form post, as a browser sends it.
+  const headers = { Origin: `http://127.0.0.1:${E2E_PORT}` };
+  const first = await page.request.post('/staff/login', {
+    form: { intent: 'password', username: account.username, password: account.password, redirectTo: '' },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(first.status(), 'staff password step').toBe(302);
+  const second = await page.request.post('/staff/login', {
+    form: { intent: 'code', code: await staffCode(`staff:${account.id}`, account.totpSecret) },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(second.status(), 'staff code step').toBe(302);
+}

@@ -1,0 +1,101 @@
+import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { createStaffAccount, staffLogin } from './staff-fixture';
+
+test.describe('the staff back office keeps to its own sessions', () => {
+  test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await page.goto('/member/logon');
+    await axe();
+    await page.getByLabel('หมายเลขสมาชิก').fill(member.membershipNo);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+
+    // Signed in as a member: /staff asks for a staff sign-in.
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/staff\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบเจ้าหน้าที่' })).toBeVisible();
+    await axe();
+    const data = await page.request.get('/staff?_data=routes%2Fstaff', { maxRedirects: 0 });
+    expect(data.status()).toBe(204);
+    expect(data.headers()['x-remix-redirect']).toBe('/staff/login');
+
+    // A staff member in another browser: the cookie is scoped to /staff and opens no member page.
+    const staff = await createStaffAccount('support');
+    const other = await page.context().browser()!.newContext({ baseURL: page.url() });
+    const staffPage = await other.newPage();
+    await staffLogin(staffPage, staff);
+    const cookies = await other.cookies();
+    const staffCookie = cookies.find((c) => c.name.endsWith('sahakorn_staff'));
+    expect(staffCookie?.path).toBe('/staff');
+    expect(staffCookie?.httpOnly).toBe(true);
+    expect(staffCookie?.sameSite).toBe('Lax');
+    const memberPage = await staffPage.request.get('/member/status', { maxRedirects: 0 });
+    expect(memberPage.status()).toBe(302);
+    expect(memberPage.headers().location).toMatch(/^\/member\/logon/);
+    const staffHome = await staffPage.request.get('/staff', { maxRedirects: 0 });
+    expect(staffHome.status()).toBe(200);
+    // Staff pages are never kept by a browser or a shared cache.
+    expect(staffHome.headers()['cache-control']).toBe('private, no-store');
+    await other.close();
+  });
+
+  test('staff sign-in refuses a wrong password and a wrong code with the same words, then signs in', async ({
+    page,
+    axe,
+    allowConsoleError,
+  }) => {
+    // The refusals are answered 401 (the page shows why).
+    allowConsoleError(/status of 401/);
+    const staff = await createStaffAccount('support');
+    await page.goto('/staff/login');
+    await axe();
+    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
+    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+    await axe();
+    // An unknown name gets exactly the same answer.
+    await page.getByLabel('ชื่อผู้ใช้').fill('nobody-here');
+    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+
+    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
+    await page.getByLabel('รหัสผ่าน').fill(staff.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.getByLabel('รหัสยืนยันตัวตน').fill('000000');
+    await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('รหัสยืนยันตัวตนไม่ถูกต้อง');
+    await axe();
+    await staffLogin(page, staff, { axe });
+    await expect(page).toHaveURL(/\/staff$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ระบบหลังบ้านเจ้าหน้าที่' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toContainText('ช่วยเหลือสมาชิก');
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('บัญชีเจ้าหน้าที่');
+    if (E2E_HTTP_MODE) await expect(page.getByText('เชื่อมต่อกับระบบหลักของสหกรณ์')).toBeVisible();
+    await axe();
+
+    const types = await frontDatabase()
+      .selectFrom('audit_events')
+      .select('type')
+      .where('actor', '=', staff.username)
+      .orderBy('id')
+      .execute();
+    expect(types.map((t) => t.type)).toEqual(
+      expect.arrayContaining(['staff_login_failure', 'staff_code_failure', 'staff_login_success']),
+    );
+
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page).toHaveURL(/\/staff\/login$/);
+    await expect(page.getByText('ออกจากระบบเจ้าหน้าที่แล้ว')).toBeVisible();
+    await axe();
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/staff\/login$/);
+  });
+});
