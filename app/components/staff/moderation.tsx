@@ -66,7 +66,8 @@ export function PlainField({
     name,
     defaultValue,
     maxLength,
-    required,
+    // The server checks and answers in Thai beside the field, with scripts or without (no browser bubble).
+    'aria-required': required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
   } as const;
