@@ -46,9 +46,10 @@ async function topicsTitled(title: string): Promise<{ id: number; author_key: st
   return db.selectFrom('board_topics').select(['id', 'author_key']).where('title', '=', title).execute();
 }
 
+// Opening the store seeds the demo data: slow on a busy shared machine.
 beforeAll(async () => {
   await app();
-});
+}, 120_000);
 
 afterAll(async () => {
   await shutdown();
