@@ -99,6 +99,8 @@ export default defineConfig({
         env: {
           SEED_DEMO: '1',
           SEED_MEMBERS: '200',
+          // The board's block list is tested with visitors a proxy names (X-Forwarded-For, ADR 062).
+          TRUST_PROXY: '1',
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       }),

@@ -15,6 +15,8 @@ import { isUnavailable } from '~/server/coop/unavailable.server';
 import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
+import { addressKey, refusesPostsFrom } from '~/server/staff/moderation.server';
+import { BLOCKED_MESSAGE } from '~/lib/board-moderation';
 
 /** Each rendering of the form gets its own submission key (ADR 012). */
 export function loader() {
@@ -34,6 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (submission.status !== 'success') return fail(400, submission.reply());
 
+  // An address a moderator blocked (ADR 062): refused before anything is counted or stored.
+  if (await refusesPostsFrom(context.clientAddress))
+    return fail(403, submission.reply({ formErrors: [BLOCKED_MESSAGE] }));
+
   const { title, body, displayName, formKey } = submission.value;
   // Sent again after Back (a new key, the same text): nothing new, the same topic (ADR 044), not counted.
   const fingerprint = postingFingerprint(context.clientAddress, [title, body]);
@@ -48,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     posted = await backend.createBoardTopic(
       { title, body, displayName },
-      { idempotencyKey: formKey, clientAddress: context.clientAddress },
+      { idempotencyKey: formKey, clientAddress: context.clientAddress, authorKey: addressKey(context.clientAddress) },
     );
   } catch (error) {
     if (!isUnavailable(error)) throw error;

@@ -24,6 +24,9 @@ import { isUnavailable } from '~/server/coop/unavailable.server';
 import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
+import { addressKey, refusesPostsFrom } from '~/server/staff/moderation.server';
+import { BLOCKED_MESSAGE, OFFICIAL_ANSWER_LABEL, TOPIC_CLOSED_MESSAGE } from '~/lib/board-moderation';
+import { BoardTopicClosedError } from '~/server/coop/types';
 
 function notFound(): Response {
   return new Response('Not Found', { status: 404 });
@@ -39,6 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json(
     {
       formKey: newIdempotencyKey(),
+      closed: topic.closed === true,
       topic: {
         id: topic.id,
         title: topic.title,
@@ -76,6 +80,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   };
   if (submission.status !== 'success') return fail(400, submission.reply());
 
+  // An address a moderator blocked (ADR 062): refused before anything is counted or stored.
+  if (await refusesPostsFrom(context.clientAddress))
+    return fail(403, submission.reply({ formErrors: [BLOCKED_MESSAGE] }));
+
   const { body, displayName, formKey } = submission.value;
   // Sent again after Back (a new key, the same text): nothing new, the same answer (ADR 044), not counted.
   const fingerprint = postingFingerprint(context.clientAddress, [id, body]);
@@ -91,9 +99,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     posted = await backend.createBoardAnswer(
       id,
       { body, displayName },
-      { idempotencyKey: formKey, clientAddress: context.clientAddress },
+      { idempotencyKey: formKey, clientAddress: context.clientAddress, authorKey: addressKey(context.clientAddress) },
     );
   } catch (error) {
+    // Closed by a moderator since the page was shown: the posting was not counted as stored.
+    if (error instanceof BoardTopicClosedError) {
+      await refundBoardPost(context.clientAddress);
+      return fail(409, submission.reply({ formErrors: [TOPIC_CLOSED_MESSAGE] }));
+    }
     if (!isUnavailable(error)) throw error;
     const minutes = throttledMinutes(error);
     if (minutes !== null) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(minutes)] }));
@@ -119,7 +132,7 @@ export const meta: MetaFunction<typeof loader> = (args) => [
 ];
 
 export default function BoardTopicPage() {
-  const { formKey, topic, answers } = useLoaderData<typeof loader>();
+  const { formKey, closed, topic, answers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<AnswerFields>({
     id: 'answer',
@@ -155,6 +168,7 @@ export default function BoardTopicPage() {
                 <h3 className="post__heading">ความเห็นที่ {i + 1}</h3>
                 <p className="post__meta">
                   <span>โดย {a.displayName}</span>
+                  {a.staff ? <strong className="post__official">{OFFICIAL_ANSWER_LABEL}</strong> : null}
                   {a.staff ? <span className="badge tone--green">เจ้าหน้าที่สหกรณ์</span> : null}
                   <time dateTime={a.postedIso}>{a.posted}</time>
                 </p>
@@ -169,26 +183,32 @@ export default function BoardTopicPage() {
 
       <section aria-labelledby="answer-form-title" className="panel">
         <h2 id="answer-form-title">ร่วมตอบกระทู้</h2>
-        <p>ความเห็นจะแสดงทันทีที่บันทึก โปรดใช้ถ้อยคำสุภาพและอย่าใส่ข้อมูลส่วนตัว</p>
-        <ErrorSummary items={summaryItems([fields.body, fields.displayName], formErrors)} />
-        <Form method="post" {...getFormProps(form)} className="stack">
-          <input type="hidden" name={fields.formKey.name} value={formKey} />
-          <TextAreaField
-            meta={fields.body}
-            label="ข้อความตอบกระทู้"
-            textareaProps={{ maxLength: BOARD_LIMITS.body, rows: 5 }}
-          />
-          <Field
-            meta={fields.displayName}
-            label="ชื่อผู้ตอบ"
-            hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
-            inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
-          />
-          <HoneypotField name={HONEYPOT_FIELD} id="answer-website" />
-          <button type="submit" className="button">
-            ส่งคำตอบ
-          </button>
-        </Form>
+        {closed ? (
+          <p className="notice notice--info">{TOPIC_CLOSED_MESSAGE}</p>
+        ) : (
+          <>
+            <p>ความเห็นจะแสดงทันทีที่บันทึก โปรดใช้ถ้อยคำสุภาพและอย่าใส่ข้อมูลส่วนตัว</p>
+            <ErrorSummary items={summaryItems([fields.body, fields.displayName], formErrors)} />
+            <Form method="post" {...getFormProps(form)} className="stack">
+              <input type="hidden" name={fields.formKey.name} value={formKey} />
+              <TextAreaField
+                meta={fields.body}
+                label="ข้อความตอบกระทู้"
+                textareaProps={{ maxLength: BOARD_LIMITS.body, rows: 5 }}
+              />
+              <Field
+                meta={fields.displayName}
+                label="ชื่อผู้ตอบ"
+                hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
+                inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
+              />
+              <HoneypotField name={HONEYPOT_FIELD} id="answer-website" />
+              <button type="submit" className="button">
+                ส่งคำตอบ
+              </button>
+            </Form>
+          </>
+        )}
       </section>
     </>
   );

@@ -6,6 +6,7 @@ import { env } from '~/server/env.server';
 import { embeddedBackend, methodNotAllowed, notFound, readBody, vendorJson } from '~/server/coop/vendor/api.server';
 import { idempotencyKeyOf, postedBody, refusedBody, tooMany, topicInput } from '~/server/coop/vendor/board.server';
 import { publicContentChanged } from '~/server/public-content.server';
+import { addressKey, BLOCKED_MESSAGE, refusesPostsFrom } from '~/server/staff/moderation.server';
 
 /**
  * Vendor API (ADR 019, ADR 025): `POST /api/info/board_create` with `{Question, QNote, QName}`. The
@@ -20,9 +21,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = topicInput(await readBody(request));
   if (!input.ok) return vendorJson(refusedBody(input.message));
   // Behind a front, the visitor the front names and signs (ADR 042), not the front's own address.
-  const allowance = await countBoardPost(countedAddress(request, context.clientAddress, env().COOP_FORWARD_SECRET));
+  const visitor = countedAddress(request, context.clientAddress, env().COOP_FORWARD_SECRET);
+  // An address a moderator blocked (ADR 062): the envelope of a refusal, HTTP 403.
+  if (await refusesPostsFrom(visitor)) return vendorJson(refusedBody(BLOCKED_MESSAGE), 403);
+  const allowance = await countBoardPost(visitor);
   if (!allowance.ok) return tooMany(allowance.minutes);
-  const posted = await backend.createBoardTopic(input.value, { idempotencyKey: idempotencyKeyOf(request) });
+  const posted = await backend.createBoardTopic(input.value, {
+    idempotencyKey: idempotencyKeyOf(request),
+    authorKey: addressKey(visitor),
+  });
   publicContentChanged();
   return vendorJson(postedBody(posted.topicId, posted.replayed));
 }

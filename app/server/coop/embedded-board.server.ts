@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.server';
 import { once } from '../idempotency.server';
-import type { CoopBackend, DemandStatus, Page, PageQuery } from './types';
+import { BoardTopicClosedError, type CoopBackend, type DemandStatus, type Page, type PageQuery } from './types';
 
 type BoardFeeds = Pick<
   CoopBackend,
@@ -28,7 +28,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
   async function visibleTopic(id: number) {
     return db
       .selectFrom('board_topics')
-      .select(['id', 'title', 'body', 'display_name', 'created_at'])
+      .select(['id', 'title', 'body', 'display_name', 'created_at', 'closed_at'])
       .where('id', '=', id)
       .where('hidden', '=', 0)
       .executeTakeFirst();
@@ -89,6 +89,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
         displayName: topic.display_name,
         createdAt: new Date(Number(topic.created_at)),
         answerCount: answers.length,
+        closed: topic.closed_at !== null,
         answers: answers.map((a) => ({
           id: a.id,
           body: a.body,
@@ -99,7 +100,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
       };
     },
 
-    async createBoardTopic(input, { idempotencyKey }) {
+    async createBoardTopic(input, { idempotencyKey, authorKey }) {
       const at = now();
       const result = await once(
         db,
@@ -114,6 +115,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
               display_name: input.displayName,
               created_at: at,
               hidden: 0,
+              author_key: authorKey ?? null,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -126,7 +128,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
       return { topicId: Number(result.ref), replayed: result.replayed };
     },
 
-    async createBoardAnswer(topicId, input, { idempotencyKey }) {
+    async createBoardAnswer(topicId, input, { idempotencyKey, authorKey }) {
       const at = now();
       const result = await once(
         db,
@@ -135,11 +137,13 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
         async (trx) => {
           const topic = await trx
             .selectFrom('board_topics')
-            .select('id')
+            .select(['id', 'closed_at'])
             .where('id', '=', topicId)
             .where('hidden', '=', 0)
             .executeTakeFirst();
           if (!topic) return null;
+          // Checked in the transaction that stores the answer (ADR 062): the claim rolls back with it.
+          if (topic.closed_at !== null) throw new BoardTopicClosedError('the topic is closed');
           const row = await trx
             .insertInto('board_answers')
             .values({
@@ -149,6 +153,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
               staff: 0,
               created_at: at,
               hidden: 0,
+              author_key: authorKey ?? null,
             })
             .returning('id')
             .executeTakeFirstOrThrow();

@@ -452,6 +452,8 @@ export interface BoardTopic extends BoardTopicSummary {
   body: string;
   /** Oldest first. */
   answers: BoardAnswer[];
+  /** A moderator closed it: visitors may no longer answer (ADR 062). Absent: open. */
+  closed?: boolean;
 }
 
 export interface NewBoardTopic {
@@ -470,6 +472,11 @@ export interface PostOptions {
   idempotencyKey: string;
   /** The visitor's address: a front passes it on, signed, to a Sahakorn core's limit (ADR 042). */
   clientAddress?: string | null;
+  /**
+   * A keyed hash of the visitor's address (`addressKey`, ADR 062) that the embedded store keeps with
+   * the post, so a moderator can block its author without anyone seeing the address.
+   */
+  authorKey?: string | null;
 }
 
 /**
@@ -514,6 +521,11 @@ export class CoopAuthError extends Error {
 /** The backend could not answer (core down, timeout, malformed reply). */
 export class CoopUnavailableError extends Error {
   override name = 'CoopUnavailableError';
+}
+
+/** An answer to a topic a moderator has closed (ADR 062): nothing was stored. */
+export class BoardTopicClosedError extends Error {
+  override name = 'BoardTopicClosedError';
 }
 
 /**

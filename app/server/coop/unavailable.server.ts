@@ -4,7 +4,13 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
 import { sessionEndFor } from '../token-refusal.server';
-import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
+import {
+  BoardTopicClosedError,
+  CoopAuthError,
+  CoopThrottledError,
+  CoopUnavailableError,
+  type CoopBackend,
+} from './types';
 
 /** Postings whose throttling the board tells the visitor about (ADR 042) instead of "cannot connect". */
 const TELLS_THROTTLING = new Set<PropertyKey>(['createBoardTopic', 'createBoardAnswer']);
@@ -40,6 +46,8 @@ export function degradeGracefully(backend: CoopBackend): CoopBackend {
           }
           if (error instanceof Response) throw error;
           if (error instanceof CoopThrottledError && TELLS_THROTTLING.has(property)) throw error;
+          // A refusal the visitor is told about (ADR 062), not a failure.
+          if (error instanceof BoardTopicClosedError) throw error;
           log.error('backend call failed', {
             call: String(property),
             error: error instanceof Error ? error.message : String(error),

@@ -21,6 +21,7 @@ import * as m0013 from './migrations/0013-audit-and-upkeep';
 import * as m0017 from './migrations/0017-recommended-news-link';
 import * as m0018 from './migrations/0018-staff';
 import * as m0019 from './migrations/0019-content-editing';
+import * as m0020 from './migrations/0020-board-moderation';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-recommended-news-link': m0017,
   '0018-staff': m0018,
   '0019-content-editing': m0019,
+  '0020-board-moderation': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,7 @@ export interface Database {
   board_topics: BoardTopicsTable;
   board_answers: BoardAnswersTable;
   demand_items: DemandItemsTable;
+  board_blocks: BoardBlocksTable;
   idempotency_keys: IdempotencyKeysTable;
   search_documents: SearchDocumentsTable;
   search_terms: SearchTermsTable;
@@ -387,6 +388,15 @@ export interface BoardTopicsTable {
   created_at: number;
   /** 1 when staff have hidden it (moderation); hidden topics are not shown anywhere. */
   hidden: number;
+  /** A keyed hash of the poster's address (never the address), to block the author (0020, ADR 062). */
+  author_key: string | null;
+  /** When a moderator saw it; null while it waits in the moderation queue. */
+  reviewed_at: number | null;
+  /** The moderator's reason, kept while hidden. */
+  hidden_reason: string | null;
+  hidden_at: number | null;
+  /** Set while the topic takes no more answers from visitors. */
+  closed_at: number | null;
 }
 
 export interface BoardAnswersTable {
@@ -398,6 +408,13 @@ export interface BoardAnswersTable {
   staff: number;
   created_at: number;
   hidden: number;
+  /** A keyed hash of the poster's address (never the address), to block the author (0020, ADR 062). */
+  author_key: string | null;
+  /** When a moderator saw it; null while it waits in the moderation queue. */
+  reviewed_at: number | null;
+  /** The moderator's reason, kept while hidden. */
+  hidden_reason: string | null;
+  hidden_at: number | null;
 }
 
 /** The demand section: a member's request or question and the cooperative's answer. */
@@ -413,6 +430,21 @@ export interface DemandItemsTable {
   answered_by: string | null;
   answered_at: number | null;
   hidden: number;
+  hidden_reason: string | null;
+  hidden_at: number | null;
+}
+
+/** An address that may not post on the board until `expires_at` (0020, ADR 062). */
+export interface BoardBlocksTable {
+  /** A keyed hash of the normalised address; the address itself is not stored. */
+  address_key: string;
+  /** What moderators see: a masked address ("203.0.113.*") or the post whose author it is. */
+  label: string;
+  reason: string;
+  /** The staff username who added it. */
+  created_by: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** A form submission key, claimed in the same transaction as the row it created (ADR 012). */

@@ -1,0 +1,106 @@
+import { Link, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import { ERROR_PREFIX } from '~/lib/meta';
+import { MODERATION_NAV, MOD_MESSAGES } from '~/lib/staff-moderation';
+
+/** The moderator's pages, as a second menu under the back office's own. */
+export function ModerationNav() {
+  const { pathname } = useLocation();
+  const current = (to: string) =>
+    pathname === to || (to !== '/staff/board' && pathname.startsWith(`${to}/`)) ? 'page' : undefined;
+  return (
+    <nav className="staff-subnav" aria-label="เมนูดูแลกระทู้">
+      <ul>
+        {MODERATION_NAV.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} aria-current={current(entry.to)}>
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** In http mode the board belongs to the core: the page says so and offers nothing. */
+export function CoreOwnsTheBoard({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="callout">{MOD_MESSAGES.httpMode}</p>
+    </>
+  );
+}
+
+/** A labelled text input or textarea with its error beside it, as the site's `Field` wires them. */
+export function PlainField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  multiline,
+  defaultValue,
+  maxLength,
+  required = true,
+  autoComplete,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  multiline?: boolean;
+  defaultValue?: string;
+  maxLength: number;
+  required?: boolean;
+  autoComplete?: string;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    defaultValue,
+    maxLength,
+    // The server checks and answers in Thai beside the field, with scripts or without (no browser bubble).
+    'aria-required': required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} className="field__error">
+        {error ? (
+          <>
+            <span className="visually-hidden">{ERROR_PREFIX} </span>
+            {error}
+          </>
+        ) : null}
+      </p>
+      <div className="field__control">
+        {multiline ? (
+          <textarea rows={5} {...common} />
+        ) : (
+          <input type="text" autoComplete={autoComplete ?? 'off'} {...common} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A reason field (hiding, restoring, blocking): required, one line, at most 300 characters. */
+export function ReasonField({ id, error, label = 'เหตุผล' }: { id: string; error?: string; label?: string }) {
+  return <PlainField id={id} name="reason" label={label} error={error} maxLength={300} hint="บันทึกไว้ในบันทึกการใช้งาน" />;
+}

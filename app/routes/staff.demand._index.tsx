@@ -1,0 +1,83 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+
+import { DemandStatusBadge } from '~/components/info/board';
+import { Pager } from '~/components/member/data';
+import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
+import { parseListPage } from '~/lib/forms/board';
+import { pageCount } from '~/lib/forms/statement-query';
+import { titleFor } from '~/lib/meta';
+import { usePageHref } from '~/lib/statement';
+import { formatDateTime, truncate } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { requireStaff, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { NO_STORE } from '~/server/staff/moderation-forms.server';
+import { listStaffDemand } from '~/server/staff/moderation.server';
+import moderationStyles from '~/styles/staff-moderation.css';
+
+const TITLE = 'ความต้องการของสมาชิก';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationStyles }];
+
+/** Every demand item, hidden ones too, newest first (ADR 062). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, 'moderator');
+  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
+  const page = parseListPage(new URL(request.url));
+  const { db } = await app();
+  const items = await listStaffDemand(db, page);
+  const pages = pageCount(items.total, items.pageSize);
+  if (page > pages) throw new Response('Not Found', { status: 404 });
+  return json(
+    {
+      ownDataOnly: false as const,
+      page,
+      pages,
+      total: items.total,
+      rows: items.rows.map((d) => ({
+        id: d.id,
+        question: truncate(d.question),
+        askerName: d.askerName,
+        asked: formatDateTime(d.askedAt, 'short'),
+        status: d.status,
+        hidden: d.hidden,
+        answered: d.answer !== null,
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
+
+export default function StaffDemand() {
+  const data = useLoaderData<typeof loader>();
+  const hrefFor = usePageHref();
+  if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
+  return (
+    <>
+      <ModerationNav />
+      <h1>{TITLE}</h1>
+      <p>ทั้งหมด {data.total} เรื่อง รวมเรื่องที่ซ่อนอยู่</p>
+      <ul className="staff-queue">
+        {data.rows.map((d) => (
+          <li key={d.id} className="panel">
+            <h2 className="staff-queue__title">
+              <Link to={`/staff/demand/${d.id}`}>{d.question}</Link>
+            </h2>
+            <p className="staff-queue__meta">
+              <DemandStatusBadge status={d.status} />
+              <span>
+                เสนอโดย {d.askerName} · {d.asked}
+              </span>
+              {d.answered ? null : <span className="badge tone--gold">ยังไม่ตอบ</span>}
+              {d.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการความต้องการของสมาชิก" />
+    </>
+  );
+}
