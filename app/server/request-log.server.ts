@@ -155,6 +155,9 @@ export function createRequestLog({ routes, trustProxy, logger = appLogger() }: R
     // The line is ours alone (`line`): no request or response objects, so no headers, cookies or URLs.
     quietReqLogger: true,
     quietResLogger: true,
+    // pino-http still binds the request to a child logger nobody writes with: bind nothing.
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined },
     customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
     customLogLevel: (req, res) =>
       isStatic(req, res) || (PROBES.has(pathOf(req)) && res.statusCode < 400) ? 'debug' : 'info',
