@@ -6,8 +6,6 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci's postinstall patches a dependency (ADR 026).
-COPY scripts/patch-dependencies.mjs ./scripts/
 RUN npm ci
 COPY . .
 RUN npx remix build && npm run build:cli && npm prune --omit=dev

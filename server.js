@@ -2,15 +2,18 @@
 // log line, makes the CSP nonce and the client address (the load context), refuses cross-origin state
 // changes, and serves assets. On SIGTERM it stops gracefully (ADR 016).
 import { AsyncResource } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 
-import { createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node';
-// The adapter's own Request builder (host, port and protocol as `trust proxy` sees them, the abort
-// signal): its package exports only the whole handler, which this server replaces below.
-import remixExpress from '@remix-run/express/dist/server.js';
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady } from '@remix-run/node';
+import compression from 'compression';
 import express from 'express';
+import helmet from 'helmet';
 
 import { apiJsonCall, bearerOnly, carriesSessionCookie, createApiCors } from './server/api-access.js';
 import {
@@ -22,7 +25,8 @@ import {
 } from './server/edge.js';
 import { createPageCache } from './server/page-cache.js';
 
-// This server only ever serves the production build (React's production mode too).
+// This server serves the production build; `npm run dev` starts it in development mode (remix dev
+// restarts it after every rebuild).
 process.env.NODE_ENV ??= 'production';
 
 // The native modules (SQLite, argon2, sharp) are installed for Node 24, which `npm ci` brings in:
@@ -37,23 +41,19 @@ if (process.versions.node.split('.')[0] !== '24') {
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
-const entry = build.entry.module;
-// The build reads its inline stylesheet and scripts from here, not from the working directory.
-entry.setAppRoot(root);
+// What this server takes from the app (app/server/host.server.ts).
+const { host } = build.entry.module;
 
 let config;
 try {
-  config = entry.serverEnv();
-  await entry.startup();
+  config = await host.start(root);
 } catch (error) {
   // A bad setting, a full data disk or an unreachable database is said in one line, not as a stack.
-  const said = error instanceof Error && error.name === 'EnvError' ? error.message : null;
-  const dataDir = config?.dataDir ?? path.resolve(process.env.DATA_DIR || './data');
-  console.error(said ?? entry.startupFailureMessage(error, dataDir) ?? error);
+  console.error(error instanceof Error && error.name === 'StartupError' ? error.message : error);
   process.exit(1);
 }
 
-const { log } = entry;
+const { log } = host;
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', config.TRUST_PROXY);
@@ -62,7 +62,7 @@ app.set('trust proxy', config.TRUST_PROXY);
 const inFlight = new Set();
 let closing = false;
 
-const requestLog = entry.createRequestLog({ routes: build.routes, trustProxy: config.TRUST_PROXY });
+const requestLog = host.createRequestLog({ routes: build.routes, trustProxy: config.TRUST_PROXY });
 app.use(requestLog.begin);
 app.use((req, res, next) => {
   if (closing) res.set('Connection', 'close');
@@ -74,15 +74,36 @@ app.use((req, res, next) => {
 // body over its limit: a Thai 4xx before anything else looks at it (ADR 035).
 app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: requestLog.routed }));
 
+// Security headers on every response, redirects and files included (ADR 006, ADR 034): a fresh CSP
+// nonce per response (128 random bits), the rest as helmet sets them.
+const hstsMaxAge = host.security.hstsMaxAge();
+app.use((req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  res.set('Permissions-Policy', host.security.permissionsPolicy);
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: host.security.cspDirectives((req, res) => `'nonce-${res.locals.cspNonce}'`),
+    },
+    strictTransportSecurity: hstsMaxAge === null ? false : { maxAge: hstsMaxAge, includeSubDomains: true },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  }),
+);
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A state-changing request must come from a page of this site (CSRF defence, ADR 005). */
 function fromThisSite(req) {
   const origin = req.get('origin');
-  const host = (config.TRUST_PROXY && req.get('x-forwarded-host')) || req.get('host');
+  const siteHost = (config.TRUST_PROXY && req.get('x-forwarded-host')) || req.get('host');
   if (origin && origin !== 'null') {
     try {
-      return new URL(origin).host === host;
+      return new URL(origin).host === siteHost;
     } catch {
       return false;
     }
@@ -90,12 +111,6 @@ function fromThisSite(req) {
   const site = req.get('sec-fetch-site');
   return site === 'same-origin';
 }
-
-app.use((req, res, next) => {
-  res.locals.cspNonce = entry.cspNonce();
-  res.set(entry.securityHeaders(res.locals.cspNonce));
-  next();
-});
 
 // Other sites named in API_ALLOWED_ORIGINS may call /api/* from a browser (CORS, with preflight).
 app.use(createApiCors(new Set(config.API_ALLOWED_ORIGINS)));
@@ -118,9 +133,17 @@ app.use((req, res, next) => {
     );
 });
 
+// Responses of 1 KiB or more go out compressed (brotli or gzip) at a cheap level: documents are made
+// per request, and a public page kept by the page cache comes compressed already.
+app.use(
+  compression({
+    level: 1,
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+  }),
+);
 // The enhancement script is linked as /enhance.js?v=<content hash>: only the current version is immutable.
 app.use('/enhance.js', (req, res, next) => {
-  if (req.query.v && req.query.v === entry.enhanceScriptVersion()) {
+  if (req.query.v && req.query.v === host.scripts.enhanceVersion()) {
     res.set('Cache-Control', 'public, max-age=31536000, immutable');
   }
   next();
@@ -128,74 +151,56 @@ app.use('/enhance.js', (req, res, next) => {
 // Desktop notifications (ADR 020): push.js likewise; pusher-js's browser build from node_modules,
 // served from this origin (script-src 'self') under a versioned URL, fetched only by push.js.
 app.use('/push.js', (req, res, next) => {
-  if (req.query.v && req.query.v === entry.pushScriptVersion()) {
+  if (req.query.v && req.query.v === host.scripts.pushVersion()) {
     res.set('Cache-Control', 'public, max-age=31536000, immutable');
   }
   next();
 });
 app.get('/vendor/pusher.min.js', (req, res) => {
-  const current = req.query.v && req.query.v === entry.pusherScriptVersion();
-  res.sendFile(entry.pusherScriptFile(), {
+  const current = req.query.v && req.query.v === host.scripts.pusherVersion();
+  res.sendFile(host.scripts.pusherFile(), {
     headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
     maxAge: current ? '1y' : '1h',
     immutable: Boolean(current),
   });
 });
-// Text assets go out compressed (brotli or gzip, made once); the rest as they are.
-app.use(entry.compressedAssets(path.join(root, 'public')));
 // Fingerprinted build assets never change; other public files may.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
 // Other public files all have an extension: page paths skip the file-system lookup.
 const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-const pageCache = createPageCache({
-  ttlMs: config.PAGE_CACHE_SECONDS * 1000,
-  etagMatches: entry.etagMatches,
-  encodingFor: entry.negotiateEncoding,
-});
-entry.onPublicContentChanged(() => pageCache.clear());
+const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000 });
+host.onPublicContentChanged(() => pageCache.clear());
 // From here on requests are pages and resource routes (logged at info), not public files.
 app.use(requestLog.routed);
 app.use(pageCache);
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 
-// Remix, as @remix-run/express's handler runs it, except that a rendered document goes out in one
-// `res.end(bytes)` instead of being read back through its Response's stream (document-body.server).
-const handleRemix = createRequestHandler(build, build.mode);
-app.all('*', async (req, res, next) => {
-  try {
-    const request = remixRequest(req, res);
-    const response = await handleRemix(request, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null });
-    // The edge may have answered already (a body that broke off); nothing more to send then.
-    if (res.headersSent) return;
-    res.statusMessage = response.statusText;
-    res.status(response.status);
-    for (const [name, value] of response.headers.entries()) res.append(name, value);
-    if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders();
-    const whole = entry.wholeBody(response);
-    if (whole) res.end(whole);
-    else if (response.body) await writeReadableStreamToWritable(response.body, res);
-    else res.end();
-  } catch (error) {
-    next(error);
-  }
+// Remix, through its Express adapter. The load context is made once per request (host.loadContext).
+const handleRemix = createRequestHandler({
+  build,
+  mode: build.mode,
+  getLoadContext: (req, res) =>
+    host.loadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null, keepPage: res.locals.keepPage }),
 });
+app.all('*', (req, res, next) => handleRemix(res.locals.body ? withBody(req, res.locals.body) : req, res, next));
 
 /**
- * The Request Remix sees. A body the edge has read (res.locals.body, at most 64 KiB) is handed over
- * as bytes: the adapter's own builder would read the request stream, which is already consumed.
+ * The request as the adapter reads it, for a body the edge has already read (at most 64 KiB): the
+ * same method, URL, headers and addresses, and a stream of those bytes in place of the consumed one.
  */
-function remixRequest(req, res) {
-  const body = res.locals.body;
-  if (!body) return remixExpress.createRemixRequest(req, res);
-  // URL, headers and the abort signal as the adapter makes them, from a body-less view of req.
-  const head = remixExpress.createRemixRequest(
-    new Proxy(req, { get: (target, key, receiver) => (key === 'method' ? 'GET' : Reflect.get(target, key, receiver)) }),
-    res,
-  );
-  return new Request(head, { method: req.method, body, duplex: 'half' });
+function withBody(req, body) {
+  return Object.assign(Readable.from([body]), {
+    method: req.method,
+    headers: req.headers,
+    originalUrl: req.originalUrl,
+    protocol: req.protocol,
+    hostname: req.hostname,
+    ip: req.ip,
+    get: (name) => req.get(name),
+  });
 }
 
 // Last: whatever a middleware passed on as an error gets a Thai page and one log line, no stack.
@@ -208,6 +213,8 @@ server.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   log.info('listening', { url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo });
   console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);
+  // `npm run dev`: tell remix dev this build is being served (it restarts this server on each rebuild).
+  if (process.env.NODE_ENV === 'development') void broadcastDevReady(build);
 });
 
 /**
@@ -221,13 +228,13 @@ function close(signal) {
     process.exit(1);
   }
   closing = true;
-  entry.markShuttingDown();
+  host.stopping();
   log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
   // Bound here, outside any request: the last connection to close must not lend its request id.
   server.close(
     AsyncResource.bind(async () => {
       try {
-        await entry.shutdown();
+        await host.stop();
       } catch (error) {
         log.error('closing the database failed', { error: error instanceof Error ? error.message : String(error) });
         process.exit(1);

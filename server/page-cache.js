@@ -1,98 +1,82 @@
-// In-memory cache of public pages for anonymous visitors (ADR 014).
+// In-memory cache of whole public pages for anonymous visitors (ADR 014, ADR 053).
 //
-// A public page (the app answered `Cache-Control: public…`, 200, no Set-Cookie) is kept for a few
-// seconds and served again without running Remix, byte for byte as the app sent it (compressed for the
-// client's encoding: the encoding is part of the key). A page that carries its request's CSP nonce is
-// never kept, so a nonce is never sent twice; public pages link their one script by URL and have none.
-// Requests with a session or a flash notice always reach the app; the cookie-consent choice is part of
-// the key because it changes the page.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+// A GET without a session or flash cookie is looked up by its URL and cookie-consent choice (which
+// changes the page). On a miss the request goes on to Remix with an offer in its load context
+// (`keepPage`): entry.server hands back a document that is public (`Cache-Control: public…`, 200, no
+// Set-Cookie) and carries no CSP nonce, as the HTML string it rendered with its headers. A hit is
+// sent with `res.send`, so Express answers `If-None-Match` with a 304 and HEAD without a body; each
+// encoding a client asks for is compressed once per kept page, off the event loop, and then sent as
+// it is (compression leaves an encoded body alone).
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Cookies that make a page personal: such requests bypass the cache. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?sahakorn_(?:sid|flash)=/;
 const CONSENT_COOKIE = /(?:^|;\s*)acceptCookie=([^;]*)/;
-const KEPT_HEADERS = ['content-type', 'content-encoding', 'cache-control', 'vary', 'etag', 'content-language'];
+/** The headers of a kept page that are sent again (no Set-Cookie can be among them). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'etag', 'content-language'];
 
-function plain(body, encoding) {
-  if (encoding === 'br') return brotliDecompressSync(body);
-  if (encoding === 'gzip') return gunzipSync(body);
-  return body;
-}
+const ENCODERS = {
+  br: (html) =>
+    promisify(brotliCompress)(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    }),
+  gzip: (html) => promisify(gzip)(html, { level: 6 }),
+};
 
 /**
- * Express middleware. `ttlMs` 0 turns it off; `etagMatches` compares `If-None-Match` with a tag and
- * `encodingFor` picks the encoding the app will use for an `Accept-Encoding` (both from the app's
- * build); `now` is injectable for tests.
- * @param {{ ttlMs: number, etagMatches: (header: string | undefined, etag: string | undefined) => boolean, encodingFor?: (acceptEncoding: string | undefined) => string | null, maxEntries?: number, now?: () => number }} options
+ * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the oldest kept
+ * goes first); `now` is injectable for tests.
+ * @param {{ ttlMs: number, maxEntries?: number, now?: () => number }} options
  */
-export function createPageCache({ ttlMs, etagMatches, encodingFor = () => null, maxEntries = 500, now = Date.now }) {
-  /** @type {Map<string, {expires: number, headers: Record<string, string>, body: Buffer}>} */
-  const entries = new Map();
+export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
+  /** @type {Map<string, { expires: number, headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
+  const pages = new Map();
+  const lookUp = (key) => {
+    const page = pages.get(key);
+    if (page && page.expires <= now()) pages.delete(key);
+    return page && page.expires > now() ? page : undefined;
+  };
 
-  function remember(key, entry) {
-    entries.delete(key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value);
-    entries.set(key, entry);
-  }
-
-  function middleware(req, res, next) {
+  async function middleware(req, res, next) {
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const cookies = req.headers.cookie ?? '';
     if (PERSONAL_COOKIE.test(cookies)) return next();
-    const consent = CONSENT_COOKIE.exec(cookies)?.[1] ?? '';
-    const key = `${req.originalUrl}\u0000${consent}\u0000${encodingFor(req.headers['accept-encoding']) ?? ''}`;
+    const key = `${req.originalUrl}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
 
-    const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
-      res.status(200).set(hit.headers).set('X-Page-Cache', 'hit');
-      if (etagMatches(req.headers['if-none-match'], hit.headers.etag)) return res.status(304).end();
-      res.set('Content-Length', String(hit.body.length));
-      return req.method === 'HEAD' ? res.end() : res.end(hit.body);
-    }
-    if (hit) entries.delete(key);
-    if (req.method === 'HEAD') return next();
-
-    // A miss: let the app answer and keep a copy if the answer may be shared.
-    const nonce = res.locals.cspNonce;
-    const chunks = [];
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    res.write = (chunk, ...rest) => {
-      if (chunk) chunks.push(Buffer.from(chunk));
-      return write(chunk, ...rest);
-    };
-    res.end = (chunk, ...rest) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-      try {
-        keep(key, res, Buffer.concat(chunks), nonce);
-      } catch {
-        // An answer that cannot be read back (e.g. a broken encoding) is simply not kept.
+    const page = lookUp(key);
+    if (!page) {
+      res.setHeader('X-Page-Cache', 'miss');
+      if (req.method === 'GET') {
+        res.locals.keepPage = ({ headers, html }) => {
+          const kept = {};
+          for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+          pages.delete(key);
+          if (pages.size >= maxEntries) pages.delete(pages.keys().next().value);
+          pages.set(key, {
+            expires: now() + ttlMs,
+            headers: kept,
+            bodies: { identity: Promise.resolve(Buffer.from(html)) },
+          });
+        };
       }
-      return end(chunk, ...rest);
-    };
-    res.setHeader('X-Page-Cache', 'miss');
-    return next();
+      return next();
+    }
+
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity') || 'identity';
+    let body;
+    try {
+      body = await (page.bodies[encoding] ??= page.bodies.identity.then(ENCODERS[encoding] ?? ((b) => b)));
+    } catch (error) {
+      return next(error);
+    }
+    res.set(page.headers).set('X-Page-Cache', 'hit');
+    res.vary('Accept-Encoding');
+    if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+    return res.status(200).send(body);
   }
 
-  function keep(key, res, body, nonce) {
-    if (
-      res.statusCode !== 200 ||
-      !String(res.getHeader('cache-control') ?? '').startsWith('public') ||
-      res.getHeader('set-cookie') ||
-      !String(res.getHeader('content-type') ?? '').startsWith('text/html')
-    ) {
-      return;
-    }
-    if (nonce && plain(body, res.getHeader('content-encoding')).includes(nonce)) return;
-    const headers = {};
-    for (const name of KEPT_HEADERS) {
-      const value = res.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
-    remember(key, { expires: now() + ttlMs, headers, body });
-  }
-
-  middleware.clear = () => entries.clear();
-  middleware.size = () => entries.size;
+  middleware.clear = () => pages.clear();
+  middleware.size = () => pages.size;
   return middleware;
 }

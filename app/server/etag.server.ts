@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
  * ETag of a page whatever its CSP nonce: the same content gives the same tag on every request, so a
  * browser or a shared cache can revalidate a public page with `If-None-Match` and get a 304.
  */
-export function pageEtag(body: Buffer, nonce: string | undefined): string {
+export function pageEtag(body: string, nonce: string | undefined): string {
   const hash = createHash('sha1');
-  hash.update(nonce ? body.toString('utf8').replaceAll(nonce, '') : body);
+  hash.update(nonce ? body.replaceAll(nonce, '') : body);
   return `W/"${hash.digest('base64url')}"`;
 }
 

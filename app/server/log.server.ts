@@ -1,8 +1,9 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
 import { env } from './env.server';
 import { currentRequestId } from './request-context.server';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 function threshold(): LogLevel | 'silent' {
   try {
@@ -12,32 +13,82 @@ function threshold(): LogLevel | 'silent' {
   }
 }
 
-/** Whether a line at `level` would be written (skip building costly fields otherwise). */
-export function logEnabled(level: LogLevel): boolean {
-  return ORDER[level] >= ORDER[threshold()];
-}
+/**
+ * Paths pino blanks in any line, in case a caller passes more than it should: the request log and
+ * every call site pass only safe fields (never passwords, tokens, cookies, query strings, national
+ * ids or member numbers), this is the second line of defence.
+ */
+export const REDACTED_PATHS = [
+  'password',
+  'token',
+  'cookie',
+  'authorization',
+  'query',
+  'membershipNo',
+  'nationalId',
+  '*.password',
+  '*.token',
+  '*.cookie',
+  '*.authorization',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.url',
+  'req.query',
+];
 
 /**
- * Structured one-line JSON logs (ADR 016). Inside a request the line carries its `requestId`.
- * Callers pass only what is safe to keep: never passwords, tokens, cookies, query strings, national
- * ids or member numbers.
+ * A pino logger as the app writes: one JSON line per event (`time`, `level` as a word, `msg`,
+ * fields), redacted; inside a request the line carries its `requestId`. `destination` is where lines
+ * go (tests); by default info and debug to stdout, warn and error to stderr (ADR 016).
  */
-function write(level: LogLevel, msg: string, fields?: Record<string, unknown>) {
-  if (!logEnabled(level)) return;
-  const requestId = currentRequestId();
-  const line = JSON.stringify({
-    time: new Date().toISOString(),
-    level,
-    msg,
-    ...(requestId && { requestId }),
-    ...fields,
-  });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+export function createAppLogger(destination?: DestinationStream, level: string = threshold()): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // The request log's lines name their request themselves; others take it from the context.
+      mixin: (fields, _level, instance) => {
+        if ('requestId' in fields || 'requestId' in instance.bindings()) return {};
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    destination ??
+      pino.multistream(
+        [
+          { level: 'debug', stream: process.stdout },
+          { level: 'warn', stream: process.stderr },
+        ],
+        { dedupe: true },
+      ),
+  );
 }
 
+let logger: Logger | undefined;
+
+/** The app's logger, at LOG_LEVEL's level. */
+export function appLogger(): Logger {
+  logger ??= createAppLogger();
+  return logger;
+}
+
+/** Applies LOG_LEVEL once the settings are known to be valid (server start). */
+export function applyLogLevel(): void {
+  appLogger().level = threshold();
+}
+
+/** Whether a line at `level` would be written (skip building costly fields otherwise). */
+export function logEnabled(level: LogLevel): boolean {
+  return appLogger().isLevelEnabled(level);
+}
+
+/** Structured logs as `log.info(message, fields)`. */
 export const log = {
-  debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write('warn', msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
+  debug: (msg: string, fields?: Record<string, unknown>) => appLogger().debug(fields ?? {}, msg),
+  info: (msg: string, fields?: Record<string, unknown>) => appLogger().info(fields ?? {}, msg),
+  warn: (msg: string, fields?: Record<string, unknown>) => appLogger().warn(fields ?? {}, msg),
+  error: (msg: string, fields?: Record<string, unknown>) => appLogger().error(fields ?? {}, msg),
 };

@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-interface RequestContext {
+/**
+ * What this instance knows about the request being handled. server.js starts it (`withRequestId`,
+ * from the request log) and hands the same object to Remix as the load context (`AppLoadContext`,
+ * with the nonce and the client's address added), so loaders and entry.server read it from there;
+ * code below them that has no `context` argument (log lines, the audit log, the kept copies of
+ * ADR 021, the member check) reaches it through AsyncLocalStorage.
+ */
+export interface RequestContext {
   requestId: string;
   /** The client's User-Agent header as sent (audit rows keep it, cut short). */
   userAgent?: string;
@@ -17,6 +24,11 @@ const storage = new AsyncLocalStorage<RequestContext>();
 /** Runs `fn` (and everything it starts) as part of the request `requestId`: log lines carry the id. */
 export function withRequestId<T>(requestId: string, fn: () => T, userAgent?: string): T {
   return storage.run({ requestId, userAgent }, fn);
+}
+
+/** The context of the request being handled, if any. */
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
 }
 
 /** The id of the request being handled, if any (ADR 016). */

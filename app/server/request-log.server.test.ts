@@ -6,13 +6,11 @@ import path from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { RequestLine } from './request-log.server';
-
 // The logger reads the environment: a store of its own, configured before the modules load.
 Object.assign(process.env, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-reqlog-')), LOG_LEVEL: 'info' });
 
 const { createRequestLog, requestIdFor, routePatterns } = await import('./request-log.server');
-const { log } = await import('./log.server');
+const { createAppLogger, log } = await import('./log.server');
 
 /** The shape of the Remix build's `routes` for a few of our flat routes. */
 const ROUTES = {
@@ -100,15 +98,17 @@ function fakeExchange(method: string, url: string, headers: Record<string, strin
 }
 
 describe('createRequestLog', () => {
-  let clock = 0;
-  const lines: { level: string; line: RequestLine }[] = [];
-  const requestLog = createRequestLog({
-    routes: ROUTES,
-    trustProxy: false,
-    write: (level, line) => lines.push({ level, line }),
-    enabled: () => true,
-    now: () => clock,
-  });
+  // Lines as the app's logger writes them, at debug, parsed back.
+  const lines: { level: string; line: Record<string, unknown> }[] = [];
+  const capture = {
+    write: (text: string) => {
+      const { level, msg, time, ...line } = JSON.parse(text) as Record<string, unknown>;
+      expect(msg).toBe('request');
+      expect(typeof time).toBe('string');
+      lines.push({ level: String(level), line });
+    },
+  };
+  const requestLog = createRequestLog({ routes: ROUTES, trustProxy: false, logger: createAppLogger(capture, 'debug') });
 
   afterEach(() => {
     lines.length = 0;
@@ -119,11 +119,9 @@ describe('createRequestLog', () => {
     const { req, res, sent } = fakeExchange('GET', '/member/loan_statement/0123456789?from=01/01/2568&page=2', {
       cookie: '__Host-sahakorn_sid=secret-session-id',
     });
-    clock = 100;
     requestLog.begin(req, res, () => requestLog.routed(req, res, () => {}));
     res.statusCode = 404;
     res.setHeader('X-Page-Cache', 'miss');
-    clock = 112.345;
     res.emit('close');
     expect(lines).toEqual([
       {
@@ -133,7 +131,7 @@ describe('createRequestLog', () => {
           method: 'GET',
           route: '/member/loan_statement/:statement',
           status: 404,
-          ms: 12.3,
+          ms: expect.any(Number) as number,
           pageCache: 'miss',
         },
       },

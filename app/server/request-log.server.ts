@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
 
 import { matchRoutes } from '@remix-run/react';
 
-import { log, logEnabled, type LogLevel } from './log.server';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+import { appLogger } from './log.server';
 import { randomText } from './random.server';
 import { withRequestId } from './request-context.server';
 
@@ -87,6 +89,7 @@ export interface RequestLine {
   /** Route pattern, `static` for public files, `unmatched` when no route matches. */
   route: string;
   status: number;
+  /** Milliseconds until the answer was sent (pino-http's response time). */
   ms: number;
   /** `hit` or `miss` when the public page cache saw the request (ADR 014). */
   pageCache?: string;
@@ -105,53 +108,70 @@ export interface RequestLogOptions {
   /** The Remix build's route manifest (`build.routes`). */
   routes: Readonly<Record<string, RouteEntry | undefined>>;
   trustProxy: boolean;
-  /** Where lines go (tests); default the app's logger. */
-  write?: (level: LogLevel, line: RequestLine) => void;
-  enabled?: (level: LogLevel) => boolean;
-  now?: () => number;
+  /** The pino logger lines go to (tests); default the app's. */
+  logger?: Logger;
 }
 
+/** Responses that reached the pages and resource routes (`routed`): the others were public files. */
+const reachedApp = new WeakSet<ServerResponse>();
+
 /**
- * Express middleware for server.js (ADR 016). `begin` goes first: it gives the request its id (also
- * sent back as `X-Request-Id`), runs the rest of the request inside it so every log line carries it,
- * and writes one line when the response is done. `routed` goes in front of the page cache and
- * Remix: a GET that never reaches it was a public file and is logged at debug only, like health
- * probes that pass.
+ * Express middleware for server.js (ADR 016), built on pino-http. `begin` goes first: it gives the
+ * request its id (also sent back as `X-Request-Id`), runs the rest of the request inside it so every
+ * log line carries it, and writes one line when the response is done: id, method, route pattern
+ * (never the path's values or the query string), status, time, page cache state. `routed` goes in
+ * front of the page cache and Remix: a GET that never reaches it was a public file and is logged at
+ * debug only, like health probes that pass.
  */
-export function createRequestLog({
-  routes,
-  trustProxy,
-  write = (level, line) => log[level]('request', { ...line }),
-  enabled = logEnabled,
-  now = () => performance.now(),
-}: RequestLogOptions): { begin: Middleware; routed: Middleware } {
+export function createRequestLog({ routes, trustProxy, logger = appLogger() }: RequestLogOptions): {
+  begin: Middleware;
+  routed: Middleware;
+} {
   const patternOf = routePatterns(routes);
-  const reachedApp = new WeakSet<ServerResponse>();
+  const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?', 1)[0] ?? '/';
+  const isStatic = (req: IncomingMessage, res: ServerResponse) =>
+    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res);
+
+  // The request id comes with pino-http's child logger (`requestId`).
+  const line = (req: IncomingMessage, res: ServerResponse, ms: number): Omit<RequestLine, 'requestId'> => {
+    const pageCache = res.getHeader('x-page-cache');
+    return {
+      method: req.method ?? 'GET',
+      route: isStatic(req, res) ? 'static' : (patternOf(pathOf(req)) ?? 'unmatched'),
+      status: res.statusCode,
+      ms,
+      ...(typeof pageCache === 'string' && { pageCache }),
+      ...(!res.writableFinished && { aborted: true as const }),
+    };
+  };
+
+  const httpLog = pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const requestId = requestIdFor(req.headers['x-request-id'], trustProxy);
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      return requestId;
+    },
+    // The line is ours alone (`line`): no request or response objects, so no headers, cookies or URLs.
+    quietReqLogger: true,
+    quietResLogger: true,
+    // pino-http still binds the request to a child logger nobody writes with: bind nothing.
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined },
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
+    customLogLevel: (req, res) =>
+      isStatic(req, res) || (PROBES.has(pathOf(req)) && res.statusCode < 400) ? 'debug' : 'info',
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+    customSuccessObject: (req, res, fields: { ms: number }) => line(req, res, fields.ms),
+    customErrorObject: (req, res, _error, fields: { ms: number }) => line(req, res, fields.ms),
+  });
 
   const begin: Middleware = (req, res, next) => {
-    const started = now();
-    const requestId = requestIdFor(req.headers['x-request-id'], trustProxy);
-    const method = req.method ?? 'GET';
-    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.once('close', () => {
-      const isStatic = SAFE_METHODS.has(method) && !reachedApp.has(res);
-      const quiet = isStatic || (PROBES.has(pathname) && res.statusCode < 400);
-      const level: LogLevel = quiet ? 'debug' : 'info';
-      if (!enabled(level)) return;
-      const pageCache = res.getHeader('x-page-cache');
-      write(level, {
-        requestId,
-        method,
-        route: isStatic ? 'static' : (patternOf(pathname) ?? 'unmatched'),
-        status: res.statusCode,
-        ms: Math.round((now() - started) * 10) / 10,
-        ...(typeof pageCache === 'string' && { pageCache }),
-        ...(!res.writableFinished && { aborted: true as const }),
-      });
+    httpLog(req, res, () => {
+      const userAgent = req.headers['user-agent'];
+      withRequestId(String(req.id), next, typeof userAgent === 'string' ? userAgent : undefined);
     });
-    const userAgent = req.headers['user-agent'];
-    withRequestId(requestId, next, typeof userAgent === 'string' ? userAgent : undefined);
   };
 
   const routed: Middleware = (_req, res, next) => {

@@ -22,23 +22,38 @@ export function contentSecurityPolicy(
   styleSource: string | null = null,
   scriptSources: readonly string[] = [],
 ): string {
+  return cspDirectives(`'nonce-${nonce}'`, pushSource, styleSource, scriptSources)
+    .map((directive) => directive.join(' '))
+    .join('; ');
+}
+
+/**
+ * The policy as [directive, ...sources] lists, in order. `nonceSource` is the script nonce's source:
+ * a `'nonce-…'` text, or (for helmet) a function that gives it for each response.
+ */
+export function cspDirectives<N>(
+  nonceSource: N,
+  pushSource: string | null = null,
+  styleSource: string | null = null,
+  scriptSources: readonly string[] = [],
+): [string, ...(string | N)[]][] {
   return [
-    "default-src 'self'",
-    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptSources, "'self'"].join(' '),
-    styleSource ? `style-src 'self' ${styleSource}` : "style-src 'self'",
+    ['default-src', "'self'"],
+    ['script-src', nonceSource, "'strict-dynamic'", ...scriptSources, "'self'"],
+    styleSource ? ['style-src', "'self'", styleSource] : ['style-src', "'self'"],
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
+    ['img-src', "'self'", 'data:', 'blob:'],
+    ['font-src', "'self'"],
     // Desktop notifications (ADR 020): exactly the configured Pusher WebSocket origin, if any.
-    pushSource ? `connect-src 'self' ${pushSource}` : "connect-src 'self'",
-    "media-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-  ].join('; ');
+    pushSource ? ['connect-src', "'self'", pushSource] : ['connect-src', "'self'"],
+    ['media-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'"],
+  ];
 }
 
 let pushSourceCache: string | null | undefined;
@@ -65,25 +80,23 @@ function loaderSources(): string[] {
 }
 
 /** HSTS in production (ADR 034): a year, subdomains too. Browsers ignore it over plain http. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS_MAX_AGE_SECONDS = 31536000;
 
-/** Headers for every response (set by server.js before Remix runs, so redirects and assets get them too). */
-export function securityHeaders(nonce: string): Record<string, string> {
-  return {
-    ...(env().NODE_ENV === 'production' && { 'Strict-Transport-Security': HSTS }),
-    'Content-Security-Policy': contentSecurityPolicy(
-      nonce,
-      pushSource(),
-      appInlineStyle()?.source ?? null,
-      loaderSources(),
-    ),
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  };
+/** Permissions nobody on the site needs (helmet has no middleware for this header). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/**
+ * The CSP of this build as helmet takes it (server.js): `nonceSource` gives each response's
+ * `'nonce-…'` source. The push origin, the inline stylesheet's hash and the loaders' hashes depend on
+ * the build and the configuration only.
+ */
+export function helmetCspDirectives<N>(nonceSource: N): Record<string, (string | N)[]> {
+  const list = cspDirectives(nonceSource, pushSource(), appInlineStyle()?.source ?? null, loaderSources());
+  return Object.fromEntries(list.map(([name, ...values]) => [name, values]));
 }
+
+/** Whether responses carry HSTS (production only). */
+export const sendsHsts = (): boolean => env().NODE_ENV === 'production';
 
 /**
  * Member pages and anything that sets a cookie must never be stored by a shared cache; public
