@@ -27,7 +27,6 @@ export interface StaffNavEntry {
 }
 
 export const STAFF_NAV: readonly StaffNavEntry[] = [
-  { to: '/staff/members', label: 'ช่วยเหลือสมาชิก', role: 'support', ownData: true },
   { to: '/staff/accounts', label: 'บัญชีเจ้าหน้าที่', role: 'admin', ownData: true },
   { to: '/staff/audit', label: 'บันทึกการใช้งาน', role: 'admin', ownData: true },
 ];

@@ -76,7 +76,7 @@ test.describe('the staff back office keeps to its own sessions', () => {
     await staffLogin(page, staff, { axe });
     await expect(page).toHaveURL(/\/staff$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ระบบหลังบ้านเจ้าหน้าที่' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toContainText('ช่วยเหลือสมาชิก');
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toContainText('หน้าหลัก');
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('บัญชีเจ้าหน้าที่');
     if (E2E_HTTP_MODE) await expect(page.getByText('เชื่อมต่อกับระบบหลักของสหกรณ์')).toBeVisible();
     await axe();
