@@ -76,7 +76,7 @@ test.describe('the staff back office keeps to its own sessions', () => {
     await staffLogin(page, staff, { axe });
     await expect(page).toHaveURL(/\/staff$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ระบบหลังบ้านเจ้าหน้าที่' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toContainText('ช่วยเหลือสมาชิก');
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toContainText('หน้าหลัก');
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('บัญชีเจ้าหน้าที่');
     if (E2E_HTTP_MODE) await expect(page.getByText('เชื่อมต่อกับระบบหลักของสหกรณ์')).toBeVisible();
     await axe();
@@ -97,5 +97,60 @@ test.describe('the staff back office keeps to its own sessions', () => {
     await axe();
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
+  });
+});
+
+test.describe('admins manage staff accounts and read the audit log', () => {
+  test('an admin creates a support account (link shown once), and the audit log finds it; support gets a Thai 403 @pg', async ({
+    page,
+    axe,
+    browser,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 403/);
+    const admin = await createStaffAccount('admin');
+    await staffLogin(page, admin, { axe });
+    await axe();
+    await page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' }).getByRole('link', { name: 'บัญชีเจ้าหน้าที่' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'บัญชีเจ้าหน้าที่' })).toBeVisible();
+    await axe();
+    const username = `sup${Date.now().toString(36)}`;
+    await page.getByLabel('ชื่อผู้ใช้').fill(username);
+    await page.getByLabel('ชื่อที่แสดง').fill('สมหญิง บริการดี');
+    await page.getByLabel('สิทธิ์', { exact: true }).selectOption('support');
+    await page.getByRole('button', { name: 'สร้างบัญชีและลิงก์ตั้งค่า' }).click();
+    const link = page.getByTestId('enrol-link');
+    await expect(link).toContainText('/staff/enrol?t=');
+    await axe();
+    await expect(page.getByRole('row', { name: new RegExp(username) })).toContainText('รอตั้งค่าบัญชี');
+    // Shown once: the list page again has no link.
+    await page.goto('/staff/accounts');
+    await expect(page.getByTestId('enrol-link')).toHaveCount(0);
+
+    await page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' }).getByRole('link', { name: 'บันทึกการใช้งาน' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'บันทึกการใช้งาน' })).toBeVisible();
+    await axe();
+    await page.getByLabel('ผู้ทำรายการ (ชื่อผู้ใช้เจ้าหน้าที่)').fill(admin.username);
+    await page.getByLabel('รายการ (ชื่อเหตุการณ์ หรือส่วนต้น เช่น staff_)').fill('staff_account');
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page.getByTestId('audit-results')).toContainText('staff_account_created');
+    await expect(page.getByTestId('audit-results')).toContainText(`target=${username}; role=support`);
+    await axe();
+    // A date that cannot be read is said so, next to its field.
+    await page.getByLabel('ตั้งแต่วันที่ (วว/ดด/ปปปป พ.ศ.)').fill('31/02/2569');
+    await page.getByRole('button', { name: 'ค้นหา' }).click();
+    await expect(page.getByRole('alert')).toContainText('วว/ดด/ปปปป');
+    await axe();
+
+    // A support account opens its own pages, not the admins'.
+    const support = await createStaffAccount('support');
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const supportPage = await context.newPage();
+    await staffLogin(supportPage, support);
+    const response = await supportPage.goto('/staff/accounts');
+    expect(response?.status()).toBe(403);
+    await expect(supportPage.getByRole('heading', { level: 1, name: 'ไม่มีสิทธิ์เข้าถึงหน้านี้' })).toBeVisible();
+    await expect(supportPage.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('บัญชีเจ้าหน้าที่');
+    await context.close();
   });
 });

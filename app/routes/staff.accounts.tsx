@@ -1,0 +1,299 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+
+import { ErrorSummary } from '~/components/error-summary';
+import { StaffField, SubmitButton } from '~/components/staff/fields';
+import { titleFor } from '~/lib/meta';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole } from '~/lib/staff';
+import { formatDateTime } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { env } from '~/server/env.server';
+import { setFlash } from '~/server/flash.server';
+import {
+  activeAdminCount,
+  createStaffAccount,
+  DISPLAY_NAME_MAX,
+  enrolUrl,
+  findStaffById,
+  listStaffAccounts,
+  resetEnrolment,
+  setStaffDisabled,
+  setStaffRole,
+  staffSubject,
+} from '~/server/staff/accounts.server';
+import { formText, NO_STORE } from '~/server/staff/form.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { staffTotp } from '~/server/staff/login.server';
+import { endAllStaffSessions } from '~/server/staff/session.server';
+
+const TITLE = 'บัญชีเจ้าหน้าที่';
+
+const M = {
+  created: (username: string) => `สร้างบัญชี ${username} แล้ว`,
+  badUsername: 'ชื่อผู้ใช้ต้องขึ้นต้นด้วยอักษรภาษาอังกฤษตัวเล็ก ยาว 3–32 ตัวอักษร ใช้ได้เฉพาะ a–z 0–9 . _ -',
+  badName: `กรุณากรอกชื่อที่แสดง (ไม่เกิน ${DISPLAY_NAME_MAX} ตัวอักษร)`,
+  taken: 'มีบัญชีเจ้าหน้าที่ชื่อผู้ใช้นี้อยู่แล้ว',
+  badRole: 'กรุณาเลือกสิทธิ์',
+  notFound: 'ไม่พบบัญชีเจ้าหน้าที่นี้',
+  self: 'ไม่สามารถเปลี่ยนสิทธิ์ ปิดใช้งาน หรือตั้งค่าใหม่ให้บัญชีของตนเองได้',
+  lastAdmin: 'ต้องมีผู้ดูแลระบบที่ใช้งานได้อย่างน้อยหนึ่งบัญชี',
+  roleChanged: (username: string) => `เปลี่ยนสิทธิ์ของ ${username} แล้ว`,
+  disabled: (username: string) => `ปิดใช้งานบัญชี ${username} แล้ว`,
+  enabled: (username: string) => `เปิดใช้งานบัญชี ${username} แล้ว`,
+  reset: (username: string) => `ตั้งค่าบัญชี ${username} ใหม่แล้ว`,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, 'admin');
+  const { db } = await app();
+  const accounts = await listStaffAccounts(db);
+  return json(
+    {
+      me: user.id,
+      accounts: accounts.map((a) => ({
+        id: a.id,
+        username: a.username,
+        displayName: a.displayName,
+        role: a.role,
+        state: a.disabledAt !== null ? 'disabled' : a.enrolledAt !== null ? 'active' : 'waiting',
+        since: formatDateTime(a.createdAt),
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+type ActionData =
+  | { kind: 'link'; username: string; link: string; until: string; message: string }
+  | { kind: 'error'; field?: string; error: string; attempt: number };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'admin');
+  const form = await request.formData();
+  const intent = formText(form, 'intent', 20);
+  const { db } = await app();
+  const fail = (status: number, error: string, field?: string) => {
+    context.formErrors = true;
+    return json({ kind: 'error', field, error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
+  };
+  const done = async (text: string) =>
+    redirect('/staff/accounts', { headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) } });
+  const showLink = (username: string, token: string, expiresAt: number, message: string) =>
+    json(
+      {
+        kind: 'link',
+        username,
+        link: enrolUrl(env().publicUrl, token),
+        until: formatDateTime(expiresAt),
+        message,
+      } as ActionData,
+      { headers: NO_STORE },
+    );
+
+  if (intent === 'create') {
+    const role = formText(form, 'role', 20);
+    if (!isStaffRole(role)) return fail(400, M.badRole, 'new-role');
+    const created = await createStaffAccount(db, {
+      username: formText(form, 'username', 64),
+      displayName: formText(form, 'displayName', DISPLAY_NAME_MAX * 2),
+      role,
+    });
+    if (!created.ok) {
+      if (created.reason === 'bad_name') return fail(400, M.badName, 'new-name');
+      return fail(400, created.reason === 'taken' ? M.taken : M.badUsername, 'new-username');
+    }
+    await staffAudit(request, user, 'account_created', { target: `${created.account.username}; role=${role}` });
+    return showLink(created.account.username, created.token, created.expiresAt, M.created(created.account.username));
+  }
+
+  const id = Number(formText(form, 'id', 20));
+  const account = Number.isSafeInteger(id) && id > 0 ? await findStaffById(db, id) : null;
+  if (!account) return fail(404, M.notFound);
+  if (account.id === user.id) return fail(400, M.self);
+  const isActiveAdmin = account.role === 'admin' && account.disabledAt === null && account.enrolledAt !== null;
+  const lastAdmin = isActiveAdmin && (await activeAdminCount(db)) <= 1;
+
+  switch (intent) {
+    case 'role': {
+      const role = formText(form, 'role', 20);
+      if (!isStaffRole(role)) return fail(400, M.badRole);
+      if (role === account.role) return done(M.roleChanged(account.username));
+      if (lastAdmin) return fail(400, M.lastAdmin);
+      await setStaffRole(db, account.id, role);
+      // A new role takes effect at the next sign-in: the sessions of the old one end.
+      await endAllStaffSessions(db, account.id);
+      await staffAudit(request, user, 'role_changed', { target: `${account.username}; ${account.role} → ${role}` });
+      return done(M.roleChanged(account.username));
+    }
+    case 'disable': {
+      if (lastAdmin) return fail(400, M.lastAdmin);
+      await setStaffDisabled(db, account.id, true);
+      await endAllStaffSessions(db, account.id);
+      await staffAudit(request, user, 'account_disabled', { target: account.username });
+      return done(M.disabled(account.username));
+    }
+    case 'enable': {
+      await setStaffDisabled(db, account.id, false);
+      await staffAudit(request, user, 'account_enabled', { target: account.username });
+      return done(M.enabled(account.username));
+    }
+    case 'reset': {
+      if (lastAdmin) return fail(400, M.lastAdmin);
+      const reset = await resetEnrolment(db, account.id);
+      if (!reset) return fail(404, M.notFound);
+      await (await staffTotp()).disable(staffSubject(account.id));
+      await endAllStaffSessions(db, account.id);
+      await staffAudit(request, user, 'enrolment_reset', { target: account.username });
+      return showLink(account.username, reset.token, reset.expiresAt, M.reset(account.username));
+    }
+    default:
+      return fail(400, M.notFound);
+  }
+}
+
+export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
+
+const STATE_LABELS = { active: 'ใช้งานได้', waiting: 'รอตั้งค่าบัญชี', disabled: 'ปิดใช้งาน' } as const;
+
+export default function StaffAccountsPage() {
+  const { me, accounts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const failed = result?.kind === 'error' ? result : undefined;
+  const fieldError = (id: string) => (failed?.field === id ? failed.error : undefined);
+  return (
+    <>
+      <h1>{TITLE}</h1>
+      <ErrorSummary
+        key={failed?.attempt ?? 0}
+        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
+      />
+      {result?.kind === 'link' ? (
+        <section className="callout stack" aria-labelledby="link-title">
+          <h2 id="link-title">{result.message}</h2>
+          <p>
+            ส่งลิงก์นี้ให้ {result.username} ด้วยตนเองหรือทางช่องทางที่ปลอดภัย ลิงก์ใช้ได้ครั้งเดียว ถึง {result.until} และจะไม่แสดงอีก
+          </p>
+          <p>
+            <code className="staff-once" data-testid="enrol-link">
+              {result.link}
+            </code>
+          </p>
+        </section>
+      ) : null}
+
+      <section className="panel stack" aria-labelledby="list-title">
+        <h2 id="list-title">บัญชีทั้งหมด</h2>
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">ชื่อผู้ใช้</th>
+                <th scope="col">ชื่อที่แสดง</th>
+                <th scope="col">สิทธิ์</th>
+                <th scope="col">สถานะ</th>
+                <th scope="col">จัดการ</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.username}</th>
+                  <td>{a.displayName}</td>
+                  <td>{STAFF_ROLE_LABELS[a.role]}</td>
+                  <td>{STATE_LABELS[a.state as keyof typeof STATE_LABELS]}</td>
+                  <td>
+                    {a.id === me ? (
+                      'บัญชีของท่าน'
+                    ) : (
+                      <div className="stack">
+                        <Form method="post" className="staff-inline-form">
+                          <input type="hidden" name="id" value={a.id} />
+                          <div className="field">
+                            <label className="field__label" htmlFor={`role-${a.id}`}>
+                              สิทธิ์ของ {a.username}
+                            </label>
+                            <div className="field__control">
+                              <select id={`role-${a.id}`} name="role" defaultValue={a.role}>
+                                {STAFF_ROLES.map((role) => (
+                                  <option key={role} value={role}>
+                                    {STAFF_ROLE_LABELS[role]}
+                                  </option>
+                                ))}
+                              </select>
+                            </div>
+                          </div>
+                          <SubmitButton intent="role" secondary>
+                            เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {a.username}</span>
+                          </SubmitButton>
+                        </Form>
+                        <Form method="post" className="staff-inline-form">
+                          <input type="hidden" name="id" value={a.id} />
+                          {a.state === 'disabled' ? (
+                            <SubmitButton intent="enable" secondary>
+                              เปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
+                            </SubmitButton>
+                          ) : (
+                            <SubmitButton intent="disable" secondary>
+                              ปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
+                            </SubmitButton>
+                          )}
+                          <SubmitButton intent="reset" secondary>
+                            ตั้งค่าบัญชีใหม่<span className="visually-hidden"> {a.username}</span>
+                          </SubmitButton>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="panel stack" aria-labelledby="create-title">
+        <h2 id="create-title">เพิ่มบัญชีเจ้าหน้าที่</h2>
+        <p>บัญชีใหม่จะได้ลิงก์ตั้งค่าบัญชีที่ใช้ได้ครั้งเดียว เพื่อตั้งรหัสผ่านและแอปยืนยันตัวตน</p>
+        <Form method="post" className="stack" noValidate>
+          <StaffField
+            id="new-username"
+            name="username"
+            label="ชื่อผู้ใช้"
+            hint="อักษรภาษาอังกฤษตัวเล็ก ตัวเลข และ . _ - ยาว 3–32 ตัวอักษร"
+            error={fieldError('new-username')}
+            autoCapitalize="off"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            required
+          />
+          <StaffField
+            id="new-name"
+            name="displayName"
+            label="ชื่อที่แสดง"
+            error={fieldError('new-name')}
+            autoComplete="off"
+            maxLength={DISPLAY_NAME_MAX}
+            required
+          />
+          <div className={`field${fieldError('new-role') ? ' field--error' : ''}`}>
+            <label className="field__label" htmlFor="new-role">
+              สิทธิ์
+            </label>
+            <div className="field__control">
+              <select id="new-role" name="role" defaultValue="support">
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {STAFF_ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <SubmitButton intent="create">สร้างบัญชีและลิงก์ตั้งค่า</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+
+import { parseDateDMY } from '~/lib/thai-format';
+
+import type { Db } from '../db/index.server';
+
+/**
+ * The admins' search of the audit log (ADR 059): by who (a staff username), what (an event type or
+ * its beginning), member number and a Buddhist-era date range (Bangkok days), newest first, paged.
+ */
+export const AUDIT_PAGE_SIZE = 50;
+const DAY_MS = 24 * 3600_000;
+
+export interface AuditQuery {
+  who: string;
+  what: string;
+  member: string;
+  /** Typed as `D/M/BBBB` (Buddhist era). */
+  from: string;
+  to: string;
+  page: number;
+}
+
+export interface AuditFilter {
+  actor: string | null;
+  type: string | null;
+  membershipNo: string | null;
+  fromMs: number | null;
+  /** Exclusive: the start of the day after the `to` date. */
+  toMs: number | null;
+}
+
+export type AuditFilterProblem = 'from' | 'to';
+
+/** The start of a Gregorian `YYYY-MM-DD` day in Bangkok, in ms since the epoch. */
+function bangkokDayStart(iso: string): number {
+  return Date.parse(`${iso}T00:00:00+07:00`);
+}
+
+/** The query as typed, checked: the filter, or which date could not be read. */
+export function auditFilter(
+  query: AuditQuery,
+): { ok: true; filter: AuditFilter } | { ok: false; field: AuditFilterProblem } {
+  const from = query.from.trim() ? parseDateDMY(query.from) : null;
+  if (query.from.trim() && !from) return { ok: false, field: 'from' };
+  const to = query.to.trim() ? parseDateDMY(query.to) : null;
+  if (query.to.trim() && !to) return { ok: false, field: 'to' };
+  return {
+    ok: true,
+    filter: {
+      actor: query.who.trim().toLowerCase() || null,
+      type: query.what.trim() || null,
+      membershipNo: query.member.trim() || null,
+      fromMs: from ? bangkokDayStart(from) : null,
+      toMs: to ? bangkokDayStart(to) + DAY_MS : null,
+    },
+  };
+}
+
+export interface AuditRow {
+  id: number;
+  at: number;
+  type: string;
+  actor: string | null;
+  membershipNo: string | null;
+  ip: string | null;
+  detail: string | null;
+  requestId: string | null;
+}
+
+/** One page of matching events, newest first, and whether there is a next page. */
+export async function searchAudit(
+  db: Db,
+  filter: AuditFilter,
+  page: number,
+): Promise<{ rows: AuditRow[]; hasNext: boolean }> {
+  let query = db
+    .selectFrom('audit_events')
+    .select(['id', 'at', 'type', 'actor', 'membership_no', 'ip', 'detail', 'request_id']);
+  if (filter.actor) query = query.where('actor', '=', filter.actor);
+  if (filter.type) {
+    // An exact type, or every type starting with what was typed (`staff_` finds every staff action).
+    const prefix = filter.type;
+    query = query.where(sql<boolean>`substr(type, 1, ${prefix.length}) = ${prefix}`);
+  }
+  if (filter.membershipNo) query = query.where('membership_no', '=', filter.membershipNo);
+  if (filter.fromMs !== null) query = query.where('at', '>=', filter.fromMs);
+  if (filter.toMs !== null) query = query.where('at', '<', filter.toMs);
+  const offset = (Math.max(1, page) - 1) * AUDIT_PAGE_SIZE;
+  const rows = await query
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+      id: Number(r.id),
+      at: r.at,
+      type: r.type,
+      actor: r.actor,
+      membershipNo: r.membership_no,
+      ip: r.ip,
+      detail: r.detail,
+      requestId: r.request_id,
+    })),
+    hasNext: rows.length > AUDIT_PAGE_SIZE,
+  };
+}

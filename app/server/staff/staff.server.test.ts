@@ -1,0 +1,349 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-'));
+Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://coop.test' });
+
+const { app, shutdown } = await import('../app.server');
+const { createStaffAccount, findStaffById, staffSubject } = await import('./accounts.server');
+const { requireStaff, staffCan, staffLoginUrl, staffAudit } = await import('./guard.server');
+const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALLENGE, staffRedirect } =
+  await import('./login.server');
+const { enrolPassword, enrolSession, confirmEnrolment, staffPasswordError } = await import('./enrol.server');
+const { lookupStaffSession, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } = await import('./session.server');
+const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../totp/totp.server');
+const { main: staffCli } = await import('../../../scripts/staff');
+
+const ORIGIN = 'http://coop.test';
+const PASSWORD = 'quiet-harbour-lantern-42';
+const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
+const req = (pathname: string, cookie?: string, method = 'GET') =>
+  new Request(`${ORIGIN}${pathname}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('nothing thrown');
+}
+
+/** A code the store accepts now, after the last step it accepted (a code works once). */
+async function nextCode(id: number, secret: string): Promise<string> {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('totp_factors')
+    .select('last_step')
+    .where('subject', '=', staffSubject(id))
+    .executeTakeFirst();
+  const step = Math.max(timeStep(Date.now()), Number(row?.last_step ?? -1) + 1);
+  return totpCodeAt(secret, step * TOTP_PERIOD_SECONDS * 1000);
+}
+
+/** An account made and enrolled the way the link does it; answers it with its TOTP secret and recovery codes. */
+async function enrolled(role: 'editor' | 'moderator' | 'support' | 'admin', username: string) {
+  const { db } = await app();
+  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role });
+  if (!created.ok) throw new Error(created.reason);
+  const step1 = await enrolPassword(
+    req('/staff/enrol', undefined, 'POST'),
+    {
+      token: created.token,
+      password: PASSWORD,
+      confirm: PASSWORD,
+    },
+    '10.0.0.1',
+  );
+  if (!step1.ok) throw new Error('password step refused');
+  const session = await enrolSession(req('/staff/enrol', cookieOf(step1.setCookie)));
+  if (!session) throw new Error('no enrolment session');
+  const pending = await (
+    await staffTotp()
+  ).pendingEnrolment(staffSubject(created.account.id), {
+    issuer: 'x',
+    account: username,
+  });
+  const secret = pending!.secret;
+  const step2 = await confirmEnrolment(
+    req('/staff/enrol', cookieOf(step1.setCookie), 'POST'),
+    session,
+    totpCodeAt(secret, Date.now()),
+    '10.0.0.1',
+  );
+  if (!step2.ok) throw new Error('confirmation refused');
+  const signedIn = await lookupStaffSession(req('/staff', cookieOf(step2.setCookie)));
+  const holder = signedIn.status === 'found' ? signedIn.session.idHash : '';
+  const codes = await (await staffTotp()).revealedRecoveryCodes(staffSubject(created.account.id), holder);
+  return { id: created.account.id, username, secret, cookie: cookieOf(step2.setCookie), codes: codes ?? [] };
+}
+
+async function signIn(username: string, secret: string, id: number): Promise<string> {
+  const first = await staffPasswordStep(
+    req('/staff/login', undefined, 'POST'),
+    { username, password: PASSWORD },
+    '10.0.0.2',
+  );
+  if (!first.ok) throw new Error('password refused');
+  const second = await staffCodeStep(
+    req('/staff/login', cookieOf(first.setCookie), 'POST'),
+    await nextCode(id, secret),
+    '10.0.0.2',
+  );
+  if (!second.ok) throw new Error(`code refused: ${second.reason}`);
+  return cookieOf(second.setCookie);
+}
+
+beforeAll(async () => {
+  await app();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('roles', () => {
+  it('admin may do everything; every other role only its own pages', () => {
+    const user = (role: 'editor' | 'moderator' | 'support' | 'admin') => ({
+      id: 1,
+      username: 'u',
+      displayName: 'u',
+      role,
+    });
+    for (const role of ['editor', 'moderator', 'support', 'admin'] as const) {
+      expect(staffCan(user('admin'), role)).toBe(true);
+      expect(staffCan(user('support'), role)).toBe(role === 'support');
+      expect(staffCan(user('editor'), role)).toBe(role === 'editor');
+      expect(staffCan(user('moderator'), role)).toBe(role === 'moderator');
+    }
+  });
+});
+
+describe('redirects', () => {
+  it('sends a visitor back only to a back-office path', () => {
+    expect(staffLoginUrl(req('/staff/accounts?x=1'))).toBe('/staff/login?redirectTo=%2Fstaff%2Faccounts%3Fx%3D1');
+    expect(staffLoginUrl(req('/staff'))).toBe('/staff/login');
+    expect(staffRedirect('/staff/audit?page=2')).toBe('/staff/audit?page=2');
+    for (const hostile of [
+      '//evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/member/status',
+      'https://evil.example/staff',
+    ]) {
+      expect(staffRedirect(hostile)).toBe('/staff');
+    }
+  });
+});
+
+describe('enrolment', () => {
+  it('applies the password policy, spends the link once, and needs a right code', async () => {
+    const { db } = await app();
+    const created = await createStaffAccount(db, { username: 'newcomer', displayName: 'มานี ใจดี', role: 'support' });
+    if (!created.ok) throw new Error(created.reason);
+    expect(
+      await staffPasswordError('password', 'password', { username: 'newcomer', displayName: 'มานี ใจดี' }),
+    ).not.toBeNull();
+    expect(
+      await staffPasswordError('newcomer-2026-xyz', 'newcomer-2026-xyz', { username: 'newcomer', displayName: 'x' }),
+    ).toMatch('ชื่อผู้ใช้');
+    const weak = await enrolPassword(
+      req('/staff/enrol'),
+      { token: created.token, password: 'short', confirm: 'short' },
+      null,
+    );
+    expect(weak).toMatchObject({ ok: false, reason: 'password' });
+
+    const first = await enrolPassword(
+      req('/staff/enrol'),
+      { token: created.token, password: PASSWORD, confirm: PASSWORD },
+      null,
+    );
+    expect(first.ok).toBe(true);
+    const again = await enrolPassword(
+      req('/staff/enrol'),
+      { token: created.token, password: PASSWORD, confirm: PASSWORD },
+      null,
+    );
+    expect(again).toEqual({ ok: false, reason: 'link' });
+
+    // Not signed in yet: the enrolment session opens no staff page, and the password alone signs nobody in.
+    const cookie = cookieOf((first as { setCookie: string }).setCookie);
+    expect((await thrown(requireStaff(req('/staff', cookie)))).headers.get('Location')).toBe('/staff/login');
+    expect(
+      await staffPasswordStep(req('/staff/login'), { username: 'newcomer', password: PASSWORD }, '10.9.9.9'),
+    ).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+
+    const session = (await enrolSession(req('/staff/enrol', cookie)))!;
+    expect(await confirmEnrolment(req('/staff/enrol', cookie), session, '000000', null)).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
+    expect((await findStaffById(db, created.account.id))?.enrolledAt).toBeNull();
+  });
+
+  it('an enrolled account is signed in and gets ten recovery codes, shown to its session', async () => {
+    const account = await enrolled('support', 'enrolled1');
+    expect(account.codes).toHaveLength(10);
+    const user = await requireStaff(req('/staff', account.cookie));
+    expect(user).toEqual({ id: account.id, username: 'enrolled1', displayName: 'สมศรี ทดสอบ', role: 'support' });
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses a wrong password, an unknown name and a disabled account alike', async () => {
+    const account = await enrolled('editor', 'signin1');
+    const wrong = await staffPasswordStep(
+      req('/staff/login'),
+      { username: 'signin1', password: 'nope-nope-nope' },
+      '10.1.0.1',
+    );
+    const unknown = await staffPasswordStep(
+      req('/staff/login'),
+      { username: 'nobody', password: PASSWORD },
+      '10.1.0.1',
+    );
+    expect(wrong).toEqual({ ok: false, reason: 'invalid' });
+    expect(unknown).toEqual(wrong);
+    const { db } = await app();
+    await db.updateTable('staff_accounts').set({ disabled_at: Date.now() }).where('id', '=', account.id).execute();
+    expect(
+      await staffPasswordStep(req('/staff/login'), { username: 'signin1', password: PASSWORD }, '10.1.0.2'),
+    ).toEqual(wrong);
+    // And a session it held no longer opens anything.
+    expect((await thrown(requireStaff(req('/staff', account.cookie)))).status).toBe(302);
+  });
+
+  it('locks the account at one address after five wrong passwords, even for the right one', async () => {
+    await enrolled('editor', 'signin2');
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        await staffPasswordStep(req('/staff/login'), { username: 'signin2', password: `wrong-${i}-xxxx` }, '10.2.0.1'),
+      ).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
+    const locked = await staffPasswordStep(
+      req('/staff/login'),
+      { username: 'SIGNIN2', password: PASSWORD },
+      '10.2.0.1',
+    );
+    expect(locked).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
+  it('takes a code once, ends the half-session after five wrong codes, and gives a new session id', async () => {
+    const account = await enrolled('support', 'signin3');
+    const first = await staffPasswordStep(req('/staff/login'), { username: 'signin3', password: PASSWORD }, '10.3.0.1');
+    if (!first.ok) throw new Error('refused');
+    const half = cookieOf(first.setCookie);
+    // A half-session is not a session.
+    expect((await thrown(requireStaff(req('/staff', half)))).status).toBe(302);
+    for (let i = 1; i < MAX_CODE_FAILURES_PER_CHALLENGE; i += 1) {
+      expect(await staffCodeStep(req('/staff/login', half), '000000', null)).toEqual({ ok: false, reason: 'wrong' });
+    }
+    expect(await staffCodeStep(req('/staff/login', half), '000000', null)).toEqual({ ok: false, reason: 'restart' });
+    expect(await staffCodeStep(req('/staff/login', half), await nextCode(account.id, account.secret), null)).toEqual({
+      ok: false,
+      reason: 'restart',
+    });
+
+    const cookie = await signIn('signin3', account.secret, account.id);
+    expect(cookie).not.toBe(half);
+    expect((await requireStaff(req('/staff', cookie))).username).toBe('signin3');
+
+    // A recovery code signs in once.
+    const again = await staffPasswordStep(req('/staff/login'), { username: 'signin3', password: PASSWORD }, '10.3.0.1');
+    if (!again.ok) throw new Error('refused');
+    const code = account.codes[0]!;
+    expect((await staffCodeStep(req('/staff/login', cookieOf(again.setCookie)), code, null)).ok).toBe(true);
+    const third = await staffPasswordStep(req('/staff/login'), { username: 'signin3', password: PASSWORD }, '10.3.0.1');
+    if (!third.ok) throw new Error('refused');
+    expect(await staffCodeStep(req('/staff/login', cookieOf(third.setCookie)), code, null)).toEqual({
+      ok: false,
+      reason: 'wrong',
+    });
+  });
+});
+
+describe('the guard', () => {
+  it('redirects without a staff session, ignores a member cookie, and answers 403 for another role', async () => {
+    const none = await thrown(requireStaff(req('/staff/accounts')));
+    expect(none.headers.get('Location')).toBe('/staff/login?redirectTo=%2Fstaff%2Faccounts');
+    const memberOnly = await thrown(requireStaff(req('/staff', 'sahakorn_sid=whatever')));
+    expect(memberOnly.status).toBe(302);
+
+    const account = await enrolled('support', 'guard1');
+    expect((await requireStaff(req('/staff/members', account.cookie), 'support')).role).toBe('support');
+    const forbidden = await thrown(requireStaff(req('/staff/accounts', account.cookie), 'admin'));
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('ends a session after 15 idle minutes and 12 hours at most', async () => {
+    const { db } = await app();
+    const account = await enrolled('support', 'guard2');
+    const now = Date.now();
+    const setCookie = await startStaffSession(req('/staff'), { staffId: account.id, stage: 'active' }, now);
+    const cookie = cookieOf(setCookie);
+    expect((await lookupStaffSession(req('/staff', cookie), now + STAFF_IDLE_MS - 1000)).status).toBe('found');
+    // Used just before the idle end, it slides on; unused for 15 minutes, it ends.
+    expect((await lookupStaffSession(req('/staff', cookie), now + STAFF_IDLE_MS * 2 - 2000)).status).toBe('found');
+    expect((await lookupStaffSession(req('/staff', cookie), now + STAFF_IDLE_MS * 4)).status).toBe('invalid');
+
+    const long = cookieOf(await startStaffSession(req('/staff'), { staffId: account.id, stage: 'active' }, now));
+    await db
+      .updateTable('staff_sessions')
+      .set({ expires_at: now + STAFF_ABSOLUTE_MS * 2 })
+      .execute();
+    expect((await lookupStaffSession(req('/staff', long), now + STAFF_ABSOLUTE_MS + 1)).status).toBe('invalid');
+  });
+
+  it('records staff actions with who, member, target and reason', async () => {
+    const { db } = await app();
+    const user = { id: 99, username: 'auditor', displayName: 'x', role: 'admin' as const };
+    await staffAudit(req('/staff'), user, 'member_unlocked', {
+      membershipNo: '000123',
+      target: 'sessions',
+      reason: 'โทรมา\nขอ',
+    });
+    const row = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('actor', '=', 'auditor')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      type: 'staff_member_unlocked',
+      membership_no: '000123',
+      detail: 'target=sessions; reason=โทรมา ขอ',
+    });
+  });
+});
+
+describe('npm run staff', () => {
+  it('adds an account and prints its one-time enrolment link; refuses a bad role or a taken name', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    const source = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://coop.example' };
+    expect(await staffCli(['add', 'firstadmin', '--name', 'ผู้ดูแล', '--role', 'admin'], source, io)).toBe(0);
+    expect(out[0]).toMatch(/^https:\/\/coop\.example\/staff\/enrol\?t=[\w-]{43}$/);
+    expect(await staffCli(['add', 'firstadmin', '--name', 'ผู้ดูแล', '--role', 'admin'], source, io)).toBe(1);
+    expect(await staffCli(['add', 'other', '--name', 'x', '--role', 'root'], source, io)).toBe(2);
+    const { db } = await app();
+    const created = await db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'staff_account_created')
+      .execute();
+    expect(created.map((r) => r.detail)).toContain('target=firstadmin; role=admin; via=cli');
+  });
+});
