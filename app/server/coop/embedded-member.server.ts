@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
+import { fetchPage } from './embedded-page.server';
 import type {
   Beneficiary,
   CapitalPoint,
@@ -13,8 +14,6 @@ import type {
   Loan,
   MemberCredentials,
   MonthlyCollection,
-  Page,
-  StatementQuery,
   WelfareItem,
 } from './types';
 
@@ -173,10 +172,6 @@ export function createMemberFeeds(
     }));
   }
 
-  function page<T>(rows: T[], total: number, query: StatementQuery): Page<T> {
-    return { rows, total, page: query.page, pageSize: query.pageSize };
-  }
-
   return {
     async getShareSummary(cred) {
       const membershipNo = await memberOf(cred);
@@ -200,26 +195,21 @@ export function createMemberFeeds(
       let base = db.selectFrom('share_statements').where('membership_no', '=', membershipNo);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           period: r.period,
           description: r.description,
           amountSatang: Number(r.amount_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
@@ -280,27 +270,22 @@ export function createMemberFeeds(
       let base = db.selectFrom('loan_statements').where('contract_no', '=', contractNo);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           period: r.period,
           item: r.item,
           principalSatang: Number(r.principal_satang),
           interestSatang: Number(r.interest_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
@@ -320,26 +305,21 @@ export function createMemberFeeds(
       let base = db.selectFrom('deposit_statements').where('account_no', '=', accountNo);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('seq', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('seq', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           description: r.description,
           amountSatang: Number(r.amount_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
