@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_CONSTRAINT, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/l
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { refusedToStaff } from '~/server/audit.server';
 import { requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { parsePasswordChange, passwordPolicyError } from '~/server/password-policy.server';
@@ -34,13 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  if (member.actingStaff !== null) {
-    // The password is the member's alone (ADR 010): refused here, whatever the page showed.
-    await audit('impersonation_blocked', {
-      membershipNo: member.membershipNo,
-      ip: context.clientAddress,
-      detail: `change_password; staff=${member.actingStaff}`,
-    });
+  // The password is the member's alone (ADR 010).
+  if (await refusedToStaff(member, context.clientAddress, 'change_password')) {
     return json({ blocked: true as const }, { status: 403, headers: NO_STORE });
   }
   const formData = await request.formData();

@@ -15,7 +15,7 @@ import {
   secondFactorView,
 } from '~/server/account-security.server';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { audit, refusedToStaff } from '~/server/audit.server';
 import { requireMember, type AuthedMember } from '~/server/auth.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
@@ -86,13 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = context.clientAddress;
   const membershipNo = member.membershipNo;
 
-  if (member.actingStaff !== null) {
-    // Security settings are the member's alone (ADR 010): refused here, whatever the page showed.
-    await audit('impersonation_blocked', {
-      membershipNo,
-      ip,
-      detail: `security ${intent}; staff=${member.actingStaff}`,
-    });
+  // Security settings are the member's alone (ADR 010).
+  if (await refusedToStaff(member, ip, `security ${intent}`)) {
     return json({ intent, error: M.acting, attempt: Date.now() } as Failure, { status: 403, headers: NO_STORE });
   }
 

@@ -8,7 +8,7 @@ import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { audit, refusedToStaff } from '~/server/audit.server';
 import { optionalMember, requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { sanitizeRichText } from '~/server/sanitize.server';
@@ -33,13 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, { terms: 'skip' });
-  if (member.actingStaff !== null) {
-    // Consent is the member's own (ADR 010): staff cannot give it for them.
-    await audit('impersonation_blocked', {
-      membershipNo: member.membershipNo,
-      ip: context.clientAddress,
-      detail: `accept_terms; staff=${member.actingStaff}`,
-    });
+  // Consent is the member's own (ADR 010): staff cannot give it for them.
+  if (await refusedToStaff(member, context.clientAddress, 'accept_terms')) {
     return redirect('/member/termofconditional', {
       status: 303,
       headers: { 'Set-Cookie': await setFlash({ kind: 'error', text: IMPERSONATION_MESSAGES.termsBlocked }) },
