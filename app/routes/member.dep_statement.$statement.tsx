@@ -29,20 +29,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       balance: formatSatang(r.balanceSatang),
     }),
   );
-  return json(
-    {
-      account: {
-        accountNo: account.accountNo,
-        typeName: account.typeName,
-        accountName: account.accountName,
-        balance: formatSatang(account.balanceSatang),
-        withdrawable: formatSatang(account.withdrawableSatang),
-        opened: formatDate(account.openedDate),
-      },
-      statement,
+  return json({
+    account: {
+      accountNo: account.accountNo,
+      typeName: account.typeName,
+      accountName: account.accountName,
+      balance: formatSatang(account.balanceSatang),
+      withdrawable: formatSatang(account.withdrawableSatang),
+      opened: formatDate(account.openedDate),
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+    statement,
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเคลื่อนไหวเงินฝาก')];

@@ -30,20 +30,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       balance: formatSatang(r.balanceSatang),
     }),
   );
-  return json(
-    {
-      loan: {
-        contractNo: loan.contractNo,
-        loanType: loan.loanType,
-        approved: formatSatang(loan.approvedSatang),
-        balance: formatSatang(loan.balanceSatang),
-        startDate: formatDate(loan.startDate),
-        percentRepaid: loan.percentRepaid,
-      },
-      statement,
+  return json({
+    loan: {
+      contractNo: loan.contractNo,
+      loanType: loan.loanType,
+      approved: formatSatang(loan.approvedSatang),
+      balance: formatSatang(loan.balanceSatang),
+      startDate: formatDate(loan.startDate),
+      percentRepaid: loan.percentRepaid,
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+    statement,
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเคลื่อนไหวเงินกู้')];

@@ -16,8 +16,6 @@ import { parsePasswordChange, passwordPolicyError } from '~/server/password-poli
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
 import { changeMemberPassword } from '~/server/password-change.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
 /** The core did not answer the change in time: it may have been made (ADR 037). */
 export const PASSWORD_OUTCOME_UNKNOWN =
   'ระบบสหกรณ์ไม่ตอบกลับภายในเวลาที่กำหนด จึงไม่ทราบว่ารหัสผ่านถูกเปลี่ยนแล้วหรือไม่ ' +
@@ -29,20 +27,20 @@ const tooMany = (minutes: number) => `ทำรายการหลายคร
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   // A fresh one-time key per rendering of the form: a resubmission of it changes nothing twice.
-  return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() }, { headers: NO_STORE });
+  return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
   // The password is the member's alone (ADR 010).
   if (await refusedToStaff(member, context.clientAddress, 'change_password')) {
-    return json({ blocked: true as const }, { status: 403, headers: NO_STORE });
+    return json({ blocked: true as const }, { status: 403 });
   }
   const formData = await request.formData();
   const submission = parsePasswordChange(formData);
   const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
     context.formErrors = true;
-    return json({ result: reply, attempt: Date.now() }, { status, headers: NO_STORE });
+    return json({ result: reply, attempt: Date.now() }, { status });
   };
   const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
   if (submission.status !== 'success') return fail(submission.reply(hide), 400);
@@ -79,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'replayed':
       return redirect('/member/password', {
         status: 303,
-        headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
+        headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
       });
   }
 }

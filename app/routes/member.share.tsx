@@ -35,18 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       balance: formatSatang(r.balanceSatang),
     }),
   );
-  return json(
-    {
-      summary: summary && {
-        capital: formatSatang(summary.capitalSatang),
-        monthly: summary.suspended ? 'งดส่งค่าหุ้น' : `${formatSatang(summary.monthlySatang)} บาท`,
-        lastPeriod: summary.lastPeriod,
-      },
-      history,
-      statement,
+  return json({
+    summary: summary && {
+      capital: formatSatang(summary.capitalSatang),
+      monthly: summary.suspended ? 'งดส่งค่าหุ้น' : `${formatSatang(summary.monthlySatang)} บาท`,
+      lastPeriod: summary.lastPeriod,
     },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+    history,
+    statement,
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ทุนเรือนหุ้น')];

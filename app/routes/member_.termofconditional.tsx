@@ -19,16 +19,13 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await app();
   const [terms, session] = await Promise.all([backend.getTerms(), optionalMember(request)]);
-  return json(
-    {
-      title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
-      html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
-      canAccept: Boolean(session && terms && session.actingStaff === null),
-      redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
-      acting: Boolean(session && session.actingStaff !== null),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
+    html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
+    canAccept: Boolean(session && terms && session.actingStaff === null),
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
+    acting: Boolean(session && session.actingStaff !== null),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
