@@ -88,7 +88,8 @@ function ensureThaiFont() {
 }
 
 gate('typecheck', 'npx', ['tsc']);
-gate('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+// eslint, then stylelint (package.json's `lint`).
+gate('lint', 'npm', ['run', 'lint']);
 
 /** Runs a vitest suite with a JSON report and records its test counts (a crash counts as a failure). */
 function vitestSuite(name, args) {

@@ -12,20 +12,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const guarantees = await backend.getGuarantees(member.credentials);
-  return json(
-    {
-      guarantees: guarantees.map((g) => ({
-        borrower: `${g.borrowerName} (${g.borrowerNo})`,
-        contractNo: g.contractNo,
-        startDate: formatDate(g.startDate, 'short'),
-        approved: formatSatang(g.approvedSatang),
-        balance: formatSatang(g.balanceSatang),
-        arrear: formatSatang(g.interestArrearSatang),
-        guaranteed: formatSatang(g.guaranteedSatang),
-      })),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    guarantees: guarantees.map((g) => ({
+      borrower: `${g.borrowerName} (${g.borrowerNo})`,
+      contractNo: g.contractNo,
+      startDate: formatDate(g.startDate, 'short'),
+      approved: formatSatang(g.approvedSatang),
+      balance: formatSatang(g.balanceSatang),
+      arrear: formatSatang(g.interestArrearSatang),
+      guaranteed: formatSatang(g.guaranteedSatang),
+    })),
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'การค้ำประกัน')];

@@ -12,23 +12,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const accounts = await backend.getDepositAccounts(member.credentials);
-  return json(
-    {
-      accounts: accounts.map((a) => ({
-        accountNo: a.accountNo,
-        typeName: a.typeName,
-        accountName: a.accountName,
-        balance: formatSatang(a.balanceSatang),
-        interest: formatSatang(a.accruedInterestSatang),
-        withdrawable: formatSatang(a.withdrawableSatang),
-        held: formatSatang(a.heldSatang),
-        opened: formatDate(a.openedDate, 'short'),
-      })),
-      totalBalance: formatSatang(accounts.reduce((s, a) => s + a.balanceSatang, 0)),
-      totalInterest: formatSatang(accounts.reduce((s, a) => s + a.accruedInterestSatang, 0)),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    accounts: accounts.map((a) => ({
+      accountNo: a.accountNo,
+      typeName: a.typeName,
+      accountName: a.accountName,
+      balance: formatSatang(a.balanceSatang),
+      interest: formatSatang(a.accruedInterestSatang),
+      withdrawable: formatSatang(a.withdrawableSatang),
+      held: formatSatang(a.heldSatang),
+      opened: formatDate(a.openedDate, 'short'),
+    })),
+    totalBalance: formatSatang(accounts.reduce((s, a) => s + a.balanceSatang, 0)),
+    totalInterest: formatSatang(accounts.reduce((s, a) => s + a.accruedInterestSatang, 0)),
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'เงินฝาก')];

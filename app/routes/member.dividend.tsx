@@ -15,25 +15,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const dividends = await backend.getDividends(member.credentials);
-  return json(
-    {
-      years: dividends.map((d) => {
-        const dividend = d.dividendWithheld ? 0 : d.dividendSatang;
-        const averageReturn = d.averageReturnWithheld ? 0 : d.averageReturnSatang;
-        return {
-          year: toBuddhistYear(d.year),
-          dividendRate: d.dividendRate,
-          dividend: d.dividendWithheld ? WITHHELD : formatSatang(d.dividendSatang),
-          averageReturnRate: d.averageReturnRate,
-          averageReturn: d.averageReturnWithheld ? WITHHELD : formatSatang(d.averageReturnSatang),
-          interestPaid: formatSatang(d.interestPaidSatang),
-          net: formatSatang(dividend + averageReturn),
-          payoutMethod: d.payoutMethod,
-        };
-      }),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    years: dividends.map((d) => {
+      const dividend = d.dividendWithheld ? 0 : d.dividendSatang;
+      const averageReturn = d.averageReturnWithheld ? 0 : d.averageReturnSatang;
+      return {
+        year: toBuddhistYear(d.year),
+        dividendRate: d.dividendRate,
+        dividend: d.dividendWithheld ? WITHHELD : formatSatang(d.dividendSatang),
+        averageReturnRate: d.averageReturnRate,
+        averageReturn: d.averageReturnWithheld ? WITHHELD : formatSatang(d.averageReturnSatang),
+        interestPaid: formatSatang(d.interestPaidSatang),
+        net: formatSatang(dividend + averageReturn),
+        payoutMethod: d.payoutMethod,
+      };
+    }),
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'เงินปันผล')];

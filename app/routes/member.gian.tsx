@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const beneficiaries = await backend.getBeneficiaries(member.credentials);
-  return json({ beneficiaries }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ beneficiaries });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ผู้รับผลประโยชน์')];

@@ -11,9 +11,7 @@ import { collectionPage } from '~/server/collection-page.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json(await collectionPage(member, new URL(request.url), 'kep'), {
-    headers: { 'Cache-Control': 'private, no-store' },
-  });
+  return json(await collectionPage(member, new URL(request.url), 'kep'));
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเรียกเก็บประจำเดือน')];

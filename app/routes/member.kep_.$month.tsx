@@ -16,11 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { backend } = await app();
   const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
   const found = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
-  if (!found) throw json(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
-  return json(
-    { bill: collectionView(found), memberName: member.memberName, membershipNo: member.membershipNo },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  if (!found) throw json(null, { status: 404 });
+  return json({ bill: collectionView(found), memberName: member.memberName, membershipNo: member.membershipNo });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ใบแจ้งหนี้ / ใบเสร็จรับเงิน')];

@@ -15,9 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await app();
   // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
   if (!backend.offers.cremationBill) throw new Response('Not Found', { status: 404 });
-  return json(await collectionPage(member, new URL(request.url), 'crem'), {
-    headers: { 'Cache-Control': 'private, no-store' },
-  });
+  return json(await collectionPage(member, new URL(request.url), 'crem'));
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเรียกเก็บสมาคมฌาปนกิจ')];

@@ -13,24 +13,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
   const loans = await backend.getLoans(member.credentials);
-  return json(
-    {
-      loans: loans.map((l) => ({
-        contractNo: l.contractNo,
-        loanType: l.loanType,
-        approved: formatSatang(l.approvedSatang),
-        balance: formatSatang(l.balanceSatang),
-        startDate: formatDate(l.startDate),
-        instalment: formatSatang(l.instalmentSatang),
-        progress: l.periods === null ? String(l.lastPeriod) : `${l.lastPeriod} / ${l.periods}`,
-        interestRate: l.interestRate === null ? EMPTY : `${l.interestRate}% ต่อปี`,
-        percentRepaid: l.percentRepaid,
-        collateral: l.collateral.map((c) => ({ description: c.description, amount: formatSatang(c.amountSatang) })),
-      })),
-      totalBalance: formatSatang(loans.reduce((sum, l) => sum + l.balanceSatang, 0)),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    loans: loans.map((l) => ({
+      contractNo: l.contractNo,
+      loanType: l.loanType,
+      approved: formatSatang(l.approvedSatang),
+      balance: formatSatang(l.balanceSatang),
+      startDate: formatDate(l.startDate),
+      instalment: formatSatang(l.instalmentSatang),
+      progress: l.periods === null ? String(l.lastPeriod) : `${l.lastPeriod} / ${l.periods}`,
+      interestRate: l.interestRate === null ? EMPTY : `${l.interestRate}% ต่อปี`,
+      percentRepaid: l.percentRepaid,
+      collateral: l.collateral.map((c) => ({ description: c.description, amount: formatSatang(c.amountSatang) })),
+    })),
+    totalBalance: formatSatang(loans.reduce((sum, l) => sum + l.balanceSatang, 0)),
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'เงินกู้')];

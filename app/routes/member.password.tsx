@@ -10,14 +10,12 @@ import { CHANGE_PASSWORD_CONSTRAINT, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/l
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { refusedToStaff } from '~/server/audit.server';
 import { requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { parsePasswordChange, passwordPolicyError } from '~/server/password-policy.server';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
 import { changeMemberPassword } from '~/server/password-change.server';
-
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** The core did not answer the change in time: it may have been made (ADR 037). */
 export const PASSWORD_OUTCOME_UNKNOWN =
@@ -30,25 +28,20 @@ const tooMany = (minutes: number) => `ทำรายการหลายคร
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   // A fresh one-time key per rendering of the form: a resubmission of it changes nothing twice.
-  return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() }, { headers: NO_STORE });
+  return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  if (member.actingStaff !== null) {
-    // The password is the member's alone (ADR 010): refused here, whatever the page showed.
-    await audit('impersonation_blocked', {
-      membershipNo: member.membershipNo,
-      ip: context.clientAddress,
-      detail: `change_password; staff=${member.actingStaff}`,
-    });
-    return json({ blocked: true as const }, { status: 403, headers: NO_STORE });
+  // The password is the member's alone (ADR 010).
+  if (await refusedToStaff(member, context.clientAddress, 'change_password')) {
+    return json({ blocked: true as const }, { status: 403 });
   }
   const formData = await request.formData();
   const submission = parsePasswordChange(formData);
   const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
     context.formErrors = true;
-    return json({ result: reply, attempt: Date.now() }, { status, headers: NO_STORE });
+    return json({ result: reply, attempt: Date.now() }, { status });
   };
   const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
   if (submission.status !== 'success') return fail(submission.reply(hide), 400);
@@ -85,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'replayed':
       return redirect('/member/password', {
         status: 303,
-        headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
+        headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
       });
   }
 }

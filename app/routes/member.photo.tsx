@@ -20,17 +20,13 @@ import { countPhotoUpload } from '~/server/photo-limit.server';
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
 const PhotoCropper = lazy(() => import('~/components/member/photo-cropper'));
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const FIELD_ID = 'photo-image';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend, env } = await app();
   const info = await backend.getMemberPhotoInfo(member.credentials);
-  return json(
-    { version: info ? info.updatedAt.getTime() : null, maxBytes: env.PHOTO_MAX_BYTES },
-    { headers: NO_STORE },
-  );
+  return json({ version: info ? info.updatedAt.getTime() : null, maxBytes: env.PHOTO_MAX_BYTES });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { backend, env } = await app();
   const fail = (error: { field?: string; form?: string }, status: number) => {
     context.formErrors = true;
-    return json({ ...error, attempt: Date.now() }, { status, headers: NO_STORE });
+    return json({ ...error, attempt: Date.now() }, { status });
   };
 
   const limit = await countPhotoUpload(member.membershipNo);
@@ -75,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     detail: upload.crop ? 'cropped' : 'centred',
   });
   return redirect('/member/photo', {
-    headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: PHOTO_MESSAGES.saved }) },
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: PHOTO_MESSAGES.saved }) },
   });
 }
 

@@ -15,13 +15,12 @@ import {
   secondFactorView,
 } from '~/server/account-security.server';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { audit, refusedToStaff } from '~/server/audit.server';
 import { requireMember, type AuthedMember } from '~/server/auth.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
 import { checkMemberCode, memberSubject, memberTotp } from '~/server/second-factor.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** Wrong enrolment codes per member in the window. */
 const MAX_ENROL_FAILURES = 10;
 /** Wrong passwords to turn the second factor off: counted with the password page's (same key, same limit). */
@@ -49,27 +48,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listSessions(member),
     listApiTokens(member),
   ]);
-  return json(
-    {
-      acting: member.actingStaff !== null,
-      factor,
-      sessions: sessions.map((s) => ({
-        id: s.id,
-        device: s.device,
-        ip: s.ip,
-        lastSeen: formatDateTime(s.lastSeenAt),
-        since: formatDateTime(s.createdAt),
-        current: s.current,
-        staff: s.actingStaff !== null,
-      })),
-      tokens: tokens?.map((t) => ({
-        id: t.id,
-        issued: formatDateTime(t.issuedAt),
-        expires: formatDateTime(t.expiresAt),
-      })),
-    },
-    { headers: NO_STORE },
-  );
+  return json({
+    acting: member.actingStaff !== null,
+    factor,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: s.device,
+      ip: s.ip,
+      lastSeen: formatDateTime(s.lastSeenAt),
+      since: formatDateTime(s.createdAt),
+      current: s.current,
+      staff: s.actingStaff !== null,
+    })),
+    tokens: tokens?.map((t) => ({
+      id: t.id,
+      issued: formatDateTime(t.issuedAt),
+      expires: formatDateTime(t.expiresAt),
+    })),
+  });
 }
 
 type Failure = { intent: Intent; field?: string; error: string; attempt: number };
@@ -86,23 +82,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = context.clientAddress;
   const membershipNo = member.membershipNo;
 
-  if (member.actingStaff !== null) {
-    // Security settings are the member's alone (ADR 010): refused here, whatever the page showed.
-    await audit('impersonation_blocked', {
-      membershipNo,
-      ip,
-      detail: `security ${intent}; staff=${member.actingStaff}`,
-    });
-    return json({ intent, error: M.acting, attempt: Date.now() } as Failure, { status: 403, headers: NO_STORE });
+  // Security settings are the member's alone (ADR 010).
+  if (await refusedToStaff(member, ip, `security ${intent}`)) {
+    return json({ intent, error: M.acting, attempt: Date.now() } as Failure, { status: 403 });
   }
 
   const fail = (status: number, error: string, field?: string) => {
     context.formErrors = true;
-    return json({ intent, field, error, attempt: Date.now() } as Failure, { status, headers: NO_STORE });
+    return json({ intent, field, error, attempt: Date.now() } as Failure, { status });
   };
   const done = async (flash: Flash | null) =>
     redirect('/member/security', {
-      headers: flash ? { ...NO_STORE, 'Set-Cookie': await setFlash(flash) } : NO_STORE,
+      headers: flash ? { 'Set-Cookie': await setFlash(flash) } : undefined,
     });
 
   const totp = await memberTotp();

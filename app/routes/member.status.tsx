@@ -26,35 +26,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const baht = (satang: number | null | undefined) =>
     satang === null || satang === undefined ? UNAVAILABLE_MESSAGE : `${formatSatang(satang)} บาท`;
   const latest = bill?.rows[0];
-  return json(
-    {
-      photoVersion: photo ? photo.updatedAt.getTime() : null,
-      name: `${p.prename}${p.firstName} ${p.lastName}`,
-      membershipNo: p.membershipNo,
-      group: `${p.memberGroupName} (${p.memberGroupNo})`,
-      status: p.status === 'normal' ? 'ปกติ' : 'ลาออก',
-      birthDate: formatDate(p.birthDate),
-      age: formatAge(p.birthDate).text,
-      approveDate: formatDate(p.approveDate),
-      membershipAge: formatAge(p.approveDate).text,
-      idCard: p.idCardMasked,
-      position: p.positionName ?? '-',
-      salary: formatBaht(p.salarySatang),
-      address: p.address,
-      figures: [
-        ['ทุนเรือนหุ้นสะสม', share === null ? UNAVAILABLE_MESSAGE : baht(share?.capitalSatang ?? 0)],
-        [
-          'หนี้เงินกู้คงเหลือรวม',
-          loans === null ? UNAVAILABLE_MESSAGE : baht(loans.reduce((t, l) => t + l.balanceSatang, 0)),
-        ],
-        [
-          latest ? `ยอดเรียกเก็บ ${formatMonth(latest.year, latest.month)}` : 'ยอดเรียกเก็บประจำเดือน',
-          bill === null ? UNAVAILABLE_MESSAGE : baht(latest?.billedSatang ?? 0),
-        ],
-      ] as Array<[string, string]>,
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    photoVersion: photo ? photo.updatedAt.getTime() : null,
+    name: `${p.prename}${p.firstName} ${p.lastName}`,
+    membershipNo: p.membershipNo,
+    group: `${p.memberGroupName} (${p.memberGroupNo})`,
+    status: p.status === 'normal' ? 'ปกติ' : 'ลาออก',
+    birthDate: formatDate(p.birthDate),
+    age: formatAge(p.birthDate).text,
+    approveDate: formatDate(p.approveDate),
+    membershipAge: formatAge(p.approveDate).text,
+    idCard: p.idCardMasked,
+    position: p.positionName ?? '-',
+    salary: formatBaht(p.salarySatang),
+    address: p.address,
+    figures: [
+      ['ทุนเรือนหุ้นสะสม', share === null ? UNAVAILABLE_MESSAGE : baht(share?.capitalSatang ?? 0)],
+      ['หนี้เงินกู้คงเหลือรวม', loans === null ? UNAVAILABLE_MESSAGE : baht(loans.reduce((t, l) => t + l.balanceSatang, 0))],
+      [
+        latest ? `ยอดเรียกเก็บ ${formatMonth(latest.year, latest.month)}` : 'ยอดเรียกเก็บประจำเดือน',
+        bill === null ? UNAVAILABLE_MESSAGE : baht(latest?.billedSatang ?? 0),
+      ],
+    ] as Array<[string, string]>,
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ข้อมูลส่วนตัว')];

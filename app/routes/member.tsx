@@ -29,15 +29,12 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { backend } = await app();
-  return json(
-    {
-      memberName: member.memberName,
-      membershipNo: member.membershipNo,
-      actingStaff: member.actingStaff,
-      offersWelfare: backend.offers.welfare,
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    memberName: member.memberName,
+    membershipNo: member.membershipNo,
+    actingStaff: member.actingStaff,
+    offersWelfare: backend.offers.welfare,
+  });
 }
 
 /** Used when a member page failed (this route holds the error boundary): each page sets its own title. */

@@ -37,10 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         date: formatDate(i.date, 'short'),
         amount: formatSatang(i.amountSatang),
       }));
-  return json(
-    { tab: tabFrom(new URL(request.url)), received: view('received'), eligible: view('eligible') },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({ tab: tabFrom(new URL(request.url)), received: view('received'), eligible: view('eligible') });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'สวัสดิการ')];

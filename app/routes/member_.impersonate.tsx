@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const secret = env().IMPERSONATION_SECRET;
   const { backend } = await app();
   if (!secret && !backend.redeemImpersonationLink) throw new Response(null, { status: 404 });
-  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
+  const headers = new Headers({ 'Referrer-Policy': 'no-referrer' });
   // A HEAD (a link checker) must not use up the link.
   if (request.method !== 'GET') return json(null, { status: 403, headers });
   const token = new URL(request.url).searchParams.get('t') ?? '';

@@ -21,10 +21,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await optionalMember(request);
   const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? '';
-  return json(
-    { loggedIn: Boolean(session), redirectTo, continueTo: safeRedirect(redirectTo) },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({ loggedIn: Boolean(session), redirectTo, continueTo: safeRedirect(redirectTo) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

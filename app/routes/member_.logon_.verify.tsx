@@ -11,7 +11,6 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/flash.server';
 import { completeSecondFactor, readChallenge } from '~/server/second-factor.server';
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
 const FIELD_ID = 'second-factor-code';
 /** A recovery code typed with spaces is under 40 characters; nothing longer is read. */
 const CODE_MAX = 64;
@@ -20,10 +19,10 @@ const CODE_MAX = 64;
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await readChallenge(request))) {
     throw redirect('/member/logon', {
-      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'error', text: M.expired }) },
+      headers: { 'Set-Cookie': await setFlash({ kind: 'error', text: M.expired }) },
     });
   }
-  return json({}, { headers: NO_STORE });
+  return json({});
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,19 +31,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = typeof raw === 'string' ? raw.slice(0, CODE_MAX) : '';
   const outcome = await completeSecondFactor(request, code, context.clientAddress);
   if (outcome.ok) {
-    const headers = new Headers(NO_STORE);
+    const headers = new Headers();
     for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
     headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.success }));
     return redirect(safeRedirect(outcome.redirectTo ?? undefined), { headers });
   }
   if ('restart' in outcome) {
-    const headers = new Headers(NO_STORE);
+    const headers = new Headers();
     headers.append('Set-Cookie', outcome.setCookie);
     headers.append('Set-Cookie', await setFlash({ kind: 'error', text: outcome.message }));
     return redirect('/member/logon', { headers });
   }
   context.formErrors = true;
-  return json({ error: outcome.message, attempt: Date.now() }, { status: outcome.status, headers: NO_STORE });
+  return json({ error: outcome.message, attempt: Date.now() }, { status: outcome.status });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, M.verifyTitle)];

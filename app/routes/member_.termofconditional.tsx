@@ -8,7 +8,7 @@ import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
-import { audit } from '~/server/audit.server';
+import { audit, refusedToStaff } from '~/server/audit.server';
 import { optionalMember, requireMember } from '~/server/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { sanitizeRichText } from '~/server/sanitize.server';
@@ -19,27 +19,19 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { backend } = await app();
   const [terms, session] = await Promise.all([backend.getTerms(), optionalMember(request)]);
-  return json(
-    {
-      title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
-      html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
-      canAccept: Boolean(session && terms && session.actingStaff === null),
-      redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
-      acting: Boolean(session && session.actingStaff !== null),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({
+    title: terms?.title ?? 'ข้อกำหนดและเงื่อนไขการใช้บริการ',
+    html: terms ? sanitizeRichText(terms.html) : '<p>ยังไม่มีข้อกำหนดและเงื่อนไข</p>',
+    canAccept: Boolean(session && terms && session.actingStaff === null),
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
+    acting: Boolean(session && session.actingStaff !== null),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, { terms: 'skip' });
-  if (member.actingStaff !== null) {
-    // Consent is the member's own (ADR 010): staff cannot give it for them.
-    await audit('impersonation_blocked', {
-      membershipNo: member.membershipNo,
-      ip: context.clientAddress,
-      detail: `accept_terms; staff=${member.actingStaff}`,
-    });
+  // Consent is the member's own (ADR 010): staff cannot give it for them.
+  if (await refusedToStaff(member, context.clientAddress, 'accept_terms')) {
     return redirect('/member/termofconditional', {
       status: 303,
       headers: { 'Set-Cookie': await setFlash({ kind: 'error', text: IMPERSONATION_MESSAGES.termsBlocked }) },

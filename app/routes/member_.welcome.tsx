@@ -21,10 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { accepted } = await backend.getTermsStatus(member.credentials);
   // Where the member was going when the terms gate stopped them (continued after accepting).
   const next = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
-  return json(
-    { memberName: member.memberName, accepted: accepted || member.actingStaff !== null, next },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  return json({ memberName: member.memberName, accepted: accepted || member.actingStaff !== null, next });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'ยินดีต้อนรับ')];

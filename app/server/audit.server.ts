@@ -103,3 +103,22 @@ export async function recordAudit(db: Db, type: AuditType, fields: AuditFields =
     .execute();
   log.info('audit', { event: type });
 }
+
+/**
+ * The guard of what only the member may do themselves (their password, their security settings, their
+ * consent; ADR 010): when staff act as the member it records `impersonation_blocked` (`what` names the
+ * action) and answers true, and the action must then be refused, whatever the page showed.
+ */
+export async function refusedToStaff(
+  member: { membershipNo: string; actingStaff: string | null },
+  ip: string | null | undefined,
+  what: string,
+): Promise<boolean> {
+  if (member.actingStaff === null) return false;
+  await audit('impersonation_blocked', {
+    membershipNo: member.membershipNo,
+    ip,
+    detail: `${what}; staff=${member.actingStaff}`,
+  });
+  return true;
+}

@@ -43,7 +43,6 @@ const IDENTITY_WINDOW_MS = 15 * 60_000;
 /** Code tries per client address over all challenges (each challenge allows 5). */
 const CODE_TRIES_PER_ADDRESS = 25;
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 /** The passwords and the code typed are never sent back. */
 const HIDDEN: ['password', 'confirmPassword', 'code'] = ['password', 'confirmPassword', 'code'];
 
@@ -62,7 +61,7 @@ export interface IdentityFields {
 /** GET of /member/register, /member/registerauth and /member/forget. */
 export async function registerLoader(mode: RegisterMode) {
   const { backend } = await app();
-  return json({ mode, offered: Boolean(backend.findRecoveryContact) }, { headers: NO_STORE });
+  return json({ mode, offered: Boolean(backend.findRecoveryContact) });
 }
 
 /** The senders the environment configures (ADR 038): the outbox, or SMTP and an SMS gateway. */
@@ -170,7 +169,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
         challenge: null,
         attempt: Date.now(),
       },
-      { status: 404, headers: NO_STORE },
+      { status: 404 },
     );
   }
 
@@ -180,7 +179,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       context.formErrors = true;
       return json(
         { step: 'identity' as const, result, identity: null, challenge: null, attempt: Date.now() },
-        { status, headers: NO_STORE },
+        { status },
       );
     };
     if (submission.status !== 'success') return fail(400, submission.reply());
@@ -226,10 +225,13 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       const why = target.status === 'unknown' ? 'identity mismatch' : channel ? 'ineligible' : 'no contact on file';
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: why });
     }
-    return json(
-      { step: 'code' as const, result: null, identity: identityFields(input), challenge, attempt: Date.now() },
-      { headers: NO_STORE },
-    );
+    return json({
+      step: 'code' as const,
+      result: null,
+      identity: identityFields(input),
+      challenge,
+      attempt: Date.now(),
+    });
   }
 
   // ----- the code step -----
@@ -251,7 +253,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
         challenge: null,
         attempt: Date.now(),
       },
-      { status: 400, headers: NO_STORE },
+      { status: 400 },
     );
   }
   const fields = identityFields(identity.data);
@@ -265,7 +267,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
         challenge: step === 'code' ? challenge : null,
         attempt: Date.now(),
       },
-      { status, headers: NO_STORE },
+      { status },
     );
   };
   if (submission.status !== 'success') return fail(400, submission.reply({ hideFields: HIDDEN }));
@@ -320,7 +322,6 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   await audit(`${mode}_success`, { membershipNo, ip });
   return redirect('/member/logon', {
     headers: {
-      ...NO_STORE,
       'Set-Cookie': await setFlash({ kind: 'success', text: outcome.message, durationMs: LONG_NOTICE_MS }),
     },
   });

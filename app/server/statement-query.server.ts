@@ -1,8 +1,16 @@
+import { json } from '@remix-run/node';
 import * as z from 'zod';
 
 import type { StatementQueryResult } from '~/lib/forms/statement-query';
-import { STATEMENT_PAGE_MAX, STATEMENT_PAGE_SIZE, STATEMENT_QUERY_MESSAGES } from '~/lib/forms/statement-query';
+import {
+  pageCount,
+  STATEMENT_PAGE_MAX,
+  STATEMENT_PAGE_SIZE,
+  STATEMENT_QUERY_MESSAGES,
+} from '~/lib/forms/statement-query';
 import { parseDateDMY } from '~/lib/thai-format';
+
+import type { Page, StatementQuery as BackendStatementQuery } from './coop/types';
 
 /**
  * The statement pages' GET query, validated on the server only (the filter is a plain GET form), so
@@ -94,4 +102,42 @@ export function statementRequest(url: URL) {
     active: Boolean(parsed.ok && (parsed.value.from || parsed.value.to)),
   };
   return { query, filter };
+}
+
+/** The date-filter form's state, as the statement section shows it. */
+export type StatementFilter = ReturnType<typeof statementRequest>['filter'];
+
+/** A statement as its page shows it: one page of rows formatted for display, the page count, the filter. */
+export interface StatementView<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pages: number;
+  filter: StatementFilter;
+}
+
+/**
+ * The loader part every statement page shares (shares, a loan, a deposit account): reads the page and
+ * the date filter from the URL, lets `fetch` ask the backend for the page's record and the statement
+ * page (in parallel), and formats each row with `row`. A record or statement the backend does not find
+ * (another member's account, or none at all) is a 404: never their data.
+ */
+export async function loadStatement<R, S, T>(
+  url: URL,
+  fetch: (query: BackendStatementQuery) => Promise<[record: R | null, statement: Page<S> | null]>,
+  row: (row: S) => T,
+): Promise<{ record: R; statement: StatementView<T> }> {
+  const { query, filter } = statementRequest(url);
+  const [record, found] = await fetch(query);
+  if (record === null || found === null) throw json(null, { status: 404 });
+  return {
+    record,
+    statement: {
+      rows: found.rows.map(row),
+      total: found.total,
+      page: found.page,
+      pages: pageCount(found.total),
+      filter,
+    },
+  };
 }

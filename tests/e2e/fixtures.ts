@@ -345,12 +345,20 @@ export async function expectRelativeTimes(scope: Locator, count: number) {
   }
 }
 
-/** Log in from the login page and land on /member/status, checking both pages with axe. */
-export async function signIn(page: Page, axe: (page?: Page) => Promise<void>, member: TestMember) {
-  await page.goto('/member/logon');
+/**
+ * Log in from the login page (`from`, default /member/logon) and land on `lands` (default
+ * /member/status), checking both pages with axe.
+ */
+export async function signIn(
+  page: Page,
+  axe: (page?: Page) => Promise<void>,
+  member: Pick<TestMember, 'membershipNo' | 'password'>,
+  { from = '/member/logon', lands = /\/member\/status$/ }: { from?: string; lands?: RegExp } = {},
+) {
+  await page.goto(from);
   await axe();
   await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
+  await expect(page).toHaveURL(lands);
   await axe();
 }
 

@@ -35,6 +35,13 @@ test('the member layout highlights the current menu entry and links home, back a
   const sidebar = await menu.evaluate((el) => el.getBoundingClientRect().width);
   expect(sidebar).toBe(256);
   expect((await page.request.get('/member/status')).headers()['cache-control']).toBe('private, no-store');
+  // A script navigation's data, and a 404 of another member's record, are kept by no cache either: the
+  // server's cache policy decides for every member page, not each route.
+  const data = await page.request.get('/member/share?_data=routes%2Fmember.share');
+  expect(data.headers()['cache-control']).toBe('private, no-store');
+  const missing = await page.request.get('/member/dep_statement/0?_data=routes%2Fmember.dep_statement.%24statement');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBe('private, no-store');
   await axe();
 
   await menu.getByRole('link', { name: 'รายการเรียกเก็บประจำเดือน' }).click();

@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 test('a member who has not accepted the terms goes to welcome, accepts, then reaches the member area', async ({
   page,
@@ -6,12 +6,8 @@ test('a member who has not accepted the terms goes to welcome, accepts, then rea
   createMember,
 }) => {
   const member = await createMember({ termsAccepted: false });
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/welcome$/);
+  await signIn(page, axe, member, { lands: /\/member\/welcome$/ });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(member.name);
-  await axe();
 
   await page.getByRole('link', { name: 'อ่านข้อกำหนดและเงื่อนไข' }).click();
   await expect(page).toHaveURL(/\/member\/termofconditional$/);
@@ -33,11 +29,10 @@ test('the gate remembers where the member was going and continues there after ac
   createMember,
 }) => {
   const member = await createMember({ termsAccepted: false });
-  await page.goto('/member/logon?redirectTo=%2Fmember%2Fdeposit');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/welcome\?redirectTo=%2Fmember%2Fdeposit$/);
-  await axe();
+  await signIn(page, axe, member, {
+    from: '/member/logon?redirectTo=%2Fmember%2Fdeposit',
+    lands: /\/member\/welcome\?redirectTo=%2Fmember%2Fdeposit$/,
+  });
   await page.getByRole('link', { name: 'อ่านข้อกำหนดและเงื่อนไข' }).click();
   await expect(page).toHaveURL(/\/member\/termofconditional\?redirectTo=%2Fmember%2Fdeposit$/);
   await axe();
@@ -53,11 +48,7 @@ test('the gate holds: member pages redirect to welcome until the terms are accep
   createMember,
 }) => {
   const member = await createMember({ termsAccepted: false });
-  await page.goto('/member/logon?redirectTo=%2Fmember%2Fstatus');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/welcome$/);
-  await axe();
+  await signIn(page, axe, member, { from: '/member/logon?redirectTo=%2Fmember%2Fstatus', lands: /\/member\/welcome$/ });
 });
 
 test('before the terms are accepted, data reads and the password form are refused too', async ({
@@ -66,11 +57,7 @@ test('before the terms are accepted, data reads and the password form are refuse
   createMember,
 }) => {
   const member = await createMember({ termsAccepted: false });
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/welcome$/);
-  await axe();
+  await signIn(page, axe, member, { lands: /\/member\/welcome$/ });
 
   // A data read sends to the welcome page instead of answering the member's data.
   const data = await page.request.get('/member/share?_data=routes%2Fmember.share', { maxRedirects: 0 });

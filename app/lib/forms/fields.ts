@@ -7,11 +7,9 @@ import { padMembershipNo } from '~/lib/thai-format';
 /** The spec's Thai messages (spec §5), one place for every form that uses these fields. */
 export const MESSAGES = {
   membershipNoRequired: 'กรุณากรอกหมายเลขสมาชิก',
-  membershipNoNotice: 'กรุณากรอก ทะเบียนสมาชิก',
   membershipNoDigits: 'หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น',
   membershipNoMax: 'หมายเลขสมาชิกต้องไม่เกิน 7 หลัก',
   passwordRequired: 'กรุณากรอกรหัสผ่าน',
-  passwordNotice: 'กรุณากรอก รหัสผ่าน',
 } as const;
 
 export { MEMBERSHIP_NO_MAX } from './limits';

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.server';
 import { once } from '../idempotency.server';
+import { fetchPage } from './embedded-page.server';
 import { BoardTopicClosedError, type CoopBackend, type DemandStatus, type Page, type PageQuery } from './types';
 
 type BoardFeeds = Pick<
@@ -14,10 +15,6 @@ const DEMAND_STATUSES: readonly DemandStatus[] = ['received', 'in_progress', 'do
 
 function demandStatus(value: string): DemandStatus {
   return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
-}
-
-function pageOf<T>(rows: T[], total: number, query: PageQuery): Page<T> {
-  return { rows, total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -37,37 +34,32 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
   return {
     async listBoardTopics(query) {
       const visible = db.selectFrom('board_topics').where('hidden', '=', 0);
-      const [count, rows] = await Promise.all([
-        visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        visible
-          .select((eb) => [
-            'board_topics.id',
-            'board_topics.title',
-            'board_topics.display_name',
-            'board_topics.created_at',
-            eb
-              .selectFrom('board_answers')
-              .select((sub) => sub.fn.countAll<number>().as('n'))
-              .whereRef('board_answers.topic_id', '=', 'board_topics.id')
-              .where('board_answers.hidden', '=', 0)
-              .as('answer_count'),
-          ])
-          .orderBy('board_topics.created_at', 'desc')
-          .orderBy('board_topics.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return pageOf(
-        rows.map((r) => ({
+      return fetchPage(
+        visible,
+        (q) =>
+          q
+            .select((eb) => [
+              'board_topics.id',
+              'board_topics.title',
+              'board_topics.display_name',
+              'board_topics.created_at',
+              eb
+                .selectFrom('board_answers')
+                .select((sub) => sub.fn.countAll<number>().as('n'))
+                .whereRef('board_answers.topic_id', '=', 'board_topics.id')
+                .where('board_answers.hidden', '=', 0)
+                .as('answer_count'),
+            ])
+            .orderBy('board_topics.created_at', 'desc')
+            .orderBy('board_topics.id', 'desc'),
+        query,
+        (r) => ({
           id: r.id,
           title: r.title,
           displayName: r.display_name,
           createdAt: new Date(Number(r.created_at)),
           answerCount: Number(r.answer_count ?? 0),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
@@ -177,26 +169,21 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
 
     async listDemandItems(query) {
       const visible = db.selectFrom('demand_items').where('hidden', '=', 0);
-      const [count, rows] = await Promise.all([
-        visible.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        visible
-          .select(['id', 'question', 'asker_name', 'asked_at', 'status'])
-          .orderBy('asked_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      return pageOf(
-        rows.map((r) => ({
+      return fetchPage(
+        visible,
+        (q) =>
+          q
+            .select(['id', 'question', 'asker_name', 'asked_at', 'status'])
+            .orderBy('asked_at', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           id: r.id,
           question: r.question,
           askerName: r.asker_name,
           askedAt: new Date(Number(r.asked_at)),
           status: demandStatus(r.status),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 

@@ -72,6 +72,19 @@ describe('getShareCapitalHistory', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('pages the share statement newest first, with the count of every row the filter keeps', async () => {
+    const backend = createEmbeddedBackend(db, () => NOW);
+    const first = await backend.getShareStatement({ token: TOKEN }, { page: 1, pageSize: 4 });
+    expect(first.total).toBe(6);
+    expect(first.rows.map((r) => r.balanceSatang)).toEqual([900_000, 310_000, 300_000, 250_000]);
+    const second = await backend.getShareStatement({ token: TOKEN }, { page: 2, pageSize: 4 });
+    expect(second).toMatchObject({ total: 6, page: 2, pageSize: 4 });
+    expect(second.rows.map((r) => r.balanceSatang)).toEqual([200_000, 100_000]);
+    const filtered = await backend.getShareStatement({ token: TOKEN }, { from: '2025-01-01', page: 1, pageSize: 2 });
+    expect(filtered.total).toBe(3);
+    expect(filtered.rows.map((r) => r.date)).toEqual(['2026-11-20', '2025-01-31']);
+  });
+
   it("starts from the closing balance before the first month and carries each month's last balance", async () => {
     const backend = createEmbeddedBackend(db, () => NOW);
     const points = await backend.getShareCapitalHistory({ token: TOKEN }, 24);

@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
 import { bangkokMonth, percentRepaid } from './figures';
+import { fetchPage } from './embedded-page.server';
 import type {
   Beneficiary,
   CapitalPoint,
@@ -14,8 +15,6 @@ import type {
   Loan,
   MemberCredentials,
   MonthlyCollection,
-  Page,
-  StatementQuery,
   WelfareItem,
 } from './types';
 
@@ -163,10 +162,6 @@ export function createMemberFeeds(
     }));
   }
 
-  function page<T>(rows: T[], total: number, query: StatementQuery): Page<T> {
-    return { rows, total, page: query.page, pageSize: query.pageSize };
-  }
-
   return {
     async getShareSummary(cred) {
       const membershipNo = await memberOf(cred);
@@ -190,26 +185,21 @@ export function createMemberFeeds(
       let base = db.selectFrom('share_statements').where('membership_no', 'in', [membershipNo]);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(sql.lit(query.pageSize))
-          .offset(sql.lit((query.page - 1) * query.pageSize))
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           period: r.period,
           description: r.description,
           amountSatang: Number(r.amount_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
@@ -270,27 +260,22 @@ export function createMemberFeeds(
       let base = db.selectFrom('loan_statements').where('contract_no', 'in', [contractNo]);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('id', 'desc')
-          .limit(sql.lit(query.pageSize))
-          .offset(sql.lit((query.page - 1) * query.pageSize))
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           period: r.period,
           item: r.item,
           principalSatang: Number(r.principal_satang),
           interestSatang: Number(r.interest_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
@@ -310,26 +295,21 @@ export function createMemberFeeds(
       let base = db.selectFrom('deposit_statements').where('account_no', 'in', [accountNo]);
       if (query.from) base = base.where('op_date', '>=', query.from);
       if (query.to) base = base.where('op_date', '<=', query.to);
-      const [count, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
-          .orderBy('op_date', 'desc')
-          .orderBy('seq', 'desc')
-          .orderBy('id', 'desc')
-          .limit(sql.lit(query.pageSize))
-          .offset(sql.lit((query.page - 1) * query.pageSize))
-          .execute(),
-      ]);
-      return page(
-        rows.map((r) => ({
+      return fetchPage(
+        base,
+        (q) =>
+          q
+            .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
+            .orderBy('op_date', 'desc')
+            .orderBy('seq', 'desc')
+            .orderBy('id', 'desc'),
+        query,
+        (r) => ({
           date: r.op_date,
           description: r.description,
           amountSatang: Number(r.amount_satang),
           balanceSatang: Number(r.balance_satang),
-        })),
-        Number(count.n),
-        query,
+        }),
       );
     },
 
