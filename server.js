@@ -41,7 +41,7 @@ if (process.versions.node.split('.')[0] !== '24') {
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
-// What this server takes from the app (app/server/host.server.ts).
+// What this server takes from the app (app/server/http/host.server.ts).
 const { host } = build.entry.module;
 
 let config;

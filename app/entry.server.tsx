@@ -6,14 +6,14 @@ import { IncidentProvider } from './incident';
 import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
 import { log } from './server/log.server';
-import { etagMatches, pageEtag } from './server/etag.server';
-import { appInlineStyle } from './server/inline-style.server';
+import { etagMatches, pageEtag } from './server/http/etag.server';
+import { appInlineStyle } from './server/http/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
-import { markStoreDown } from './server/request-context.server';
-import { applyCachePolicy } from './server/security.server';
+import { markStoreDown } from './server/http/request-context.server';
+import { applyCachePolicy } from './server/http/security.server';
 
-/** What server.js takes from the build (app/server/host.server.ts). */
-export { host } from './server/host.server';
+/** What server.js takes from the build (app/server/http/host.server.ts). */
+export { host } from './server/http/host.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,6 @@
 import '@remix-run/node';
 
-import type { RequestContext } from './server/request-context.server';
+import type { RequestContext } from './server/http/request-context.server';
 
 declare module '@remix-run/node' {
   /**

@@ -19,7 +19,7 @@ import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
 import { env } from './server/env.server';
 import { takeFlash } from './server/flash.server';
-import { pushPageConfig, type PushPageConfig } from './server/push.server';
+import { pushPageConfig, type PushPageConfig } from './server/content/push.server';
 import appStyles from './styles/app.css';
 import memberStyles from './styles/member.css';
 

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../app/server/db/index.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
-import { issueImpersonationLink, LINK_TTL_MS } from '../app/server/impersonation.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
+import { issueImpersonationLink, LINK_TTL_MS } from '../app/server/auth/impersonation.server';
 import { membershipNoField } from '../app/lib/forms/fields';
 
 const USAGE = 'Usage: npm run impersonate -- <membershipNo> --staff "<staff name or id>"';

@@ -3,9 +3,9 @@
 // `desktopNotify` {title, body, url} through the Pusher HTTP API (ADR 020). In http mode the core
 // system publishes and broadcasts; Sahakorn only listens.
 import { migrate, openDb } from '../app/server/db/index.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
-import { publishContentItem } from '../app/server/publish.server';
-import { pushTrigger } from '../app/server/push.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
+import { publishContentItem } from '../app/server/content/publish.server';
+import { pushTrigger } from '../app/server/content/push.server';
 
 const USAGE = 'Usage: npm run publish -- <content No>';
 

@@ -1,7 +1,7 @@
 // `npm run seed`: seed the demo cooperative into an empty store (SEED_MEMBERS members, default 1000).
 import { migrate, openDb } from '../app/server/db/index.server';
 import { parseEnv } from '../app/server/env.server';
-import { mediaDir } from '../app/server/media.server';
+import { mediaDir } from '../app/server/content/media.server';
 import { DEMO_MEDIA } from '../app/server/seed/content-build';
 import { writeDemoMedia } from '../app/server/seed/content-media';
 import { DEMO_MEMBER, seedDemo } from '../app/server/seed/demo.server';

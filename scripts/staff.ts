@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../app/server/db/index.server';
 import { recordAudit } from '../app/server/audit.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/cli.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
 import { createStaffAccount, enrolUrl, USERNAME_PATTERN } from '../app/server/staff/accounts.server';
 import { isStaffRole, STAFF_ROLES } from '../app/lib/staff';
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react';
 
-import type { PushPageConfig } from '~/server/push.server';
+import type { PushPageConfig } from '~/server/content/push.server';
 
 import { LoadScript } from './script-loader';
 

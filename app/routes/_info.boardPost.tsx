@@ -9,10 +9,15 @@ import { BOARD_LIMITS, BOARD_MESSAGES, HONEYPOT_FIELD, TopicSchema, type TopicFi
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { publicContentChanged } from '~/server/public-content.server';
-import { countBoardPost, honeypotFilled, NO_STORE, throttledMinutes } from '~/server/board.server';
+import { publicContentChanged } from '~/server/content/public-content.server';
+import { countBoardPost, honeypotFilled, NO_STORE, throttledMinutes } from '~/server/board/board.server';
 import { isUnavailable } from '~/server/coop/unavailable.server';
-import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from '~/server/board-repeat.server';
+import {
+  earlierPosting,
+  postingFingerprint,
+  refundBoardPost,
+  rememberPosting,
+} from '~/server/board/board-repeat.server';
 import { setFlash } from '~/server/flash.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
 import { addressKey, refusesPostsFrom } from '~/server/staff/moderation.server';

@@ -8,10 +8,10 @@ import { phoneSources } from '~/lib/media-sizes';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { dataAsOf } from '~/server/request-context.server';
-import { cardView } from '~/server/content-view.server';
+import { dataAsOf } from '~/server/http/request-context.server';
+import { cardView } from '~/server/content/content-view.server';
 import type { InterestRate } from '~/server/coop/types';
-import { contentImages } from '~/server/media.server';
+import { contentImages } from '~/server/content/media.server';
 
 function rateRows(rates: InterestRate[]) {
   return rates.map((r) => ({ name: r.name, rate: formatNumber(r.rate, 2), note: r.note }));

@@ -7,9 +7,9 @@ import { Pager } from '~/components/member/data';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { dataAsOf } from '~/server/request-context.server';
-import { categoryView, describe, listCardView, parsePage } from '~/server/content-view.server';
-import { contentImages } from '~/server/media.server';
+import { dataAsOf } from '~/server/http/request-context.server';
+import { categoryView, describe, listCardView, parsePage } from '~/server/content/content-view.server';
+import { contentImages } from '~/server/content/media.server';
 
 /** Items per page of a topic list. */
 const PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 
 import { PolicyPage } from '~/components/info/policy-page';
 import { titleFor } from '~/lib/meta';
-import { loadPolicy } from '~/server/policy-page.server';
+import { loadPolicy } from '~/server/content/policy-page.server';
 
 export function loader() {
   return loadPolicy('privacy');

@@ -6,7 +6,7 @@ import { ErrorSummary } from '~/components/forms';
 import { pageTitle } from '~/lib/meta';
 import { SEARCH_TEXT, SearchForm, SearchOutcome, quoted } from '~/components/info/search';
 import { site } from '~/config/site';
-import { dataAsOf } from '~/server/request-context.server';
+import { dataAsOf } from '~/server/http/request-context.server';
 import { searchRequest } from '~/server/search/search-view.server';
 
 /** `/search?q=…`: the site search without JavaScript (spec §2); the dialog shows the same results. */

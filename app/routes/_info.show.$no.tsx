@@ -5,9 +5,9 @@ import { useLoaderData } from '@remix-run/react';
 import { Breadcrumbs, ContentPicture, RichText, TopicHeader } from '~/components/info/content';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { dataAsOf } from '~/server/request-context.server';
-import { itemView } from '~/server/content-view.server';
-import { contentImages } from '~/server/media.server';
+import { dataAsOf } from '~/server/http/request-context.server';
+import { itemView } from '~/server/content/content-view.server';
+import { contentImages } from '~/server/content/media.server';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const raw = params.no ?? '';

@@ -22,9 +22,9 @@ import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { readConsent } from '~/server/cookie-consent.server';
-import { enhanceScriptSrc } from '~/server/enhance.server';
-import { dataAsOf } from '~/server/request-context.server';
+import { readConsent } from '~/server/content/cookie-consent.server';
+import { enhanceScriptSrc } from '~/server/http/enhance.server';
+import { dataAsOf } from '~/server/http/request-context.server';
 import { openingHoursLine } from '~/server/staff/site-settings.server';
 
 /** Info layout: the public site's header menu and footer, both from the backend. */

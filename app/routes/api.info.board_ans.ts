@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 
-import { countBoardPost } from '~/server/board.server';
+import { countBoardPost } from '~/server/board/board.server';
 import { countedAddress } from '~/server/coop/forwarded-visitor.server';
 import { env } from '~/server/env.server';
 import {
@@ -20,8 +20,8 @@ import {
   tooMany,
   vendorRecordId,
 } from '~/server/coop/vendor/board.server';
-import { publicContentChanged } from '~/server/public-content.server';
-import { refundBoardPost } from '~/server/board-repeat.server';
+import { publicContentChanged } from '~/server/content/public-content.server';
+import { refundBoardPost } from '~/server/board/board-repeat.server';
 import { BoardTopicClosedError } from '~/server/coop/types';
 import { addressKey, BLOCKED_MESSAGE, refusesPostsFrom, TOPIC_CLOSED_MESSAGE } from '~/server/staff/moderation.server';
 

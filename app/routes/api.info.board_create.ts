@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 
-import { countBoardPost } from '~/server/board.server';
+import { countBoardPost } from '~/server/board/board.server';
 import { countedAddress } from '~/server/coop/forwarded-visitor.server';
 import { env } from '~/server/env.server';
 import { embeddedBackend, methodNotAllowed, notFound, readBody, vendorJson } from '~/server/coop/vendor/api.server';
 import { idempotencyKeyOf, postedBody, refusedBody, tooMany, topicInput } from '~/server/coop/vendor/board.server';
-import { publicContentChanged } from '~/server/public-content.server';
+import { publicContentChanged } from '~/server/content/public-content.server';
 import { addressKey, BLOCKED_MESSAGE, refusesPostsFrom } from '~/server/staff/moderation.server';
 
 /**

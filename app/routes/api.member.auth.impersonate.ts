@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { audit } from '~/server/audit.server';
-import { redeemImpersonation } from '~/server/auth.server';
+import { redeemImpersonation } from '~/server/auth/auth.server';
 import {
   embeddedBackend,
   field,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { embeddedBackend, methodNotAllowed, notFound, tokenRefused } from '~/server/coop/vendor/api.server';
 import { CoopAuthError } from '~/server/coop/types';
-import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/kep-pdf.server';
+import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/member/kep-pdf.server';
 
 /**
  * Vendor API (docs/vendor-api.md): `GET /api/member/print_pdf/{year}/{month}?token=…`, the vendor

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 
-import { parseConsentForm } from '~/server/cookie-consent.server';
+import { parseConsentForm } from '~/server/content/cookie-consent.server';
 import { env } from '~/server/env.server';
 
 /** Nothing to show here: a visitor who opens the URL goes to the home page. */

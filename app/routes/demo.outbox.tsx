@@ -5,7 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AuthCard } from '~/components/auth-card';
 import { formatDateTime } from '~/lib/thai-format';
 import { env } from '~/server/env.server';
-import { outboxDir, readOutbox } from '~/server/recovery/delivery.server';
+import { outboxDir, readOutbox } from '~/server/auth/recovery/delivery.server';
 
 const TITLE = 'กล่องข้อความสาธิต';
 

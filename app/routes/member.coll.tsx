@@ -6,7 +6,7 @@ import { DataTable, Empty } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -6,7 +6,7 @@ import { DataTable, Empty, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatSatang, toBuddhistYear } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 /** Shown instead of an amount the cooperative withheld (spec: 'งด'). */
 const WITHHELD = 'งด';

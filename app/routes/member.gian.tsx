@@ -5,7 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { DataTable, Empty } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -7,7 +7,7 @@ import { PrintButton } from '~/components/member/print-button';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 /** Printable bill (before posting) or receipt (after) of one billing month: `/member/kep/2568-05` style keys in Gregorian `YYYY-MM`. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,8 +7,8 @@ import { Pager } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
-import { collectionPage } from '~/server/collection-page.server';
+import { requireMember } from '~/server/auth/auth.server';
+import { collectionPage } from '~/server/member/collection-page.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -7,7 +7,7 @@ import { Empty, Facts, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

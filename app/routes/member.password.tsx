@@ -11,11 +11,11 @@ import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { refusedToStaff } from '~/server/audit.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
-import { parsePasswordChange, passwordPolicyError } from '~/server/password-policy.server';
+import { parsePasswordChange, passwordPolicyError } from '~/server/auth/password-policy.server';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
-import { changeMemberPassword } from '~/server/password-change.server';
+import { changeMemberPassword } from '~/server/auth/password-change.server';
 
 /** The core did not answer the change in time: it may have been made (ADR 037). */
 export const PASSWORD_OUTCOME_UNKNOWN =

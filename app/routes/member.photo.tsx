@@ -11,11 +11,11 @@ import { CROP_FIELDS, PHOTO_ACCEPT, PHOTO_MESSAGES, type CropArea } from '~/lib/
 import { formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
-import { PhotoError, processPhoto } from '~/server/photo.server';
-import { discardBody, readPhotoUpload } from '~/server/photo-upload.server';
-import { countPhotoUpload } from '~/server/photo-limit.server';
+import { PhotoError, processPhoto } from '~/server/member/photo.server';
+import { discardBody, readPhotoUpload } from '~/server/member/photo-upload.server';
+import { countPhotoUpload } from '~/server/member/photo-limit.server';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
 const PhotoCropper = lazy(() => import('~/components/member/photo-cropper'));

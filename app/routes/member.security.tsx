@@ -13,13 +13,13 @@ import {
   listApiTokens,
   listSessions,
   secondFactorView,
-} from '~/server/account-security.server';
+} from '~/server/auth/account-security.server';
 import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
-import { requireMember, type AuthedMember } from '~/server/auth.server';
+import { requireMember, type AuthedMember } from '~/server/auth/auth.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
-import { checkMemberCode, memberSubject, memberTotp } from '~/server/second-factor.server';
+import { checkMemberCode, memberSubject, memberTotp } from '~/server/auth/second-factor.server';
 
 /** Wrong enrolment codes per member in the window. */
 const MAX_ENROL_FAILURES = 10;

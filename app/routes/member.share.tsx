@@ -8,8 +8,8 @@ import { StatementSection } from '~/components/member/statement';
 import { titleFor } from '~/lib/meta';
 import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
-import { loadStatement } from '~/server/statement-query.server';
+import { requireMember } from '~/server/auth/auth.server';
+import { loadStatement } from '~/server/member/statement-query.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -8,7 +8,7 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { formatAge, formatBaht, formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -17,7 +17,7 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export const handle: RouteHandle = { hydrate: true };
 

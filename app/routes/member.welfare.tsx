@@ -9,7 +9,7 @@ import { useHydrated } from '~/lib/hooks';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 const TABS = [
   { key: 'received', label: 'สวัสดิการที่ได้รับ' },

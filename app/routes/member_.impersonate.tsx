@@ -5,7 +5,7 @@ import { AuthCard } from '~/components/auth-card';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { impersonate } from '~/server/auth.server';
+import { impersonate } from '~/server/auth/auth.server';
 import { env } from '~/server/env.server';
 
 /**

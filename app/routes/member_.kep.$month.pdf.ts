@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
-import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/kep-pdf.server';
+import { requireMember } from '~/server/auth/auth.server';
+import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/member/kep-pdf.server';
 
 /**
  * `/member/kep/YYYY-MM/pdf`: the printable month (`/member/kep/YYYY-MM`, Gregorian key) as a PDF

@@ -11,7 +11,7 @@ import { useHydrated } from '~/lib/hooks';
 import { AuthCard } from '~/components/auth-card';
 import { titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { login, optionalMember } from '~/server/auth.server';
+import { login, optionalMember } from '~/server/auth/auth.server';
 import { isUnavailable } from '~/server/coop/unavailable.server';
 import { setFlash } from '~/server/flash.server';
 import type { RouteHandle } from '~/root';

@@ -9,7 +9,7 @@ import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
 import { ERROR_PREFIX, titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/flash.server';
-import { completeSecondFactor, readChallenge } from '~/server/second-factor.server';
+import { completeSecondFactor, readChallenge } from '~/server/auth/second-factor.server';
 
 const FIELD_ID = 'second-factor-code';
 /** A recovery code typed with spaces is under 40 characters; nothing longer is read. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
-import { logout } from '~/server/auth.server';
+import { logout } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
 
 /** Logging out is a POST (a form in the member menu); a GET just goes to the login page. */

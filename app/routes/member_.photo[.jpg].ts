@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
-import { photoEtag } from '~/server/photo.server';
+import { requireMember } from '~/server/auth/auth.server';
+import { photoEtag } from '~/server/member/photo.server';
 
 /**
  * The signed-in member's own profile photo (`/member/photo.jpg`). The member comes from the session,

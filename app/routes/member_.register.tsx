@@ -4,7 +4,7 @@ import { RegisterScreen } from '~/components/member/register-screen';
 import { REGISTER_TITLES } from '~/lib/forms/register';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
-import { registerAction, registerLoader } from '~/server/register.server';
+import { registerAction, registerLoader } from '~/server/auth/register.server';
 
 export const handle: RouteHandle = { hydrate: true };
 

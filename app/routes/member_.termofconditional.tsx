@@ -9,9 +9,9 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
-import { optionalMember, requireMember } from '~/server/auth.server';
+import { optionalMember, requireMember } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
-import { sanitizeRichText } from '~/server/sanitize.server';
+import { sanitizeRichText } from '~/server/content/sanitize.server';
 
 export const handle: RouteHandle = { hydrate: true };
 

@@ -7,7 +7,7 @@ import { titleFor } from '~/lib/meta';
 import { DEFAULT_MEMBER_REDIRECT, safeRedirect } from '~/lib/safe-redirect';
 import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
-import { requireMember } from '~/server/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
 
 export const handle: RouteHandle = { hydrate: true };
 

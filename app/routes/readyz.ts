@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 
-import { readiness } from '~/server/health.server';
+import { readiness } from '~/server/ops/health.server';
 
 /**
  * Readiness (ADR 016): 200 when the database answers and every migration is applied (and, in http

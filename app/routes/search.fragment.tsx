@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import { SearchFragment } from '~/components/info/search';
 import { StaleNotice } from '~/components/info/stale-notice';
-import { dataAsOf } from '~/server/request-context.server';
+import { dataAsOf } from '~/server/http/request-context.server';
 import { searchRequest } from '~/server/search/search-view.server';
 
 /**

@@ -8,7 +8,7 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { mediaUrl } from '~/server/content-image.server';
+import { mediaUrl } from '~/server/content/content-image.server';
 import { formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
 import {
   itemNumber,
@@ -18,7 +18,7 @@ import {
   type ContentActionData,
 } from '~/server/staff/content-submit.server';
 import { requireStaff } from '~/server/staff/guard.server';
-import { pushTrigger } from '~/server/push.server';
+import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];

@@ -4,7 +4,7 @@ import { redirect } from '@remix-run/node';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { app } from '~/server/app.server';
 import { log } from '~/server/log.server';
-import { pushTrigger } from '~/server/push.server';
+import { pushTrigger } from '~/server/content/push.server';
 import { setPublished } from '~/server/staff/content.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';

@@ -9,7 +9,7 @@ import { titleFor } from '~/lib/meta';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { publicContentChanged } from '~/server/public-content.server';
+import { publicContentChanged } from '~/server/content/public-content.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
 import {
   doneRedirect,

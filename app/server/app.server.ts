@@ -5,16 +5,16 @@ import type { CoopBackend } from './coop/types';
 import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { keepLastGood } from './coop/last-good.server';
 import { degradeGracefully } from './coop/unavailable.server';
-import { refusePublishedDemoPassword } from './demo-password.server';
+import { refusePublishedDemoPassword } from './auth/demo-password.server';
 import { migrate, openDb, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
-import { mediaDir } from './media.server';
-import { onPublicContentChanged } from './public-content.server';
+import { mediaDir } from './content/media.server';
+import { onPublicContentChanged } from './content/public-content.server';
 import { DEMO_MEDIA } from './seed/content-build';
 import { writeDemoMedia } from './seed/content-media';
 import { DEMO_MEMBER, seedDemo } from './seed/demo.server';
-import { startUpkeep } from './upkeep.server';
+import { startUpkeep } from './ops/upkeep.server';
 
 interface AppServices {
   env: Env;

@@ -1,7 +1,7 @@
 import { app } from './app.server';
 import type { Db } from './db/index.server';
 import { log } from './log.server';
-import { currentRequestId, currentUserAgent } from './request-context.server';
+import { currentRequestId, currentUserAgent } from './http/request-context.server';
 
 export type AuditType =
   | 'login_success'

@@ -1,7 +1,7 @@
 import type { Cookie } from '@remix-run/node';
 import * as z from 'zod';
 
-import { appCookie } from './cookies.server';
+import { appCookie } from './http/cookies.server';
 
 /** A notice shown once on the next page (post/redirect/get). Never member data. */
 export const FlashSchema = z.object({

@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 import { env } from './env.server';
-import { currentRequestId } from './request-context.server';
+import { currentRequestId } from './http/request-context.server';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -7,7 +7,7 @@ import { database, expect, frontDatabase, test } from './fixtures';
 // The link maker below is the CLI's (`npm run impersonate`); its audit line must not land in ./data.
 process.env.DATA_DIR ??= E2E_DATA_DIR;
 process.env.LOG_LEVEL ??= 'silent';
-const { issueImpersonationLink, LINK_TTL_MS } = await import('../../app/server/impersonation.server');
+const { issueImpersonationLink, LINK_TTL_MS } = await import('../../app/server/auth/impersonation.server');
 
 const STAFF = 'สมศรี ฝ่ายบริการสมาชิก';
 

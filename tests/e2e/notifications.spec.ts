@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_PORT, FULL_CHROMIUM_PATH, chromium } from '../../playwright.config';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { parseEnv } from '../../app/server/env.server';
-import { pushTrigger } from '../../app/server/push.server';
+import { pushTrigger } from '../../app/server/content/push.server';
 import { main as publish } from '../../scripts/publish';
 import { startTestPusherServer, type TestPusherServer } from '../pusher/test-server';
 import { DEMO, expect, logIn, test } from './fixtures';

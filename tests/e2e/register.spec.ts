@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { outboxDir, readOutbox } from '../../app/server/recovery/delivery.server';
+import { outboxDir, readOutbox } from '../../app/server/auth/recovery/delivery.server';
 
 import { isValidThaiNationalId } from '../../app/lib/forms/identity';
 import { memberRow } from '../../app/server/db/member-row.test-support';

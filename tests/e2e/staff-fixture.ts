@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
 
 import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { hashPassword } from '../../app/server/crypto.server';
-import { seal, sealingKey } from '../../app/server/totp/seal.server';
-import { newTotpSecret, timeStep, totpCodeAt, TOTP_PERIOD_SECONDS } from '../../app/server/totp/totp.server';
+import { seal, sealingKey } from '../../app/server/auth/totp/seal.server';
+import { newTotpSecret, timeStep, totpCodeAt, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import type { StaffRole } from '../../app/server/staff/guard.server';
 import { expect, frontDatabase } from './fixtures';
 

@@ -10,7 +10,7 @@ import { createHttpBackend } from '~/server/coop/http/http-backend.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from '~/server/coop/types';
 import { memberKepBody, memberWelfareBody } from '~/server/coop/vendor/member.server';
 import { openDb, type Db } from '~/server/db/index.server';
-import { issueImpersonationLink } from '~/server/impersonation.server';
+import { issueImpersonationLink } from '~/server/auth/impersonation.server';
 
 import { BUILT, startServer, type RunningServer } from './process';
 

@@ -5,7 +5,7 @@ import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { etagMatches, pageEtag } from '../../app/server/etag.server';
+import { etagMatches, pageEtag } from '../../app/server/http/etag.server';
 import { createPageCache } from '../../server/page-cache.js';
 
 let clock = 1_000_000;

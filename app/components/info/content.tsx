@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 import { phoneSources } from '~/lib/media-sizes';
-import type { ContentImage } from '~/server/content-image.server';
-import type { CardView, ListCardView } from '~/server/content-view.server';
+import type { ContentImage } from '~/server/content/content-image.server';
+import type { CardView, ListCardView } from '~/server/content/content-view.server';
 
 /** Nominal size of content pictures; CSS boxes them at 16:9 so no picture shifts the layout. */
 const PICTURE = { width: 800, height: 450 } as const;

@@ -5,7 +5,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
  * The cropper, loaded only after a member chooses a file (React.lazy in the photo page), so its code
  * is in none of the site's first-load JavaScript. Its stylesheet lives in member.css: the CSP allows no
  * injected <style>. It reports the square in source pixels of the upright image, which is what the
- * server crops (app/server/photo.server.ts).
+ * server crops (app/server/member/photo.server.ts).
  */
 export default function PhotoCropper({
   src,

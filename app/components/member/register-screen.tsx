@@ -10,7 +10,7 @@ import { site } from '~/config/site';
 import { PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { identitySchema, REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
 import { useHydrated } from '~/lib/hooks';
-import type { IdentityFields, registerAction, registerLoader } from '~/server/register.server';
+import type { IdentityFields, registerAction, registerLoader } from '~/server/auth/register.server';
 
 const SUBMIT_LABEL: Record<RegisterMode, { idle: string; busy: string }> = {
   register: { idle: 'ลงทะเบียน', busy: 'กำลังลงทะเบียน…' },

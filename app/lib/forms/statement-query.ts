@@ -1,6 +1,6 @@
 /**
  * The statement pages' paging and the date filter's messages, without zod: the pages' browser bundles
- * need only these. The query is parsed and validated on the server (`~/server/statement-query.server`).
+ * need only these. The query is parsed and validated on the server (`~/server/member/statement-query.server`).
  */
 
 /** Rows per statement page. */

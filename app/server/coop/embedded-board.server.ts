@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.server';
 import { once } from '../idempotency.server';
 import { fetchPage } from './embedded-page.server';
-import { BoardTopicClosedError, type CoopBackend, type DemandStatus, type Page, type PageQuery } from './types';
+import { BoardTopicClosedError, type CoopBackend, type DemandStatus } from './types';
 
 type BoardFeeds = Pick<
   CoopBackend,

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
-import { withRequestId, servedStaleSince } from '../request-context.server';
+import { withRequestId, servedStaleSince } from '../http/request-context.server';
 import { keepLastGood } from './last-good.server';
 import { CoopUnavailableError, type CoopBackend } from './types';
 

@@ -1,4 +1,4 @@
-import { markServedStale } from '../request-context.server';
+import { markServedStale } from '../http/request-context.server';
 import type { CoopBackend } from './types';
 import { isUnavailable } from './unavailable.server';
 

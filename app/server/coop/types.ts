@@ -562,7 +562,7 @@ export interface CoopBackend {
   /**
    * Staff impersonation (ADR 010): a member token issued without the member's password, for at
    * most 30 minutes. Call it only after a verified, consumed single-use grant
-   * (`app/server/impersonation.server.ts`); the caller marks the session as staff-acting. The http
+   * (`app/server/auth/impersonation.server.ts`); the caller marks the session as staff-acting. The http
    * backend will not support it (the core system's admin impersonation is outside the member
    * contract): it answers `{ ok: false, reason: 'unsupported' }`.
    */
@@ -651,7 +651,7 @@ export interface CoopBackend {
   getMemberPhoto(member: MemberCredentials): Promise<MemberPhoto | null>;
   /** When the photo last changed, without its bytes (for a cache-busting URL), or null when none. */
   getMemberPhotoInfo(member: MemberCredentials): Promise<{ updatedAt: Date } | null>;
-  /** Replace the member's photo with an already re-encoded JPEG (see app/server/photo.server.ts). */
+  /** Replace the member's photo with an already re-encoded JPEG (see app/server/member/photo.server.ts). */
   setMemberPhoto(member: MemberCredentials, jpeg: Uint8Array): Promise<void>;
   getMenu(): Promise<MenuEntry[]>;
   getFooterPhones(): Promise<FooterPhone[]>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
-import { onTokenRefused } from '../token-refusal.server';
+import { onTokenRefused } from '../auth/token-refusal.server';
 
 import { degradeGracefully, isUnavailable } from './unavailable.server';
 

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
-import { sessionEndFor } from '../token-refusal.server';
+import { sessionEndFor } from '../auth/token-refusal.server';
 import {
   BoardTopicClosedError,
   CoopAuthError,

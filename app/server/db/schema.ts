@@ -522,7 +522,7 @@ export interface InterestRatesTable {
 /** A TOTP authenticator (ADR 040) of a subject such as `member:<no>`. */
 export interface TotpFactorsTable {
   subject: string;
-  /** The base32 secret sealed with AES-256-GCM (`app/server/totp/seal.server.ts`). */
+  /** The base32 secret sealed with AES-256-GCM (`app/server/auth/totp/seal.server.ts`). */
   secret_sealed: string;
   /** When the first code confirmed it; null while enrolment is pending. */
   enabled_at: number | null;

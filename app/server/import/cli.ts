@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../db/index.server';
-import { cliEnv, STDIO, type CliIo } from '../cli.server';
+import { cliEnv, STDIO, type CliIo } from '../ops/cli.server';
 import {
   IMPORT_TABLES,
   importFiles,

@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { site } from '../../config/site';
-import { sniffImageType } from '../content-image.server';
+import { sniffImageType } from '../content/content-image.server';
 import { DEMO_MEDIA, MISSING_COVER, REFUSED_COVER, buildContent } from './content-build';
 import { PHOTO_SCENES, Raster, demoPdf, encodePng, paintPhoto, photoLook, writeDemoMedia } from './content-media';
 import { createRng } from './rng';

@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 
-import { discardBody } from '../photo-upload.server';
+import { discardBody } from '../member/photo-upload.server';
 
 /** Largest text field of a content form (the body is the big one), in bytes. */
 export const FIELD_MAX_BYTES = 64 * 1024;

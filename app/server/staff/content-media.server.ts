@@ -6,8 +6,8 @@ import sharp, { type Metadata } from 'sharp';
 
 import { MAX_INPUT_PIXELS } from '~/lib/photo';
 
-import { QueueFullError } from '../limiter.server';
-import { detectImageType, photoQueue } from '../photo.server';
+import { QueueFullError } from '../http/limiter.server';
+import { detectImageType, photoQueue } from '../member/photo.server';
 
 /**
  * Pictures and attachments that staff upload for content items (ADR 061). Nothing is trusted from

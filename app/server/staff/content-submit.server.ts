@@ -5,7 +5,7 @@ import { formatSizeLimit } from '~/lib/thai-format';
 
 import { app } from '../app.server';
 import { setFlash } from '../flash.server';
-import { mediaDir } from '../media.server';
+import { mediaDir } from '../content/media.server';
 import { readContentUpload } from './content-form.server';
 import { MediaError, storeUpload, type StoredMedia } from './content-media.server';
 import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';

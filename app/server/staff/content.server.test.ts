@@ -40,7 +40,7 @@ import {
 } from './menu.server';
 import { getOpeningHours, openingHoursLine, setOpeningHours } from './site-settings.server';
 import { site } from '~/config/site';
-import { publicContentChanged } from '~/server/public-content.server';
+import { publicContentChanged } from '~/server/content/public-content.server';
 
 let dir: string;
 let media: string;

@@ -4,9 +4,9 @@ import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 import type { Db } from '../db/index.server';
-import { announcementFor } from '../publish.server';
-import type { DesktopNotification } from '../push.server';
-import { sanitizeRichText } from '../sanitize.server';
+import { announcementFor } from '../content/publish.server';
+import type { DesktopNotification } from '../content/push.server';
+import { sanitizeRichText } from '../content/sanitize.server';
 import type { StoredMedia } from './content-media.server';
 
 /**

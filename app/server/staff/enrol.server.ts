@@ -1,11 +1,11 @@
 import { site } from '~/config/site';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password-rules';
 
-import { qrSvg } from '../account-security.server';
+import { qrSvg } from '../auth/account-security.server';
 import { app } from '../app.server';
 import { audit } from '../audit.server';
 import { hashPassword, randomToken, sha256 } from '../crypto.server';
-import { passwordPolicyError } from '../password-policy.server';
+import { passwordPolicyError } from '../auth/password-policy.server';
 import { clear, hit, peek } from '../rate-limit.server';
 import { claimEnrolToken, findByEnrolToken, findStaffById, markEnrolled, staffSubject } from './accounts.server';
 import { staffTotp } from './login.server';

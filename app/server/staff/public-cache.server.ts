@@ -1,5 +1,5 @@
-import { contentImages } from '../media.server';
-import { publicContentChanged } from '../public-content.server';
+import { contentImages } from '../content/media.server';
+import { publicContentChanged } from '../content/public-content.server';
 
 /**
  * After staff change content, the menu or the home page: this instance forgets its copies at once —

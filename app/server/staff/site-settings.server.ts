@@ -1,7 +1,7 @@
 import { site } from '~/config/site';
 
 import type { Db } from '../db/index.server';
-import { onPublicContentChanged } from '../public-content.server';
+import { onPublicContentChanged } from '../content/public-content.server';
 
 /**
  * Settings of the public site that editors change (ADR 061), in `site_settings`. Today one: the

@@ -15,7 +15,7 @@ const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALL
   await import('./login.server');
 const { enrolPassword, enrolSession, confirmEnrolment, staffPasswordError } = await import('./enrol.server');
 const { lookupStaffSession, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } = await import('./session.server');
-const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../totp/totp.server');
+const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../auth/totp/totp.server');
 const { main: staffCli } = await import('../../../scripts/staff');
 
 const ORIGIN = 'http://coop.test';

@@ -4,8 +4,8 @@ import { REGISTER_MESSAGES, type RegisterMode } from '~/lib/forms/register';
 import { app } from '../../app.server';
 import { audit } from '../../audit.server';
 import { env } from '../../env.server';
-import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../login-limit.server';
-import { passwordPolicyError } from '../../password-policy.server';
+import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../auth/login-limit.server';
+import { passwordPolicyError } from '../../auth/password-policy.server';
 import type { MemberRequest } from './api.server';
 import { embeddedBackend, field, notFound, refuseStaff, vendorJson } from './api.server';
 

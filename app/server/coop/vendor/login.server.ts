@@ -5,12 +5,11 @@ import { LOGIN_MESSAGES } from '~/lib/forms/login';
 
 import { audit } from '../../audit.server';
 import { app } from '../../app.server';
-import { loginLimits, reserveLoginAttempt } from '../../login-limit.server';
+import { loginLimits, reserveLoginAttempt } from '../../auth/login-limit.server';
 import type { LoginResult } from '../types';
 import { embeddedBackend, field, notFound, readBody, vendorJson } from './api.server';
 import { loginMember } from './member.server';
 import { vendorSecondFactor } from './second-factor.server';
-
 
 /**
  * The contract's credential refusal, word for word (HTTP 401): the vendor's clients show it, and a

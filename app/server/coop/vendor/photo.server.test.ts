@@ -73,7 +73,7 @@ describe('wwwupload and the web form share one upload limit', () => {
   const picture = () => upload({ image: png.toString('base64') });
 
   it('uploads through the web form count against the API, and the API against the web form', async () => {
-    const { countPhotoUpload, MAX_PHOTO_UPLOADS } = await import('../../photo-limit.server');
+    const { countPhotoUpload, MAX_PHOTO_UPLOADS } = await import('../../member/photo-limit.server');
     const { backend, stored } = backendFor('077001');
     for (let i = 0; i < MAX_PHOTO_UPLOADS - 1; i += 1) expect((await countPhotoUpload('077001')).ok).toBe(true);
     const last = await vendorUpload(picture(), backend, { token: 't' });

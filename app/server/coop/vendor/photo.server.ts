@@ -1,8 +1,8 @@
 import { PHOTO_MESSAGES, type CropArea } from '~/lib/photo';
 
 import { env } from '../../env.server';
-import { countPhotoUpload } from '../../photo-limit.server';
-import { PhotoError, processPhoto } from '../../photo.server';
+import { countPhotoUpload } from '../../member/photo-limit.server';
+import { PhotoError, processPhoto } from '../../member/photo.server';
 import type { CoopBackend, MemberCredentials } from '../types';
 import { vendorJson } from './api.server';
 

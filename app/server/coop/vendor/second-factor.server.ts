@@ -1,7 +1,7 @@
 import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
 
 import { audit } from '../../audit.server';
-import { checkMemberCode, secondFactorEnabled } from '../../second-factor.server';
+import { checkMemberCode, secondFactorEnabled } from '../../auth/second-factor.server';
 import type { CoopBackend } from '../types';
 import { vendorJson } from './api.server';
 

@@ -21,7 +21,7 @@ Object.assign(process.env, {
 });
 
 const { app, shutdown } = await import('../../app.server');
-const { issueImpersonationLink } = await import('../../impersonation.server');
+const { issueImpersonationLink } = await import('../../auth/impersonation.server');
 const impersonateRoute = await import('~/routes/api.member.auth.impersonate');
 const acceptRoute = await import('~/routes/api.member.termofconditional_accept');
 const passRoute = await import('~/routes/api.member.member_pass');

@@ -1,0 +1,380 @@
+import { redirect } from '@remix-run/node';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+
+import { app } from '../app.server';
+import { audit } from '../audit.server';
+import {
+  CoopAuthError,
+  type CoopBackend,
+  CoopUnavailableError,
+  type LinkRedemption,
+  type LoginResult,
+  type MemberCredentials,
+} from '../coop/types';
+import { setFlash } from '../flash.server';
+import { redeemLink } from './impersonation.server';
+import { startSecondFactor } from './second-factor.server';
+import { loginLimits, reserveLoginAttempt } from './login-limit.server';
+import { oncePerRequest } from '../http/request-context.server';
+import { hit, peek } from '../rate-limit.server';
+import { termsAccepted } from './terms-gate.server';
+import { onTokenRefused } from './token-refusal.server';
+import {
+  createSession,
+  currentUpstreamToken,
+  destroySession,
+  lookupSession,
+  purgeExpiredSessions,
+  replaceUpstreamToken,
+  type MemberSession,
+} from './session.server';
+import { LOGIN_MESSAGES, type LoginInput } from '~/lib/forms/login';
+
+export interface AuthedMember {
+  membershipNo: string;
+  memberName: string;
+  credentials: MemberCredentials;
+  session: MemberSession;
+  /** The staff member acting as this member through an impersonation link (ADR 010), or null. */
+  actingStaff: string | null;
+}
+
+/** The login page with a way back to where the visitor was going. */
+export function logonUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === '/' || back.startsWith('/member/logon')
+    ? '/member/logon'
+    : `/member/logon?redirectTo=${encodeURIComponent(back)}`;
+}
+
+const checked = new WeakMap<Request, Promise<AuthedMember>>();
+const MEMBER_CHECK = Symbol('requireMember');
+const GATED_CHECK = Symbol('requireMember with the terms gate');
+
+export interface RequireMemberOptions {
+  /**
+   * 'skip' only on the routes a member who has not accepted the terms must reach: the welcome page
+   * and the terms' acceptance (logging out needs no member check at all).
+   */
+  terms?: 'enforce' | 'skip';
+}
+
+/**
+ * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
+ * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
+ * the session with the spec's session-expired notice. Then the terms gate (spec §4): a member who
+ * has not accepted the published terms is sent to /member/welcome, from a loader (page or `?_data=`
+ * read) and from an action alike. Staff acting as the member pass it: only the member can accept
+ * (ADR 010).
+ *
+ * Remix gives each loader its own copy of the Request, so a page read (the member layout's loader and
+ * the page's) shares one check through the request's context. A POST does not: its action may change
+ * the session (a new password, a sign-out) before the loaders run again.
+ */
+export function requireMember(request: Request, options: RequireMemberOptions = {}): Promise<AuthedMember> {
+  const gate = options.terms !== 'skip';
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return gate
+      ? oncePerRequest(GATED_CHECK, () => termsGate(request, requireMember(request, { terms: 'skip' })))
+      : oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
+  }
+  return gate ? termsGate(request, checkOnce(request)) : checkOnce(request);
+}
+
+async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
+  const member = await pending;
+  if (member.actingStaff === null && !(await termsAccepted(member))) {
+    throw redirect(welcomeUrl(request), { status: 303, headers: noStore() });
+  }
+  return member;
+}
+
+/**
+ * The welcome page, remembering the page a read was for (never a data request's `_data`, never a
+ * POST's target), so that accepting the terms continues there.
+ */
+function welcomeUrl(request: Request): string {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return '/member/welcome';
+  const url = new URL(request.url);
+  url.searchParams.delete('_data');
+  const target = `${url.pathname}${url.search}`;
+  if (target === '/member/status' || !target.startsWith('/member/')) return '/member/welcome';
+  return `/member/welcome?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+function checkOnce(request: Request): Promise<AuthedMember> {
+  let pending = checked.get(request);
+  if (!pending) {
+    pending = resolveMember(request);
+    checked.set(request, pending);
+  }
+  return pending;
+}
+
+async function resolveMember(request: Request): Promise<AuthedMember> {
+  const found = await lookupSession(request);
+  if (found.status === 'none') throw redirect(logonUrl(request), { headers: noStore() });
+  if (found.status === 'invalid') throw await expired(request);
+  const { session } = found;
+  const { backend } = await app();
+  const endSession = async () => {
+    await audit('session_expired', { membershipNo: session.membershipNo });
+    return expired(request);
+  };
+  let credentials: MemberCredentials;
+  if (refreshDue(session)) {
+    // The exchange proves the token as the session check would; refused, the session ends.
+    const token = await refreshedToken(backend, session);
+    if (token === null) throw await endSession();
+    credentials = { token, membershipNo: session.membershipNo };
+  } else {
+    credentials = { token: session.upstreamToken, membershipNo: session.membershipNo };
+    // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
+    if (!(await backend.getAuthUser(credentials))) throw await endSession();
+  }
+  onTokenRefused(credentials, endSession);
+  return {
+    membershipNo: session.membershipNo,
+    memberName: session.memberName,
+    credentials,
+    session,
+    actingStaff: session.actingStaff,
+  };
+}
+
+/** The upstream token is exchanged for a new one when less than this is left of it (core tokens: 15 min). */
+export const REFRESH_BEFORE_MS = 3 * 60_000;
+
+function refreshDue(session: MemberSession, now = Date.now()): boolean {
+  return session.upstreamExpiresAt !== null && session.upstreamExpiresAt - now <= REFRESH_BEFORE_MS;
+}
+
+/** Exchanges in flight in this process, per session: parallel requests of one page share one. */
+const refreshing = new Map<string, Promise<string | null>>();
+
+/**
+ * The session's token after exchanging it with the backend, or null when the backend refused it.
+ * Another instance (or request) may have exchanged it first; the core then refuses the old token,
+ * so a refusal re-reads the session row and takes the token found there if it changed.
+ */
+function refreshedToken(backend: CoopBackend, session: MemberSession): Promise<string | null> {
+  let pending = refreshing.get(session.idHash);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const grant = await backend.refresh({ token: session.upstreamToken, membershipNo: session.membershipNo });
+        const expiresAt = Date.now() + grant.expiresInSeconds * 1000;
+        if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
+          return grant.token;
+        }
+        // Exchanged elsewhere meanwhile: ours is a spare token; hand it back and use the session's.
+        await backend.logout({ token: grant.token }).catch(() => undefined);
+        return (await currentUpstreamToken(session.idHash))?.token ?? null;
+      } catch (error) {
+        if (!(error instanceof CoopAuthError)) throw error;
+        const current = await currentUpstreamToken(session.idHash);
+        return current && current.token !== session.upstreamToken ? current.token : null;
+      }
+    })().finally(() => refreshing.delete(session.idHash));
+    refreshing.set(session.idHash, pending);
+  }
+  return pending;
+}
+
+async function expired(request: Request): Promise<Response> {
+  const headers = noStore();
+  headers.append('Set-Cookie', await destroySession(request));
+  headers.append('Set-Cookie', await setFlash({ kind: 'error', text: LOGIN_MESSAGES.sessionExpired }));
+  return redirect(logonUrl(request), { headers });
+}
+
+function noStore(): Headers {
+  return new Headers({ 'Cache-Control': 'private, no-store' });
+}
+
+/** The session of the request if it is still valid, without redirecting (login page, headers). */
+export async function optionalMember(request: Request): Promise<MemberSession | null> {
+  const found = await lookupSession(request);
+  return found.status === 'active' ? found.session : null;
+}
+
+export type LoginOutcome =
+  /** `secondFactor`: the cookie is a half-session; the code page comes next (ADR 040). */
+  | { ok: true; setCookie: string; secondFactor?: boolean }
+  | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
+
+// remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
+// is ours (server-side rows), so the authenticator only returns the verify result.
+const authenticator = new Authenticator<LoginResult>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const { backend } = await app();
+    return backend.login({
+      membershipNo: String(form.get('membershipNo') ?? ''),
+      password: String(form.get('password') ?? ''),
+      remember: form.get('remember') === 'on',
+    });
+  }),
+  'form',
+);
+
+/**
+ * Check the rate limits, verify the credentials and start a session. `request` must still have an
+ * unread body; `input` is the same form already validated (and the number padded).
+ *
+ * The attempt is counted before the password is checked (ADR 036): parallel requests cannot get
+ * more checks than the limits allow. Only an explicit refusal of the credentials keeps its count;
+ * an attempt the backend could not judge (unavailable, reset required) is given back.
+ */
+export async function login(request: Request, input: LoginInput, clientAddress: string | null): Promise<LoginOutcome> {
+  const { db, env: config } = await app();
+  const reservation = await reserveLoginAttempt(db, input.membershipNo, clientAddress, loginLimits(config));
+  if (!reservation.ok) {
+    await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress, detail: reservation.reason });
+    return {
+      ok: false,
+      status: 429,
+      message: LOGIN_MESSAGES.locked(Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 60_000))),
+    };
+  }
+
+  // The form strategy re-reads the body with the padded number, so hand it the normalised form.
+  const body = new URLSearchParams({ membershipNo: input.membershipNo, password: input.password });
+  if (input.remember) body.set('remember', 'on');
+  let verified: LoginResult;
+  try {
+    verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+  } catch (error) {
+    // No verdict on the password (core down, timeout, malformed answer): the attempt does not count.
+    await reservation.settle('void');
+    throw error;
+  }
+
+  if (!verified.ok) {
+    if (verified.reason !== 'invalid_credentials') {
+      await reservation.settle('void');
+      await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress, detail: verified.reason });
+      if (verified.reason === 'password_reset_required') {
+        return { ok: false, status: 403, message: LOGIN_MESSAGES.resetRequired, resetRequired: true };
+      }
+      // Any other answer is not a refusal of the password (ADR 036): the backend was not able to judge.
+      throw new CoopUnavailableError('login: no verdict on the credentials');
+    }
+    const { lockedOut } = await reservation.settle('refused');
+    await audit('login_failure', { membershipNo: input.membershipNo, ip: clientAddress });
+    if (lockedOut) await audit('lockout', { membershipNo: input.membershipNo, ip: clientAddress });
+    return { ok: false, status: 401, message: LOGIN_MESSAGES.invalid };
+  }
+
+  await reservation.settle('accepted');
+  // A member with a second factor gets a half-session and the code page, not a session (ADR 040).
+  const challenge = await startSecondFactor(
+    {
+      member: verified.member,
+      upstreamToken: verified.token,
+      upstreamExpiresInSeconds: verified.expiresInSeconds,
+      remember: Boolean(input.remember),
+      redirectTo: input.redirectTo,
+    },
+    clientAddress,
+  );
+  if (challenge) return { ok: true, setCookie: challenge, secondFactor: true };
+  await purgeExpiredSessions();
+  const { prename, firstName, lastName } = verified.member;
+  const setCookie = await createSession(request, {
+    membershipNo: verified.member.membershipNo,
+    memberName: `${prename}${firstName} ${lastName}`,
+    upstreamToken: verified.token,
+    upstreamExpiresInSeconds: verified.expiresInSeconds,
+    remember: Boolean(input.remember),
+    ip: clientAddress,
+  });
+  await audit('login_success', { membershipNo: verified.member.membershipNo, ip: clientAddress });
+  return { ok: true, setCookie };
+}
+
+/** End the member's session here and upstream; returns the Set-Cookie header that clears it. */
+export async function logout(request: Request, clientAddress: string | null = null): Promise<string> {
+  const found = await lookupSession(request);
+  if (found.status === 'active') {
+    const { session } = found;
+    const { backend } = await app();
+    await backend.logout({ token: session.upstreamToken }).catch(() => undefined);
+    if (session.actingStaff !== null) {
+      await audit('impersonation_ended', {
+        membershipNo: session.membershipNo,
+        ip: clientAddress,
+        detail: `staff=${session.actingStaff}`,
+      });
+    } else {
+      await audit('logout', { membershipNo: session.membershipNo, ip: clientAddress });
+    }
+  }
+  return destroySession(request);
+}
+
+/** Refused impersonation links allowed per client address in the window; later ones are refused unchecked. */
+export const IMPERSONATION_MAX_REFUSALS = 30;
+const IMPERSONATION_WINDOW_MS = 15 * 60_000;
+
+export type ImpersonationOutcome = { ok: true; setCookie: string } | { ok: false };
+
+/**
+ * Redeem a staff impersonation link (ADR 010) under this instance's limit on refused links per
+ * address: where the grants are kept here, verify and use up the grant and get the member's token
+ * from the backend; where the core keeps them (ADR 025), the core does both. Every refusal is
+ * audited; past the limit nothing more is checked or written (a flood of bad links cannot flood the
+ * audit log).
+ */
+export async function redeemImpersonation(
+  token: string,
+  secret: string | undefined,
+  clientAddress: string | null,
+): Promise<LinkRedemption> {
+  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
+  const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
+  if (refusals >= IMPERSONATION_MAX_REFUSALS) return { ok: false, detail: 'rate_limited' };
+  const { db, backend } = await app();
+  const redeemed: LinkRedemption = backend.redeemImpersonationLink
+    ? await backend.redeemImpersonationLink(token)
+    : secret
+      ? await redeemLink(db, backend, token, secret)
+      : { ok: false, detail: 'off' };
+  if (redeemed.ok) return redeemed;
+  const { count } = await hit(addressKey, IMPERSONATION_WINDOW_MS);
+  const detail = count === IMPERSONATION_MAX_REFUSALS ? `${redeemed.detail}; rate_limited` : redeemed.detail;
+  await audit('impersonation_refused', { membershipNo: redeemed.membershipNo, ip: clientAddress, detail });
+  return redeemed;
+}
+
+/**
+ * Use a staff impersonation link (ADR 010): redeem it, then start a staff-acting session the way
+ * login does (fresh id, the request's old session deleted, never remembered). Every outcome is
+ * audited; the visitor learns only ok or not.
+ */
+export async function impersonate(
+  request: Request,
+  token: string,
+  secret: string | undefined,
+  clientAddress: string | null,
+): Promise<ImpersonationOutcome> {
+  const issued = await redeemImpersonation(token, secret, clientAddress);
+  if (!issued.ok) return { ok: false };
+  const about = `staff=${issued.staff}; grant=${issued.grant}`;
+
+  await purgeExpiredSessions();
+  const { prename, firstName, lastName } = issued.member;
+  const setCookie = await createSession(request, {
+    membershipNo: issued.member.membershipNo,
+    memberName: `${prename}${firstName} ${lastName}`,
+    upstreamToken: issued.token,
+    upstreamExpiresInSeconds: issued.expiresInSeconds,
+    remember: false,
+    actingStaff: issued.staff,
+    ip: clientAddress,
+  });
+  await audit('impersonation_started', { membershipNo: issued.member.membershipNo, ip: clientAddress, detail: about });
+  return { ok: true, setCookie };
+}

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { CoopUnavailableError } from '../coop/types';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-password-'));
+Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+
+const { app, shutdown } = await import('../app.server');
+const { login, requireMember } = await import('./auth.server');
+const { changeMemberPassword, signOutEverywhere } = await import('./password-change.server');
+const { newIdempotencyKey } = await import('../idempotency.server');
+
+const ORIGIN = 'http://coop.test';
+const NO = '012345';
+let password = 'sahakorn-demo';
+let serial = 0;
+
+async function signIn(address = '10.9.0.1') {
+  const outcome = await login(
+    new Request(`${ORIGIN}/member/logon`, { method: 'POST', body: new URLSearchParams() }),
+    { membershipNo: NO, password, remember: false },
+    address,
+  );
+  if (!outcome.ok) throw new Error(`login failed: ${outcome.message}`);
+  const cookie = outcome.setCookie.split(';')[0] ?? '';
+  const member = await requireMember(
+    new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } }),
+  );
+  return { cookie, member };
+}
+
+const fresh = () => `Kluay-tod-${(serial += 1)}-ban-suan`;
+
+async function auditCount(type: string): Promise<number> {
+  const { db } = await app();
+  const rows = await db.selectFrom('audit_events').select('id').where('type', '=', type).execute();
+  return rows.length;
+}
+
+beforeAll(async () => {
+  await app();
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  const { db } = await app();
+  await db.deleteFrom('rate_limits').execute();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('changeMemberPassword', () => {
+  it('of two changes at once from the same current password, only one succeeds and one row is audited', async () => {
+    const { member } = await signIn();
+    const before = await auditCount('password_changed');
+    const [a, b] = [fresh(), fresh()];
+    const outcomes = await Promise.all([
+      changeMemberPassword(
+        member,
+        { currentPassword: password, newPassword: a, signOutOthers: false },
+        newIdempotencyKey(),
+        null,
+      ),
+      changeMemberPassword(
+        member,
+        { currentPassword: password, newPassword: b, signOutOthers: false },
+        newIdempotencyKey(),
+        null,
+      ),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['changed', 'wrong_current']);
+    password = outcomes[0]?.kind === 'changed' ? a : b;
+    expect(await auditCount('password_changed')).toBe(before + 1);
+    await signIn(); // the winner's password is the one in force
+  });
+
+  it('a resubmission of the same form changes nothing twice and audits once', async () => {
+    const { member } = await signIn();
+    const before = await auditCount('password_changed');
+    const key = newIdempotencyKey();
+    const next = fresh();
+    const first = await changeMemberPassword(
+      member,
+      { currentPassword: password, newPassword: next, signOutOthers: false },
+      key,
+      null,
+    );
+    expect(first.kind).toBe('changed');
+    password = next;
+    const { backend } = await app();
+    const calls = vi.spyOn(backend, 'changePassword');
+    const again = await changeMemberPassword(
+      member,
+      { currentPassword: 'sahakorn-demo-old', newPassword: next, signOutOthers: false },
+      key,
+      null,
+    );
+    expect(again.kind).toBe('replayed');
+    expect(calls).not.toHaveBeenCalled();
+    expect(await auditCount('password_changed')).toBe(before + 1);
+  });
+
+  it('says the outcome is unknown when the backend does not answer, and a resubmission does not send it again', async () => {
+    const { member } = await signIn();
+    const { backend } = await app();
+    const timeout = vi
+      .spyOn(backend, 'changePassword')
+      .mockRejectedValue(new CoopUnavailableError('coop memberPass: timeout'));
+    const key = newIdempotencyKey();
+    const input = { currentPassword: password, newPassword: fresh(), signOutOthers: false };
+    for (let i = 0; i < 7; i += 1) {
+      expect((await changeMemberPassword(member, input, newIdempotencyKey(), null)).kind).toBe('unknown');
+    }
+    expect((await changeMemberPassword(member, input, key, null)).kind).toBe('unknown');
+    timeout.mockClear();
+    expect((await changeMemberPassword(member, input, key, null)).kind).toBe('unknown');
+    expect(timeout).not.toHaveBeenCalled();
+    timeout.mockRestore();
+    // The timeouts took nothing from the wrong-current-password allowance.
+    const wrong = { ...input, currentPassword: 'not-the-password' };
+    for (let i = 0; i < 5; i += 1) {
+      expect((await changeMemberPassword(member, wrong, newIdempotencyKey(), null)).kind).toBe('wrong_current');
+    }
+    expect((await changeMemberPassword(member, wrong, newIdempotencyKey(), null)).kind).toBe('locked');
+  });
+
+  it('checks no more current passwords than the limit when many arrive at once', async () => {
+    const { member } = await signIn();
+    const { backend } = await app();
+    const checks = vi.spyOn(backend, 'changePassword');
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        changeMemberPassword(
+          member,
+          { currentPassword: 'not-the-password', newPassword: fresh(), signOutOthers: false },
+          newIdempotencyKey(),
+          null,
+        ),
+      ),
+    );
+    expect(checks).toHaveBeenCalledTimes(5);
+    expect(outcomes.filter((o) => o.kind === 'wrong_current')).toHaveLength(5);
+    expect(outcomes.filter((o) => o.kind === 'locked')).toHaveLength(15);
+  });
+});
+
+describe('signing out other devices', () => {
+  /** An API token as `/api/member/auth/login` issues it. */
+  async function apiToken(): Promise<string> {
+    const { backend } = await app();
+    const result = await backend.login({ membershipNo: NO, password, remember: true });
+    if (!result.ok) throw new Error('api login failed');
+    return result.token;
+  }
+
+  it('with the box ticked, the change ends API tokens and other sessions, and keeps this device', async () => {
+    const { backend } = await app();
+    const other = await signIn('10.9.0.2');
+    const token = await apiToken();
+    const { member } = await signIn('10.9.0.3');
+    const next = fresh();
+    const outcome = await changeMemberPassword(
+      member,
+      { currentPassword: password, newPassword: next, signOutOthers: true },
+      newIdempotencyKey(),
+      null,
+    );
+    expect(outcome.kind).toBe('changed');
+    password = next;
+    expect(await backend.getAuthUser({ token })).toBe(false);
+    expect(await backend.getAuthUser({ token: other.member.credentials.token })).toBe(false);
+    expect(await backend.getAuthUser({ token: member.credentials.token })).toBe(true);
+  });
+
+  it('without the box, API tokens keep working', async () => {
+    const { backend } = await app();
+    const token = await apiToken();
+    const { member } = await signIn();
+    const next = fresh();
+    const outcome = await changeMemberPassword(
+      member,
+      { currentPassword: password, newPassword: next, signOutOthers: false },
+      newIdempotencyKey(),
+      null,
+    );
+    expect(outcome.kind).toBe('changed');
+    password = next;
+    expect(await backend.getAuthUser({ token })).toBe(true);
+  });
+
+  it('signOutEverywhere without a device to keep ends every session and token (forgotten-password reset)', async () => {
+    const { backend } = await app();
+    const token = await apiToken();
+    const { member } = await signIn();
+    const ended = await signOutEverywhere(NO);
+    expect(ended.sessions).toBeGreaterThanOrEqual(1);
+    expect(ended.tokens).toBeGreaterThanOrEqual(1);
+    expect(await backend.getAuthUser({ token })).toBe(false);
+    expect(await backend.getAuthUser({ token: member.credentials.token })).toBe(false);
+  });
+});

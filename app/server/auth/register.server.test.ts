@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { AppLoadContext } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-register-'));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '1',
+  SEED_MEMBERS: '20',
+  IDENTITY_MAX_PER_ADDRESS: '3',
+  IDENTITY_MAX_PER_MEMBER: '2',
+  LOG_LEVEL: 'silent',
+});
+
+const { app, shutdown } = await import('../app.server');
+const { registerAction } = await import('./register.server');
+const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
+const { PASSWORD_MESSAGES } = await import('~/lib/forms/password');
+const { thaiIdCheckDigit } = await import('~/lib/forms/identity');
+const { readOutbox, outboxDir } = await import('./recovery/delivery.server');
+const { createSession } = await import('./session.server');
+const { verifyPassword } = await import('../crypto.server');
+
+type Answer = {
+  step: 'identity' | 'code';
+  challenge: string | null;
+  identity: Record<string, string> | null;
+  result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } | null;
+};
+
+const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
+
+function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
+  const request = new Request(`http://coop.test/member/${mode}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+  });
+  return registerAction(mode, { request, context: context(clientAddress), params: {} });
+}
+
+const NOBODY = {
+  nationalId: `310050099999${thaiIdCheckDigit('310050099999')}`,
+  firstName: 'ไม่มี',
+  lastName: 'ตัวตน',
+  birthDate: '01/01/2530',
+};
+
+/** A well-formed identity step whose identity does not match anybody. */
+function attempt(membershipNo: string, clientAddress: string) {
+  return post('forget', { intent: 'identity', membershipNo, ...NOBODY }, clientAddress);
+}
+
+/** The identity of a seeded member, as typed (birth date in the Buddhist era). */
+async function identityOf(membershipNo: string) {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('members')
+    .selectAll()
+    .where('membership_no', '=', membershipNo)
+    .executeTakeFirstOrThrow();
+  const [y, m, d] = row.birth_date.split('-');
+  return {
+    row,
+    fields: {
+      membershipNo,
+      nationalId: row.id_card,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      birthDate: `${d}/${m}/${Number(y) + 543}`,
+    },
+  };
+}
+
+async function clearLimits() {
+  const { db } = await app();
+  await db.deleteFrom('rate_limits').execute();
+}
+
+/** The code in the newest outbox message to this address, waiting for the background send. */
+async function codeSentTo(address: string, after: number): Promise<string | null> {
+  for (let i = 0; i < 50; i += 1) {
+    const entries = await readOutbox(outboxDir(dataDir));
+    const entry = entries.find(
+      (e) => e.at >= after && (e.to.kind === 'email' ? e.to.address : e.to.number) === address,
+    );
+    const code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return null;
+}
+
+beforeAll(async () => {
+  await app();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('identity-check rate limits', () => {
+  it('answers 429 once an address has made more attempts than IDENTITY_MAX_PER_ADDRESS', async () => {
+    await clearLimits();
+    const statuses: number[] = [];
+    for (const no of ['070001', '070002', '070003', '070004']) statuses.push((await attempt(no, '10.0.0.1')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another address is not affected.
+    expect((await attempt('070005', '10.0.0.2')).status).toBe(200);
+  });
+
+  it('answers 429 once a membership number has had more attempts than IDENTITY_MAX_PER_MEMBER', async () => {
+    await clearLimits();
+    const statuses: number[] = [];
+    for (const ip of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) statuses.push((await attempt('070010', ip)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const body = (await (await attempt('070010', '10.0.1.4')).json()) as Answer;
+    expect(JSON.stringify(body.result?.error)).toContain(REGISTER_MESSAGES.tooMany(15).slice(0, 20));
+  });
+});
+
+describe('forgotten password with a one-time code', () => {
+  it('answers a matching and a wrong identity alike, and sends a code only for the match', async () => {
+    await clearLimits();
+    const { row, fields } = await identityOf('012345');
+    const before = Date.now();
+    const right = await post('forget', { intent: 'identity', ...fields }, '10.0.3.1');
+    const wrong = await post('forget', { intent: 'identity', ...fields, birthDate: '02/01/2400' }, '10.0.3.1');
+    expect([right.status, wrong.status]).toEqual([200, 200]);
+    const [a, b] = [(await right.json()) as Answer, (await wrong.json()) as Answer];
+    expect([a.step, b.step]).toEqual(['code', 'code']);
+    // Same shape: a challenge each, the identity typed back, nothing about a contact.
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect(JSON.stringify(a)).not.toContain(row.email ?? '@');
+    expect(JSON.stringify(a)).not.toContain(row.phone ?? '08');
+    expect(await codeSentTo(row.email ?? '', before)).toMatch(/^\d{6}$/);
+    const all = await readOutbox(outboxDir(dataDir));
+    expect(all.filter((e) => e.at >= before)).toHaveLength(1);
+  });
+
+  it('refuses a wrong code with the tries left, then sets the password with the right one and ends every session', async () => {
+    await clearLimits();
+    const { row, fields } = await identityOf('012345');
+    const { db } = await app();
+    await createSession(new Request('http://coop.test/member/logon'), {
+      membershipNo: '012345',
+      memberName: 'นายสมชาย ใจดี',
+      upstreamToken: 'old-token',
+      upstreamExpiresInSeconds: 3600,
+      remember: false,
+    });
+    expect(
+      await db.selectFrom('sessions').select('id_hash').where('membership_no', '=', '012345').execute(),
+    ).toHaveLength(1);
+    const before = Date.now();
+    const first = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.4.1')).json()) as Answer;
+    const code = await codeSentTo(row.email ?? '', before);
+    expect(code).toBeTruthy();
+    const password = 'ม้าลายกินหญ้าทุกวัน';
+    const step = { intent: 'code', challenge: first.challenge ?? '', ...fields, password, confirmPassword: password };
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await post('forget', { ...step, code: wrongCode }, '10.0.4.1');
+    expect(wrong.status).toBe(400);
+    const wrongBody = (await wrong.json()) as Answer;
+    expect(wrongBody.step).toBe('code');
+    expect(wrongBody.result?.error?.code).toEqual([REGISTER_MESSAGES.codeWrong(4)]);
+    expect(JSON.stringify(wrongBody)).not.toContain(password);
+
+    // A password the policy refuses does not use up a try or the code.
+    const weak = await post(
+      'forget',
+      { ...step, password: 'password', confirmPassword: 'password', code: code ?? '' },
+      '10.0.4.1',
+    );
+    expect(((await weak.json()) as Answer).result?.error?.password).toEqual([PASSWORD_MESSAGES.common]);
+
+    const ok = await post('forget', { ...step, code: code ?? '' }, '10.0.4.1');
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('Location')).toBe('/member/logon');
+    const cred = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(cred.password_hash, password)).toBe(true);
+    const sessions = await db.selectFrom('sessions').select('id_hash').where('membership_no', '=', '012345').execute();
+    expect(sessions).toHaveLength(0);
+
+    // The code works once.
+    const again = await post('forget', { ...step, code: code ?? '' }, '10.0.4.1');
+    expect(((await again.json()) as Answer).result?.error?.['']).toEqual([REGISTER_MESSAGES.codeSpent]);
+  });
+
+  it('a member with no contact on file gets no code, and no code sets a password', async () => {
+    await clearLimits();
+    const { db } = await app();
+    const row = await db
+      .selectFrom('members')
+      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+      .select('members.membership_no')
+      .where('members.status_code', '=', '0')
+      .where('members.membership_no', '!=', '012345')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('members')
+      .set({ email: null, phone: null })
+      .where('membership_no', '=', row.membership_no)
+      .execute();
+    const { fields } = await identityOf(row.membership_no);
+    const hashBefore = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', row.membership_no)
+      .executeTakeFirstOrThrow();
+    const countBefore = (await readOutbox(outboxDir(dataDir), 1000)).length;
+    const answer = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.5.1')).json()) as Answer;
+    expect(answer.step).toBe('code');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await readOutbox(outboxDir(dataDir), 1000)).length).toBe(countBefore);
+    const password = 'ม้าลายกินหญ้าทุกวัน';
+    const step = { intent: 'code', challenge: answer.challenge ?? '', ...fields, password, confirmPassword: password };
+    const statuses: number[] = [];
+    for (const code of ['000000', '123456', '999999', '555555', '314159'])
+      statuses.push((await post('forget', { ...step, code }, '10.0.5.1')).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const hashAfter = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', row.membership_no)
+      .executeTakeFirstOrThrow();
+    expect(hashAfter.password_hash).toBe(hashBefore.password_hash);
+  });
+});
+
+describe('the backend unavailable', () => {
+  it('answers 503 on the identity step with the form as typed and the spec message', async () => {
+    await clearLimits();
+    const { backend } = await app();
+    const real = backend.findRecoveryContact;
+    backend.findRecoveryContact = () => Promise.reject(Response.json({ message: 'ไม่สามารถเชื่อมต่อได้' }, { status: 503 }));
+    try {
+      const answer = await attempt('070020', '10.0.2.1');
+      expect(answer.status).toBe(503);
+      const body = (await answer.json()) as Answer;
+      expect(body.result?.error?.['']).toEqual(['ไม่สามารถเชื่อมต่อได้']);
+      expect(body.result?.initialValue).toMatchObject({ membershipNo: '070020', firstName: 'ไม่มี', lastName: 'ตัวตน' });
+    } finally {
+      backend.findRecoveryContact = real;
+    }
+  });
+});
+
+describe('the vendor API register and forget', () => {
+  it('refuse even the right identity in the vendor shape, pointing to the website, and set nothing', async () => {
+    const { vendorIdentityAction } = await import('../coop/vendor/account.server');
+    const { db } = await app();
+    const { row } = await identityOf('012345');
+    const before = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    for (const mode of ['register', 'forget'] as const) {
+      const request = new Request(`http://coop.test/api/member/auth/${mode}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          membership_no: '012345',
+          id_card: row.id_card,
+          member_name: row.first_name,
+          member_surname: row.last_name,
+          date_of_birth: row.birth_date,
+          password: 'ม้าลายกินหญ้าทุกวันเลย',
+        }),
+      });
+      const response = await vendorIdentityAction(mode, request, '10.0.9.1');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { errors: string[] };
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors[0]).toContain(`/member/${mode}`);
+      expect(body.errors[0]).toContain('กรุณาทำรายการที่เว็บไซต์');
+    }
+    const after = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(before.password_hash);
+  });
+});

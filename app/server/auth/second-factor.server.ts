@@ -1,0 +1,240 @@
+import { app } from '../app.server';
+import { audit } from '../audit.server';
+import { appCookie } from '../http/cookies.server';
+import type { MemberName } from '../coop/types';
+import { randomToken, sha256 } from '../crypto.server';
+import { env } from '../env.server';
+import { clear, hit, peek } from '../rate-limit.server';
+import { createSession } from './session.server';
+import { sealingKey } from './totp/seal.server';
+import { createTotpStore, type TotpCheck, type TotpStore } from './totp/store.server';
+import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
+
+/**
+ * The members' second factor (ADR 040): their TOTP store, and the half-session between a verified
+ * password and the code. A half-session is a row keyed by the SHA-256 of a random id in its own
+ * short-lived cookie; it holds the member number, the core's token from the password step, "remember"
+ * and where to go next — nothing to show, and nothing `requireMember` accepts.
+ */
+
+/** How long the code page waits after the password. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Wrong codes on one half-session before it ends (the password is asked again). */
+export const MAX_FAILURES_PER_CHALLENGE = 5;
+/** Wrong codes per member in the window, over every half-session and the API; then codes are not checked. */
+export const MAX_FAILURES_PER_MEMBER = 10;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+
+let store: TotpStore | undefined;
+
+/** The TOTP store of member accounts (subjects `member:<no>`). */
+export async function memberTotp(): Promise<TotpStore> {
+  if (!store) {
+    const { db } = await app();
+    store = createTotpStore({ db, key: sealingKey(env().sessionSecret, 'totp-secret') });
+  }
+  return store;
+}
+
+export function memberSubject(membershipNo: string): string {
+  return `member:${membershipNo}`;
+}
+
+export const failureKey = (membershipNo: string) => `totp:member:${membershipNo}`;
+
+function challengeCookie() {
+  return appCookie('sahakorn_2fa', { maxAge: CHALLENGE_TTL_MS / 1000 });
+}
+
+/** Does sign-in ask this member for a code? */
+export async function secondFactorEnabled(membershipNo: string): Promise<boolean> {
+  return (await (await memberTotp()).status(memberSubject(membershipNo))).enabled;
+}
+
+/**
+ * Called by `login` once the password is verified: for a member with TOTP on, start a half-session and
+ * answer its Set-Cookie value (the caller sends the visitor to the code page); otherwise null.
+ */
+export async function startSecondFactor(
+  input: {
+    member: MemberName;
+    upstreamToken: string;
+    upstreamExpiresInSeconds: number;
+    remember: boolean;
+    redirectTo: string | undefined;
+  },
+  clientAddress: string | null,
+  now = Date.now(),
+): Promise<string | null> {
+  const membershipNo = input.member.membershipNo;
+  if (!(await secondFactorEnabled(membershipNo))) return null;
+  await purgeExpiredChallenges(now);
+  const { db } = await app();
+  const id = randomToken();
+  await db
+    .insertInto('login_challenges')
+    .values({
+      id_hash: sha256(id),
+      membership_no: membershipNo,
+      upstream_token: input.upstreamToken,
+      upstream_expires_in: input.upstreamExpiresInSeconds,
+      remember: input.remember ? 1 : 0,
+      redirect_to: input.redirectTo?.slice(0, 2000) ?? null,
+      failures: 0,
+      created_at: now,
+      expires_at: now + CHALLENGE_TTL_MS,
+    })
+    .execute();
+  await audit('second_factor_required', { membershipNo, ip: clientAddress });
+  return challengeCookie().serialize(id);
+}
+
+export interface Challenge {
+  idHash: string;
+  membershipNo: string;
+  upstreamToken: string;
+  upstreamExpiresIn: number;
+  remember: boolean;
+  redirectTo: string | null;
+  failures: number;
+  createdAt: number;
+}
+
+/** The request's half-session while it lasts, or null (none, unknown, or expired: then it is ended). */
+export async function readChallenge(request: Request, now = Date.now()): Promise<Challenge | null> {
+  const value: unknown = await challengeCookie().parse(request.headers.get('Cookie'));
+  if (typeof value !== 'string' || value.length < 32) return null;
+  const { db } = await app();
+  const row = await db
+    .selectFrom('login_challenges')
+    .selectAll()
+    .where('id_hash', '=', sha256(value))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= now) {
+    await endChallenge(row.id_hash, row.upstream_token);
+    return null;
+  }
+  return {
+    idHash: row.id_hash,
+    membershipNo: row.membership_no,
+    upstreamToken: row.upstream_token,
+    upstreamExpiresIn: row.upstream_expires_in,
+    remember: row.remember === 1,
+    redirectTo: row.redirect_to,
+    failures: row.failures,
+    createdAt: row.created_at,
+  };
+}
+
+/** Remove a half-session and hand its token back to the core. */
+async function endChallenge(idHash: string, upstreamToken: string): Promise<void> {
+  const { db, backend } = await app();
+  const removed = await db.deleteFrom('login_challenges').where('id_hash', '=', idHash).executeTakeFirst();
+  if (removed.numDeletedRows > 0n) await backend.logout({ token: upstreamToken }).catch(() => undefined);
+}
+
+/** End half-sessions that timed out (their tokens go back to the core). */
+export async function purgeExpiredChallenges(now = Date.now()): Promise<void> {
+  const { db } = await app();
+  const expired = await db
+    .selectFrom('login_challenges')
+    .select(['id_hash', 'upstream_token'])
+    .where('expires_at', '<=', now)
+    .limit(100)
+    .execute();
+  for (const row of expired) await endChallenge(row.id_hash, row.upstream_token);
+}
+
+/** The Set-Cookie value that removes the half-session cookie. */
+export function clearChallengeCookie(): Promise<string> {
+  return challengeCookie().serialize('', { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * A code for `membershipNo` under the per-member limit on wrong codes: checked only below the limit,
+ * and every wrong one counted (atomically, in the shared database).
+ */
+export async function checkMemberCode(membershipNo: string, code: string, now = Date.now()): Promise<CodeCheck> {
+  const key = failureKey(membershipNo);
+  const count = (await peek([key], now)).get(key);
+  if (count && count.count >= MAX_FAILURES_PER_MEMBER) {
+    return { ok: false, lockedMinutes: Math.max(1, Math.ceil((count.resetAt - now) / 60_000)) };
+  }
+  const result = await (await memberTotp()).verify(memberSubject(membershipNo), code);
+  if (result.ok) return result;
+  await hit(key, FAILURE_WINDOW_MS, now);
+  return { ok: false, lockedMinutes: null };
+}
+
+/** A code's check: accepted (how), or refused (`lockedMinutes` when it was not even checked: over the limit). */
+export type CodeCheck = Extract<TotpCheck, { ok: true }> | { ok: false; lockedMinutes: number | null };
+
+export type SecondStepOutcome =
+  | { ok: true; setCookies: string[]; redirectTo: string | null }
+  | { ok: false; status: 400 | 401 | 429; message: string }
+  /** The half-session is gone (expired, ended, or too many wrong codes): sign in again. */
+  | { ok: false; restart: true; message: string; setCookie: string };
+
+/** The code page's action: check the code, then turn the half-session into a session. */
+export async function completeSecondFactor(
+  request: Request,
+  code: string,
+  clientAddress: string | null,
+  now = Date.now(),
+): Promise<SecondStepOutcome> {
+  const challenge = await readChallenge(request, now);
+  const restart = async (message: string): Promise<SecondStepOutcome> => ({
+    ok: false,
+    restart: true,
+    message,
+    setCookie: await clearChallengeCookie(),
+  });
+  if (!challenge) return restart(SECOND_FACTOR_MESSAGES.expired);
+  const membershipNo = challenge.membershipNo;
+  if (!code.trim()) return { ok: false, status: 400, message: SECOND_FACTOR_MESSAGES.codeRequired };
+
+  const result = await checkMemberCode(membershipNo, code, now);
+  if (!result.ok) {
+    if (result.lockedMinutes !== null) {
+      await audit('second_factor_failure', { membershipNo, ip: clientAddress, detail: 'locked' });
+      return { ok: false, status: 429, message: SECOND_FACTOR_MESSAGES.locked(result.lockedMinutes) };
+    }
+    const { db } = await app();
+    const row = await db
+      .updateTable('login_challenges')
+      .set((eb) => ({ failures: eb('failures', '+', 1) }))
+      .where('id_hash', '=', challenge.idHash)
+      .returning('failures')
+      .executeTakeFirst();
+    await audit('second_factor_failure', { membershipNo, ip: clientAddress });
+    if (!row || row.failures >= MAX_FAILURES_PER_CHALLENGE) {
+      await endChallenge(challenge.idHash, challenge.upstreamToken);
+      return restart(SECOND_FACTOR_MESSAGES.tooManyForChallenge);
+    }
+    return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong };
+  }
+
+  const { db, backend } = await app();
+  // The name for the header comes from the core with the token, as the session check would.
+  const profile = await backend.getMemberProfile({ token: challenge.upstreamToken });
+  // Claim the half-session: only one request turns it into a session.
+  const claimed = await db.deleteFrom('login_challenges').where('id_hash', '=', challenge.idHash).executeTakeFirst();
+  if (claimed.numDeletedRows === 0n) return restart(SECOND_FACTOR_MESSAGES.expired);
+  await clear(failureKey(membershipNo));
+  const elapsedSeconds = Math.floor((now - challenge.createdAt) / 1000);
+  const session = await createSession(
+    request,
+    {
+      membershipNo,
+      memberName: `${profile.prename}${profile.firstName} ${profile.lastName}`,
+      upstreamToken: challenge.upstreamToken,
+      upstreamExpiresInSeconds: Math.max(0, challenge.upstreamExpiresIn - elapsedSeconds),
+      remember: challenge.remember,
+      ip: clientAddress,
+    },
+    now,
+  );
+  await audit('login_success', { membershipNo, ip: clientAddress, detail: result.method });
+  return { ok: true, setCookies: [session, await clearChallengeCookie()], redirectTo: challenge.redirectTo };
+}

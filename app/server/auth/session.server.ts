@@ -1,0 +1,239 @@
+import type { Cookie } from '@remix-run/node';
+
+import { app } from '../app.server';
+import { appCookie } from '../http/cookies.server';
+import { randomToken, sha256 } from '../crypto.server';
+import { env } from '../env.server';
+
+const DAY = 24 * 3600_000;
+export const REMEMBER_MS = 30 * DAY;
+/** Idle sessions are extended at most this often, to spare the database a write per request. */
+const TOUCH_EVERY_MS = 60_000;
+/**
+ * Absolute lifetimes (ADR 037): however active, a session ends this long after sign-in — a working
+ * day without "stay signed in", 30 days with it — on top of the idle timeout.
+ */
+export const ABSOLUTE_MS = { normal: 12 * 3600_000, remember: REMEMBER_MS } as const;
+/** A staff-acting session (ADR 010) ends this long after it started, however active. */
+export const IMPERSONATION_MAX_MS = 30 * 60_000;
+/** The part of a User-Agent kept with a session (enough to name the browser and system). */
+const USER_AGENT_MAX = 300;
+
+export interface MemberSession {
+  idHash: string;
+  membershipNo: string;
+  memberName: string;
+  upstreamToken: string;
+  /** When the upstream token expires (ms since the epoch), or null when the backend did not say. */
+  upstreamExpiresAt: number | null;
+  remember: boolean;
+  expiresAt: number;
+  /** The staff member acting as this member (impersonation link), or null for the member's own login. */
+  actingStaff: string | null;
+}
+
+/** The session cookie: a signed random id, nothing else. */
+export function sessionCookie(): Cookie {
+  return appCookie('sahakorn_sid');
+}
+
+function idleMs(): number {
+  return env().SESSION_IDLE_MINUTES * 60_000;
+}
+
+/** Signed cookie values already checked → the hash of the session id they carry. */
+const checkedCookies = new Map<string, string>();
+const CHECKED_COOKIES_LIMIT = 1000;
+
+/** The session cookie's value as sent (still signed), or null. */
+function rawSessionCookie(header: string | null): string | null {
+  if (!header) return null;
+  const name = `${sessionCookie().name}=`;
+  for (const part of header.split(';')) {
+    const pair = part.trim();
+    if (pair.startsWith(name)) return pair.slice(name.length) || null;
+  }
+  return null;
+}
+
+/**
+ * The hash of the session id presented by the request (signature checked; rows are keyed by it), or
+ * null. A signed value that was checked once is remembered (bounded): checking it again gives the same
+ * answer, and would cost an HMAC and a hash on every page. The session row is still read every time.
+ */
+async function presentedIdHash(request: Request): Promise<string | null> {
+  const header = request.headers.get('Cookie');
+  const raw = rawSessionCookie(header);
+  if (!raw) return null;
+  const known = checkedCookies.get(raw);
+  if (known) return known;
+  const value: unknown = await sessionCookie().parse(header);
+  if (typeof value !== 'string' || value.length < 32) return null;
+  const idHash = sha256(value);
+  if (checkedCookies.size >= CHECKED_COOKIES_LIMIT) checkedCookies.clear();
+  checkedCookies.set(raw, idHash);
+  return idHash;
+}
+
+export type SessionLookup =
+  | { status: 'none' }
+  /** A cookie was presented but its session is gone (logged out, expired, replayed). */
+  | { status: 'invalid' }
+  | { status: 'active'; session: MemberSession };
+
+/** Resolve the request's session row; slides the idle expiry of browser-session logins, up to their absolute end. */
+export async function lookupSession(request: Request, now = Date.now()): Promise<SessionLookup> {
+  const idHash = await presentedIdHash(request);
+  if (!idHash) return { status: 'none' };
+  const { db } = await app();
+  const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  if (!row) return { status: 'invalid' };
+  const endsAt = row.created_at + (row.remember ? ABSOLUTE_MS.remember : ABSOLUTE_MS.normal);
+  if (row.expires_at <= now || endsAt <= now) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    return { status: 'invalid' };
+  }
+  let expiresAt = row.expires_at;
+  if (!row.remember && now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    expiresAt = Math.min(now + idleMs(), endsAt);
+    if (row.acting_staff !== null) expiresAt = Math.min(expiresAt, row.created_at + IMPERSONATION_MAX_MS);
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('id_hash', '=', idHash)
+      .execute();
+  }
+  return {
+    status: 'active',
+    session: {
+      idHash,
+      membershipNo: row.membership_no,
+      memberName: row.member_name,
+      upstreamToken: row.upstream_token,
+      upstreamExpiresAt: row.upstream_expires_at,
+      remember: row.remember === 1,
+      expiresAt,
+      actingStaff: row.acting_staff ?? null,
+    },
+  };
+}
+
+/**
+ * Start a session after a successful login: always a fresh id (no fixation), any session the
+ * request carried is deleted. Returns the Set-Cookie header value. A staff-acting session
+ * (`actingStaff`) is never remembered and lasts at most IMPERSONATION_MAX_MS.
+ */
+export async function createSession(
+  request: Request,
+  input: {
+    membershipNo: string;
+    memberName: string;
+    upstreamToken: string;
+    /** The upstream token's lifetime as the backend gave it at login. */
+    upstreamExpiresInSeconds: number;
+    remember: boolean;
+    actingStaff?: string | null;
+    /** The client address, shown on the account-security page with the browser's User-Agent. */
+    ip?: string | null;
+  },
+  now = Date.now(),
+): Promise<string> {
+  const { db } = await app();
+  const actingStaff = input.actingStaff ?? null;
+  const remember = input.remember && actingStaff === null;
+  const lifetime = remember
+    ? ABSOLUTE_MS.remember
+    : Math.min(actingStaff ? Math.min(idleMs(), IMPERSONATION_MAX_MS) : idleMs(), ABSOLUTE_MS.normal);
+  const previous = await presentedIdHash(request);
+  if (previous) await db.deleteFrom('sessions').where('id_hash', '=', previous).execute();
+  const id = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: sha256(id),
+      membership_no: input.membershipNo,
+      member_name: input.memberName,
+      upstream_token: input.upstreamToken,
+      upstream_expires_at: now + input.upstreamExpiresInSeconds * 1000,
+      remember: remember ? 1 : 0,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + lifetime,
+      acting_staff: actingStaff,
+      user_agent: request.headers.get('User-Agent')?.slice(0, USER_AGENT_MAX) ?? null,
+      ip: input.ip ?? null,
+    })
+    .execute();
+  // Without "stay signed in" the cookie has no Max-Age: it ends with the browser session.
+  return sessionCookie().serialize(id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
+}
+
+/**
+ * Swap the session's upstream token for a refreshed one, unless another request already did: true
+ * when this call's token was still the session's (compare-and-set, safe across instances).
+ */
+export async function replaceUpstreamToken(
+  idHash: string,
+  previousToken: string,
+  next: { token: string; expiresAt: number },
+): Promise<boolean> {
+  const { db } = await app();
+  const result = await db
+    .updateTable('sessions')
+    .set({ upstream_token: next.token, upstream_expires_at: next.expiresAt })
+    .where('id_hash', '=', idHash)
+    .where('upstream_token', '=', previousToken)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The session's current upstream token and its expiry (after a refresh elsewhere), or null if it ended. */
+export async function currentUpstreamToken(
+  idHash: string,
+): Promise<{ token: string; expiresAt: number | null } | null> {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('sessions')
+    .select(['upstream_token', 'upstream_expires_at'])
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return row ? { token: row.upstream_token, expiresAt: row.upstream_expires_at } : null;
+}
+
+/** Delete the request's session row; returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const idHash = await presentedIdHash(request);
+  if (idHash) {
+    const { db } = await app();
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) });
+}
+
+/** Remove expired session rows (called opportunistically at login). */
+export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
+  const { db } = await app();
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
+
+/** End every other session of this member (after a password change); returns their upstream tokens. */
+export async function endOtherSessions(membershipNo: string, keepIdHash: string): Promise<string[]> {
+  const { db } = await app();
+  const others = await db
+    .selectFrom('sessions')
+    .select(['id_hash', 'upstream_token'])
+    .where('membership_no', '=', membershipNo)
+    .where('id_hash', '!=', keepIdHash)
+    .execute();
+  if (others.length) {
+    await db
+      .deleteFrom('sessions')
+      .where(
+        'id_hash',
+        'in',
+        others.map((o) => o.id_hash),
+      )
+      .execute();
+  }
+  return others.map((o) => o.upstream_token);
+}

@@ -1,0 +1,37 @@
+import { app } from '../app.server';
+import type { AuthedMember } from './auth.server';
+
+/** How long a session's "yes, the terms are accepted" is taken as given (ADR 028). */
+export const TERMS_MEMO_MS = 60_000;
+/** More sessions than this at once: the memo starts afresh rather than grow. */
+const TERMS_MEMO_LIMIT = 10_000;
+
+/** Session (id hash) → until when its acceptance is taken as given. */
+const acceptedUntil = new Map<string, number>();
+
+/**
+ * The terms gate of the member layout (spec §4): has the member accepted the published terms? It is
+ * asked on every member page. Once the backend says yes, the yes is kept for this session for
+ * `TERMS_MEMO_MS`: it changes only when staff publish new terms or withdraw an acceptance, both rare.
+ * A no is never kept, so a member who accepts goes through at once, on every instance. The caller
+ * has just run the session check (`requireMember`), which proves the session and its token.
+ */
+export async function termsAccepted(member: AuthedMember, now: number = Date.now()): Promise<boolean> {
+  const key = member.session.idHash;
+  const until = acceptedUntil.get(key);
+  if (until !== undefined && until > now) return true;
+  const { backend } = await app();
+  const { accepted } = await backend.getTermsStatus(member.credentials);
+  if (!accepted) {
+    acceptedUntil.delete(key);
+    return false;
+  }
+  if (acceptedUntil.size >= TERMS_MEMO_LIMIT) acceptedUntil.clear();
+  acceptedUntil.set(key, now + TERMS_MEMO_MS);
+  return true;
+}
+
+/** Forget every kept answer (tests). */
+export function forgetTermsAnswers(): void {
+  acceptedUntil.clear();
+}

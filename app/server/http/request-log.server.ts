@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { matchRoutes } from '@remix-run/react';
+
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+import { appLogger } from '../log.server';
+import { randomText } from '../random.server';
+import { withRequestId } from './request-context.server';
+
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * A request id taken from a proxy: 8–128 characters of letters, digits and `._:-` (nginx's
+ * `$request_id` is 32 hex digits, a UUID fits too), with at least one letter so that a membership
+ * or national id number can never become a log key.
+ */
+const SAFE_REQUEST_ID = /^(?=.*[A-Za-z])[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The id of a request: the proxy's `X-Request-Id` when the proxy is trusted (TRUST_PROXY) and the
+ * value is safe; otherwise a new random one. A client's own header is never trusted.
+ */
+export function requestIdFor(incoming: string | string[] | undefined, trustProxy: boolean): string {
+  if (trustProxy && typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
+  return randomText(16, 'hex');
+}
+
+/** What the Remix server build says about a route (`build.routes`). */
+export interface RouteEntry {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+}
+
+const PATTERN_CACHE_SIZE = 1000;
+
+/**
+ * Turns a request path into the pattern of the Remix route that answers it
+ * (`/member/loan_statement/12345` → `/member/loan_statement/:statement`), matched the way Remix
+ * matches, so logs name the route and never carry the values in the URL. `null` when nothing matches.
+ */
+export function routePatterns(
+  routes: Readonly<Record<string, RouteEntry | undefined>>,
+): (pathname: string) => string | null {
+  const children = new Map<string | undefined, RouteEntry[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (children.get(parentId) ?? []).map((r) =>
+      r.index
+        ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) },
+    );
+  const roots = tree(undefined);
+  // Matching ranks every route on each call: remember recent answers (paths only, in memory).
+  const seen = new Map<string, string | null>();
+
+  return (pathname) => {
+    const known = seen.get(pathname);
+    if (known !== undefined) return known;
+    const matches = matchRoutes(roots, pathname);
+    const pattern = matches
+      ? '/' +
+        matches
+          .map((m) => m.route.path ?? '')
+          .filter(Boolean)
+          .join('/')
+          .replace(/\/{2,}/g, '/')
+          .replace(/^\//, '')
+      : null;
+    if (seen.size >= PATTERN_CACHE_SIZE) seen.clear();
+    seen.set(pathname, pattern);
+    return pattern;
+  };
+}
+
+/** One request's log line (`msg: "request"`). Nothing from the query string, headers or body. */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  /** Route pattern, `static` for public files, `unmatched` when no route matches. */
+  route: string;
+  status: number;
+  /** Milliseconds until the answer was sent (pino-http's response time). */
+  ms: number;
+  /** `hit` or `miss` when the public page cache saw the request (ADR 014). */
+  pageCache?: string;
+  /** The client went away before the answer was complete. */
+  aborted?: true;
+}
+
+type Next = (error?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/** Health probes come every few seconds from every checker: logged at debug unless they fail. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+export interface RequestLogOptions {
+  /** The Remix build's route manifest (`build.routes`). */
+  routes: Readonly<Record<string, RouteEntry | undefined>>;
+  trustProxy: boolean;
+  /** The pino logger lines go to (tests); default the app's. */
+  logger?: Logger;
+}
+
+/** Responses that reached the pages and resource routes (`routed`): the others were public files. */
+const reachedApp = new WeakSet<ServerResponse>();
+
+/**
+ * Express middleware for server.js (ADR 016), built on pino-http. `begin` goes first: it gives the
+ * request its id (also sent back as `X-Request-Id`), runs the rest of the request inside it so every
+ * log line carries it, and writes one line when the response is done: id, method, route pattern
+ * (never the path's values or the query string), status, time, page cache state. `routed` goes in
+ * front of the page cache and Remix: a GET that never reaches it was a public file and is logged at
+ * debug only, like health probes that pass.
+ */
+export function createRequestLog({ routes, trustProxy, logger = appLogger() }: RequestLogOptions): {
+  begin: Middleware;
+  routed: Middleware;
+} {
+  const patternOf = routePatterns(routes);
+  const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?', 1)[0] ?? '/';
+  const isStatic = (req: IncomingMessage, res: ServerResponse) =>
+    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res);
+
+  // The request id comes with pino-http's child logger (`requestId`).
+  const line = (req: IncomingMessage, res: ServerResponse, ms: number): Omit<RequestLine, 'requestId'> => {
+    const pageCache = res.getHeader('x-page-cache');
+    return {
+      method: req.method ?? 'GET',
+      route: isStatic(req, res) ? 'static' : (patternOf(pathOf(req)) ?? 'unmatched'),
+      status: res.statusCode,
+      ms,
+      ...(typeof pageCache === 'string' && { pageCache }),
+      ...(!res.writableFinished && { aborted: true as const }),
+    };
+  };
+
+  const httpLog = pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const requestId = requestIdFor(req.headers['x-request-id'], trustProxy);
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      return requestId;
+    },
+    // The line is ours alone (`line`): no request or response objects, so no headers, cookies or URLs.
+    quietReqLogger: true,
+    quietResLogger: true,
+    // pino-http still binds the request to a child logger nobody writes with: bind nothing.
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined },
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'ms' },
+    customLogLevel: (req, res) =>
+      isStatic(req, res) || (PROBES.has(pathOf(req)) && res.statusCode < 400) ? 'debug' : 'info',
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+    customSuccessObject: (req, res, fields: { ms: number }) => line(req, res, fields.ms),
+    customErrorObject: (req, res, _error, fields: { ms: number }) => line(req, res, fields.ms),
+  });
+
+  const begin: Middleware = (req, res, next) => {
+    httpLog(req, res, () => {
+      const userAgent = req.headers['user-agent'];
+      withRequestId(String(req.id), next, typeof userAgent === 'string' ? userAgent : undefined);
+    });
+  };
+
+  const routed: Middleware = (_req, res, next) => {
+    reachedApp.add(res);
+    next();
+  };
+
+  return { begin, routed };
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+
+import sharp, { type Metadata } from 'sharp';
+
+import { MAX_INPUT_PIXELS, type CropArea } from '~/lib/photo';
+
+import { createLimiter, QueueFullError } from '../http/limiter.server';
+
+/** Side of the stored profile photo, in pixels. */
+export const PHOTO_SIZE = 256;
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** `busy`: too many photos are being processed already (HTTP 503, try again shortly). */
+export type PhotoProblem = 'type' | 'unreadable' | 'dimensions' | 'busy';
+
+/** An upload that cannot become a profile photo; `problem` picks the Thai message. */
+export class PhotoError extends Error {
+  override name = 'PhotoError';
+  constructor(
+    readonly problem: PhotoProblem,
+    message: string = problem,
+  ) {
+    super(message);
+  }
+}
+
+// Each image is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/**
+ * Decoding a 5 MB photo takes tens of megabytes that the allocator keeps afterwards: 50 at once took a
+ * process from 391 to 782 MB. So at most two are decoded at a time, four more wait, and any beyond
+ * that are refused with a 503 (`PhotoError('busy')`) instead of growing the process.
+ */
+export const photoQueue = createLimiter({ concurrency: 2, queue: 4 });
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((b, i) => bytes[offset + i] === b);
+}
+
+/**
+ * The image type from the file's first bytes alone (the file name and the browser's content type
+ * are not trusted): JPEG `FF D8 FF`, PNG's 8-byte signature, WebP `RIFF????WEBP`. Anything else is null.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+
+/**
+ * The square region to keep, in whole pixels inside a `width` × `height` image. Without a crop (no
+ * JavaScript, or fields that are not finite numbers) it is the largest centred square. A crop is
+ * clamped into the image and, if not square, reduced to the largest square centred in it.
+ */
+export function resolveCrop(width: number, height: number, crop?: CropArea | null): CropArea {
+  const valid =
+    crop && [crop.x, crop.y, crop.width, crop.height].every(Number.isFinite) && crop.width > 0 && crop.height > 0;
+  if (!valid) {
+    const side = Math.min(width, height);
+    return { x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2), width: side, height: side };
+  }
+  const x = clamp(Math.round(crop.x), 0, width - 1);
+  const y = clamp(Math.round(crop.y), 0, height - 1);
+  const w = clamp(Math.round(crop.width), 1, width - x);
+  const h = clamp(Math.round(crop.height), 1, height - y);
+  const side = Math.min(w, h);
+  return { x: x + Math.floor((w - side) / 2), y: y + Math.floor((h - side) / 2), width: side, height: side };
+}
+
+/**
+ * Turn an uploaded JPEG, PNG or WebP into the stored profile photo: EXIF orientation applied, the crop
+ * (or a centred square) taken, resized to 256 × 256, transparency flattened onto white, re-encoded as
+ * a baseline JPEG with no metadata at all (no EXIF, GPS, comments or ICC profile).
+ * Throws PhotoError for anything else.
+ */
+export async function processPhoto(input: Uint8Array, crop?: CropArea | null): Promise<Uint8Array> {
+  const type = detectImageType(input);
+  if (!type) throw new PhotoError('type');
+  try {
+    return await photoQueue.run(() => transform(input, type, crop));
+  } catch (error) {
+    if (error instanceof QueueFullError) throw new PhotoError('busy', 'image queue full');
+    throw error;
+  }
+}
+
+async function transform(input: Uint8Array, type: ImageType, crop?: CropArea | null): Promise<Uint8Array> {
+  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
+
+  // The header alone: dimensions are checked before a single pixel is decoded.
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new PhotoError('unreadable', describe(error));
+  }
+  // The magic bytes and the decoder must agree (a PNG signature glued onto something else is refused).
+  if (meta.format !== type) throw new PhotoError('type', `detected ${type}, decoder says ${meta.format}`);
+  const width = meta.autoOrient.width;
+  const height = meta.autoOrient.height;
+  if (!width || !height) throw new PhotoError('unreadable', 'no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw new PhotoError('dimensions', `${width}x${height}`);
+
+  const region = resolveCrop(width, height, crop);
+  try {
+    const output = await sharp(input, options)
+      .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
+  } catch (error) {
+    throw new PhotoError('unreadable', describe(error));
+  }
+}
+
+/** A strong HTTP entity tag for the stored photo's bytes. */
+export function photoEtag(bytes: Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

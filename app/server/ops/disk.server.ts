@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { isStoreUnavailable } from '../db/outage.server';
+
+/**
+ * Whether DATA_DIR can take writes (`/readyz`): at least `minFreeBytes` free for this process's user,
+ * and a small file can be written, synced and removed. A reason when not, else null. A full disk
+ * lets pages that only read still work, but sign-ins, board posts and photo uploads fail, so the
+ * instance should get no new traffic until there is room again.
+ */
+export async function dataDiskProblem(dir: string, minFreeBytes: number): Promise<string | null> {
+  try {
+    const stats = await fs.promises.statfs(dir);
+    if (stats.bavail * stats.bsize < minFreeBytes) return 'data disk full';
+  } catch {
+    return 'data disk unreachable';
+  }
+  const probe = path.join(dir, `.ready-probe-${process.pid}`);
+  try {
+    const handle = await fs.promises.open(probe, 'w');
+    try {
+      await handle.write(Buffer.alloc(4096, 0x2e));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return null;
+  } catch {
+    return 'data disk not writable';
+  } finally {
+    await fs.promises.rm(probe, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * The line server.js prints when the app cannot start: a full or unwritable data disk is said in
+ * words (not as an ENOSPC stack), so is an unreachable database; anything else as it was thrown.
+ */
+export function startupFailureMessage(error: unknown, dataDir: string): string | null {
+  const codes: unknown[] = [];
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    codes.push((e as { code?: unknown }).code);
+  }
+  if (codes.some((c) => c === 'ENOSPC' || c === 'SQLITE_FULL' || c === 'EDQUOT' || c === '53100')) {
+    return `Sahakorn cannot start: the data disk is full (DATA_DIR=${dataDir}). Free some space or give DATA_DIR a larger volume, then start again.`;
+  }
+  if (codes.some((c) => c === 'EACCES' || c === 'EROFS' || c === 'EPERM' || c === 'SQLITE_READONLY')) {
+    return `Sahakorn cannot start: DATA_DIR (${dataDir}) is not writable by this user. Fix its owner or mount, then start again.`;
+  }
+  if (isStoreUnavailable(error)) {
+    return `Sahakorn cannot start: the database is unreachable (${error instanceof Error ? error.message : String(error)}). Check DATABASE_URL and that the database runs.`;
+  }
+  return null;
+}

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+
+import { app } from '../app.server';
+import type { CoopBackend } from '../coop/types';
+import { pendingMigrations, type Db } from '../db/index.server';
+import { dataDiskProblem } from './disk.server';
+import { env } from '../env.server';
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+let stopping = false;
+
+/** Graceful shutdown has begun (server.js, SIGTERM): from now on the instance is not ready. */
+export function markShuttingDown(): void {
+  stopping = true;
+}
+
+/**
+ * Whether this instance should get traffic (`/readyz`, ADR 016): not shutting down, the database
+ * answers a trivial query, every migration this code knows is applied, the data disk has room and
+ * takes a write (DISK_MIN_FREE_MB), and — when the backend has a
+ * `ready()` hook (http mode) — the core system answers.
+ */
+export async function checkReadiness(services: {
+  db: Db;
+  backend: Pick<CoopBackend, 'ready'>;
+  /** The data disk's problem, if any (`dataDiskProblem`): full or not writable. */
+  disk?: () => Promise<string | null>;
+}): Promise<Readiness> {
+  if (stopping) return { ready: false, reason: 'shutting down' };
+  try {
+    await sql`select 1`.execute(services.db);
+  } catch {
+    return { ready: false, reason: 'database unreachable' };
+  }
+  let pending: string[];
+  try {
+    pending = await pendingMigrations(services.db);
+  } catch {
+    return { ready: false, reason: 'migrations unknown' };
+  }
+  if (pending.length) return { ready: false, reason: `migrations pending: ${pending.join(', ')}` };
+  const disk = await services.disk?.();
+  if (disk) return { ready: false, reason: disk };
+  if (services.backend.ready) {
+    try {
+      await services.backend.ready();
+    } catch {
+      return { ready: false, reason: 'core system unreachable' };
+    }
+  }
+  return { ready: true };
+}
+
+/** Readiness of this process's own services. */
+export async function readiness(): Promise<Readiness> {
+  if (stopping) return { ready: false, reason: 'shutting down' };
+  try {
+    const services = await app();
+    const { dataDir, DISK_MIN_FREE_MB } = env();
+    return await checkReadiness({ ...services, disk: () => dataDiskProblem(dataDir, DISK_MIN_FREE_MB * 1024 * 1024) });
+  } catch {
+    return { ready: false, reason: 'not started' };
+  }
+}
