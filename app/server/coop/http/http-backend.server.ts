@@ -1061,7 +1061,11 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
           category ??= categoryOf(topicId, list.types, list.gtype, list.content_type);
           return {
             ...list.list_data,
-            rows: list.list_data.rows.map((r) => ({ ...toSummary(r, list.types ?? undefined), bodyHtml: r.note })),
+            rows: list.list_data.rows.map((r) => ({
+              ...toSummary(r, list.types ?? undefined),
+              bodyHtml: r.note,
+              excerpt: r.excerpt ?? null,
+            })),
           };
         },
         query,

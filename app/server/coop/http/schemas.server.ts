@@ -889,6 +889,8 @@ export const contentRow = row({
   ),
   // Sahakorn's (ADR 025): the instant to the millisecond; the vendor's `Date` is a wall time in seconds.
   posted_at: additive(instant),
+  // Sahakorn's (ADR 061): the editor's own excerpt; a vendor row has none.
+  excerpt: optText,
 }).transform(({ posted_at: postedAt, ...r }) => ({ ...r, date: postedAt ?? r.date }));
 export type ContentRow = z.output<typeof contentRow>;
 
@@ -991,6 +993,8 @@ export const boardList = feed({ board: z.union([z.undefined(), paginated(boardTo
  * the vendor sends them only as an HTML string, `board_detail`, which is not read: null then).
  */
 export const boardShow = feed({
+  // Sahakorn's (ADR 062): '1' when the topic takes no more answers; a vendor core never closes one.
+  closed: flag,
   showboard: optionalRow(
     row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 }),
   ),
@@ -1021,6 +1025,7 @@ export const boardShow = feed({
       answerCount: b.board_ans ? answers.length : t.countanwser,
       body: t.note,
       answers,
+      closed: b.closed,
     },
     complete: b.board_ans !== null,
   };

@@ -93,7 +93,7 @@ describe('vendor board and demand serializers (ADR 025)', () => {
 
   it('board show: the topic with its body, the answers as rows and as escaped HTML', () => {
     const body = wire(boardShowBody(topic)) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['board_ans', 'board_detail', 'is_admin', 'showboard']);
+    expect(Object.keys(body).sort()).toEqual(['board_ans', 'board_detail', 'closed', 'is_admin', 'showboard']);
     expect(body.is_admin).toBe(false);
     expect(body.showboard).toEqual({
       No: '12',

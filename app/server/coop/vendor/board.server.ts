@@ -124,6 +124,8 @@ export function boardShowBody(topic: BoardTopic): Json {
     showboard: boardTopicRow(topic, topic.body),
     board_detail: boardDetailHtml(topic.answers),
     board_ans: topic.answers.map((a) => boardAnswerRow(topic.id, a)),
+    // Sahakorn's (ADR 062): a closed topic takes no more answers.
+    closed: topic.closed ? '1' : '0',
     is_admin: false,
   };
 }

@@ -74,6 +74,8 @@ export function contentRow(s: ContentSummary, extra: Partial<ContentItem & Conte
     datadisable: '0',
     // Sahakorn's (ADR 025): `Date` to the millisecond.
     posted_at: s.postedAt.toISOString(),
+    // Sahakorn's (ADR 061): the editor's own excerpt, in a topic list's rows.
+    ...(extra.excerpt !== undefined && { excerpt: extra.excerpt }),
     ...attachments,
   };
 }
@@ -107,7 +109,7 @@ export function infoHomeBody(home: HomeContent): Json {
 export function infoListBody(category: ContentCategory, items: Page<ContentListItem>, path: string): Json {
   return {
     list_data: paginator(
-      mapPage(items, (i) => contentRow(i, { bodyHtml: i.bodyHtml })),
+      mapPage(items, (i) => contentRow(i, { bodyHtml: i.bodyHtml, excerpt: i.excerpt ?? null })),
       path,
     ),
     types: category.label,
