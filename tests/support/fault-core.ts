@@ -130,7 +130,8 @@ export async function startFaultCore(options: { port: number; upstream: string; 
 
   const forward = (req: http.IncomingMessage, body: Buffer): Promise<Upstream> =>
     new Promise((resolve, reject) => {
-      const headers = { ...req.headers, host: upstream.host };
+      // Uncompressed from the core, so that a fault can rewrite the JSON it answers.
+      const headers = { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' };
       const out = http.request(
         { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
         (res) => {
