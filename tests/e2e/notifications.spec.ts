@@ -77,7 +77,11 @@ function scriptRequests(page: Page): string[] {
 /** Lets the page reach idle (push.js starts then) and a little longer. */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  // A tab in the background may get no idle time at all: it is brought to the front, and the wait is bounded.
+  await page.bringToFront();
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 2000 })),
+  );
 }
 
 /** Every script a page asks for on first load: classic scripts, module preloads and module imports. */
