@@ -70,7 +70,7 @@ describe('formatDate', () => {
 
   it('treats YYYY-MM-DD as that calendar day in Bangkok', () => {
     expect(formatDate('2025-01-01')).toBe('1 มกราคม 2568');
-    expect(formatDateTime('2025-01-01')).toBe('1 มกราคม 2568 เวลา 00:00 น.');
+    expect(formatDateTime('2025-01-01')).toBe('1 มกราคม 2568 เวลา 00:00\u00a0น.');
   });
 
   it('treats "YYYY-MM-DD HH:MM:SS" as Bangkok wall-clock time', () => {
@@ -99,14 +99,14 @@ describe('formatDate', () => {
 
 describe('formatDateTime', () => {
   it('prints the long date and Bangkok time with น.', () => {
-    expect(formatDateTime('2025-01-15 14:05:00')).toBe('15 มกราคม 2568 เวลา 14:05 น.');
-    expect(formatDateTime('2025-01-15T07:05:00Z')).toBe('15 มกราคม 2568 เวลา 14:05 น.');
-    expect(formatDateTime('2025-01-14T18:30:00Z')).toBe('15 มกราคม 2568 เวลา 01:30 น.');
-    expect(formatDateTime('2025-01-15 09:07:59')).toBe('15 มกราคม 2568 เวลา 09:07 น.');
+    expect(formatDateTime('2025-01-15 14:05:00')).toBe('15 มกราคม 2568 เวลา 14:05\u00a0น.');
+    expect(formatDateTime('2025-01-15T07:05:00Z')).toBe('15 มกราคม 2568 เวลา 14:05\u00a0น.');
+    expect(formatDateTime('2025-01-14T18:30:00Z')).toBe('15 มกราคม 2568 เวลา 01:30\u00a0น.');
+    expect(formatDateTime('2025-01-15 09:07:59')).toBe('15 มกราคม 2568 เวลา 09:07\u00a0น.');
   });
 
   it('supports the short date style', () => {
-    expect(formatDateTime('2025-01-15 14:05:00', 'short')).toBe('15 ม.ค. 2568 เวลา 14:05 น.');
+    expect(formatDateTime('2025-01-15 14:05:00', 'short')).toBe('15 ม.ค. 2568 เวลา 14:05\u00a0น.');
   });
 
   it.each(emptyInputs)('returns " - " for %j', (value) => {
@@ -192,29 +192,31 @@ describe('formatRelativeTime', () => {
   });
 
   it('(b) previous Bangkok day: เมื่อวาน with the time', () => {
-    expect(formatRelativeTime('2025-01-14 14:05:00', NOW)).toBe('เมื่อวาน เวลา 14:05 น.');
-    expect(formatRelativeTime('2025-01-14T16:59:00Z', NOW)).toBe('เมื่อวาน เวลา 23:59 น.');
-    expect(formatRelativeTime('2025-01-14', NOW)).toBe('เมื่อวาน เวลา 00:00 น.');
+    expect(formatRelativeTime('2025-01-14 14:05:00', NOW)).toBe('เมื่อวาน เวลา 14:05\u00a0น.');
+    expect(formatRelativeTime('2025-01-14T16:59:00Z', NOW)).toBe('เมื่อวาน เวลา 23:59\u00a0น.');
+    expect(formatRelativeTime('2025-01-14', NOW)).toBe('เมื่อวาน เวลา 00:00\u00a0น.');
     // Less than 24 hours ago, but on the previous calendar day.
-    expect(formatRelativeTime('2025-01-14 23:00:00', new Date('2025-01-14T17:30:00Z'))).toBe('เมื่อวาน เวลา 23:00 น.');
+    expect(formatRelativeTime('2025-01-14 23:00:00', new Date('2025-01-14T17:30:00Z'))).toBe(
+      'เมื่อวาน เวลา 23:00\u00a0น.',
+    );
   });
 
   it('(b) yesterday across a year boundary', () => {
     const newYearMorning = new Date('2025-01-01T01:00:00Z'); // 08:00 on 1 Jan in Bangkok
-    expect(formatRelativeTime('2024-12-31 23:00:00', newYearMorning)).toBe('เมื่อวาน เวลา 23:00 น.');
+    expect(formatRelativeTime('2024-12-31 23:00:00', newYearMorning)).toBe('เมื่อวาน เวลา 23:00\u00a0น.');
   });
 
   it('(c) within the last 7 days: day, short month and time without a year', () => {
-    expect(formatRelativeTime('2025-01-13 08:30:00', NOW)).toBe('13 ม.ค. 08:30 น.');
-    expect(formatRelativeTime('2025-01-12 14:05:00', NOW)).toBe('12 ม.ค. 14:05 น.');
-    expect(formatRelativeTime('2025-01-09 08:00:00', NOW)).toBe('9 ม.ค. 08:00 น.');
+    expect(formatRelativeTime('2025-01-13 08:30:00', NOW)).toBe('13 ม.ค. 08:30\u00a0น.');
+    expect(formatRelativeTime('2025-01-12 14:05:00', NOW)).toBe('12 ม.ค. 14:05\u00a0น.');
+    expect(formatRelativeTime('2025-01-09 08:00:00', NOW)).toBe('9 ม.ค. 08:00\u00a0น.');
     const newYear = new Date('2025-01-02T03:00:00Z');
-    expect(formatRelativeTime('2024-12-28 10:00:00', newYear)).toBe('28 ธ.ค. 10:00 น.');
+    expect(formatRelativeTime('2024-12-28 10:00:00', newYear)).toBe('28 ธ.ค. 10:00\u00a0น.');
   });
 
   it('(c) later in the current week', () => {
-    expect(formatRelativeTime('2025-01-17 10:00:00', NOW)).toBe('17 ม.ค. 10:00 น.');
-    expect(formatRelativeTime('2025-01-18 23:59:00', NOW)).toBe('18 ม.ค. 23:59 น.');
+    expect(formatRelativeTime('2025-01-17 10:00:00', NOW)).toBe('17 ม.ค. 10:00\u00a0น.');
+    expect(formatRelativeTime('2025-01-18 23:59:00', NOW)).toBe('18 ม.ค. 23:59\u00a0น.');
   });
 
   it('(d) older dates and dates beyond this week: long date with BE year', () => {
@@ -546,8 +548,8 @@ describe('parseBahtToSatang', () => {
 
 describe('formatDataAsOf', () => {
   it('gives the short BE date and the Bangkok time of a kept copy', () => {
-    expect(formatDataAsOf(new Date('2026-11-22T07:05:00Z'))).toBe('ข้อมูล ณ วันที่ 22 พ.ย. 2569 14:05 น.');
-    expect(formatDataAsOf('2025-12-31T17:30:00Z')).toBe('ข้อมูล ณ วันที่ 1 ม.ค. 2569 00:30 น.');
+    expect(formatDataAsOf(new Date('2026-11-22T07:05:00Z'))).toBe('ข้อมูล ณ วันที่ 22 พ.ย. 2569 14:05\u00a0น.');
+    expect(formatDataAsOf('2025-12-31T17:30:00Z')).toBe('ข้อมูล ณ วันที่ 1 ม.ค. 2569 00:30\u00a0น.');
     expect(formatDataAsOf(null)).toBe(' - ');
   });
 });
@@ -577,7 +579,7 @@ describe('dates without Intl, as Intl prints them', () => {
       const d = new Date(t);
       expect(formatDate(d, 'short')).toBe(short.format(d));
       expect(formatDate(d, 'long')).toBe(long.format(d));
-      expect(formatDateTime(d)).toBe(`${long.format(d)} เวลา ${time.format(d)} น.`);
+      expect(formatDateTime(d)).toBe(`${long.format(d)} เวลา ${time.format(d)}\u00a0น.`);
     }
   });
 

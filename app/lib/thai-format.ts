@@ -143,9 +143,10 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** `14:05 น.`, the space a no-break one so that a narrow screen never leaves `น.` alone on a line. */
 function formatTime(date: Date): string {
   const { hour, minute } = bangkokParts(date);
-  return `${pad2(hour)}:${pad2(minute)} น.`;
+  return `${pad2(hour)}:${pad2(minute)}\u00a0น.`;
 }
 
 /** Thai date with BE year in Bangkok: short `15 ม.ค. 2568`, long `15 มกราคม 2568`; `' - '` if empty. */

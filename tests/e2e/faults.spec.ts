@@ -37,7 +37,7 @@ const FORWARD_SECRET = 'e2e-forward-secret-not-for-production-0001';
 const CORE_BOARD_LIMIT = 2;
 
 const UNAVAILABLE = 'ไม่สามารถเชื่อมต่อได้';
-const STALE = /^ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2} น\.$/;
+const STALE = /^ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2}\sน\.$/;
 const SEARCHED = 'สหกรณ์';
 /** A search never made while the core answers: it has no kept copy. */
 const UNSEEN = `/search?q=${encodeURIComponent('ไม่เคยค้นหา')}`;
@@ -182,7 +182,7 @@ for (const fault of FAULTS) {
     expect(kept.status()).toBe(200);
     expect(kept.headers()['cache-control']).toBe('no-store');
     const keptHtml = await kept.text();
-    expect(keptHtml).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2} น\./);
+    expect(keptHtml).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2}\sน\./);
     expect(hitsOf(keptHtml)).toEqual(hits);
     // The search dialog's fragment likewise (the enhancement script fetches it).
     const fragment = await http.get(`${FRONT}${dialogSearch}`);
@@ -281,7 +281,7 @@ for (const fault of MORE_FAULTS as readonly Fault[]) {
       const kept = await http.get(`${FRONT}${url}-stale`);
       expect(kept.status()).toBe(200);
       expect(kept.headers()['cache-control']).toBe('no-store');
-      expect(await kept.text()).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2} น\./);
+      expect(await kept.text()).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2}\sน\./);
       if (everywhere) {
         faults.fail(SEARCH, fault);
         const unseen = await http.get(`${FRONT}/search?q=${encodeURIComponent(`ไม่เคยค้นหา ${tag}`)}`);

@@ -52,7 +52,7 @@ describe('cards', () => {
     expect(card.title).toBe(`${'ที่'.repeat(120)}…`);
     expect(card.fullTitle).toBe(long);
     expect(card.excerpt).toBe(`${'น้ำ'.repeat(80)}…`);
-    expect(card.posted).toBe('เมื่อวาน เวลา 14:05 น.');
+    expect(card.posted).toBe('เมื่อวาน เวลา 14:05\u00a0น.');
     expect(card.href).toBe('/show/1250');
     expect(card.picture).toEqual({ src: '/picture/Utils/ContentDefault/news.png', isDefault: true });
   });
@@ -79,7 +79,7 @@ describe('itemView', () => {
     const view = await itemView(item, images);
     expect(view.bodyHtml).toBe('<p>ข่าว <b>สำคัญ</b></p><img src="x" loading="lazy" decoding="async" />');
     expect(view.description).toBe('ข่าว สำคัญ');
-    expect(view.posted).toBe('14 มกราคม 2568 เวลา 14:05 น.');
+    expect(view.posted).toBe('14 มกราคม 2568 เวลา 14:05\u00a0น.');
     expect(view.eventDate).toBe('10 มกราคม 2568');
   });
 
