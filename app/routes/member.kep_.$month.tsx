@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { CollectionLines, collectionView } from '~/components/member/collections';
+import { KeyFigures } from '~/components/member/data';
 import { PrintButton } from '~/components/member/print-button';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
@@ -37,6 +38,16 @@ export default function KepPrint() {
       <h1>
         {title} ประจำเดือน {bill.month}
       </h1>
+      {/* On screen the total comes first, on a phone's first screen; the paper keeps it under the lines. */}
+      <div className="no-print">
+        <KeyFigures
+          label={`ยอดของ${title}`}
+          items={[
+            ['ยอดเรียกเก็บรวม', `${bill.billed} บาท`],
+            ...(bill.isReceipt ? [['ยอดที่หักได้', `${bill.collected} บาท`] as [string, string]] : []),
+          ]}
+        />
+      </div>
       <dl className="facts">
         <div>
           <dt>ชื่อสมาชิก</dt>

@@ -5,7 +5,7 @@ import { DataTable } from './data';
 
 const W = 640;
 const H = 220;
-const PAD = { top: 16, right: 12, bottom: 36, left: 12 };
+const PAD = { top: 16, right: 12, bottom: 4, left: 12 };
 
 /** A coordinate with at most two decimals: enough for a 640-unit view box, and shorter markup. */
 const at = (value: number) => Math.round(value * 100) / 100;
@@ -16,7 +16,7 @@ function monthLabel(month: string, style: 'short' | 'long'): string {
 }
 
 /**
- * The chart's inside (title, description, axis, a bar per month and every third month's label) as SVG
+ * The chart's inside (title, description, axis and a bar per month) as SVG
  * markup, built as a string: React's server renderer spends about as long on each bar as on a table
  * cell, and a chart is dozens of them (docs/performance.md). The same function runs in the browser,
  * which hydrates the markup it would have made.
@@ -36,9 +36,6 @@ function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number
     const h = Math.round((p.capitalSatang / max) * innerH);
     const x = PAD.left + i * step + (step - barW) / 2;
     markup += `<rect x="${at(x)}" y="${base - h}" width="${at(barW)}" height="${h}"></rect>`;
-    if (i % 3 === 0 || i === points.length - 1) {
-      markup += `<text x="${at(x + barW / 2)}" y="${base + 16}" text-anchor="middle">${escapeMarkup(monthLabel(p.month, 'short'))}</text>`;
-    }
   });
   return markup;
 }
@@ -64,6 +61,14 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
         className="chart__svg"
         dangerouslySetInnerHTML={{ __html: capitalChartMarkup(points, summary) }}
       />
+      {/* The first, middle and last months under the bars, as text that keeps its size on a phone. */}
+      <p className="chart__months" aria-hidden="true">
+        {[0, Math.floor(points.length / 2), points.length - 1]
+          .filter((i, n, all) => all.indexOf(i) === n)
+          .map((i) => (
+            <span key={i}>{monthLabel(points[i]?.month ?? '', 'short')}</span>
+          ))}
+      </p>
       <figcaption>{summary}</figcaption>
       <details className="chart__data">
         <summary>ดูข้อมูลทุนเรือนหุ้นรายเดือนเป็นตาราง</summary>
