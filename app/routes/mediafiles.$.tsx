@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { serveStoredMedia } from '~/server/content/media.server';
+import { app } from '~/server/app.server';
 
 /** Stored media: `/mediafiles/{file}` (pictures and attachments of the content store, or the core's). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return serveStoredMedia(request, params['*'] ?? '');
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { backend } = await app();
+  return backend.serveMedia(request, params['*'] ?? '');
 }

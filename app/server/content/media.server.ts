@@ -7,12 +7,11 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import {
   coreMediaBase,
   createContentImageResolver,
-  headProbe,
   isSafeMediaPath,
   mediaUrl,
-  statProbe,
   type ContentImageResolver,
 } from './content-image.server';
+import { app } from '../app.server';
 import { env } from '../env.server';
 
 /**
@@ -233,29 +232,13 @@ async function peek(
   return { head, stream };
 }
 
-/** `/mediafiles/{file}` of this process: the embedded store's folder, or the core's in http mode. */
-export function serveStoredMedia(request: Request, file: string): Promise<Response> {
-  const config = env();
-  if (config.COOP_BACKEND === 'http' && config.COOP_API_URL) {
-    return proxyMedia(request, file, { base: config.COOP_API_URL, timeoutMs: config.COOP_TIMEOUT_MS });
-  }
-  return serveMedia(request, file);
-}
-
 let resolver: ContentImageResolver | undefined;
 
 /**
- * The content picture check of this process: a stat of the stored file, or in http mode a HEAD
- * request to the core (answers are cached by the resolver).
+ * The content picture check of this process: whether the backend has the stored file (a stat in the
+ * embedded store, a HEAD request to the core in http mode), the answers cached by the resolver.
  */
 export function contentImages(): ContentImageResolver {
-  if (!resolver) {
-    const config = env();
-    const probe =
-      config.COOP_BACKEND === 'http' && config.COOP_API_URL
-        ? headProbe(config.COOP_API_URL, { timeoutMs: config.COOP_TIMEOUT_MS })
-        : statProbe(mediaDir());
-    resolver = createContentImageResolver({ probe });
-  }
+  resolver ??= createContentImageResolver({ probe: async (file) => (await app()).backend.hasMedia(file) });
   return resolver;
 }

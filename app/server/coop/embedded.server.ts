@@ -10,6 +10,8 @@ import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 import { createSearchFeed } from './embedded-search.server';
 import { createTokenFeeds } from './embedded-tokens.server';
+import { statProbe } from '../content/content-image.server';
+import { mediaDir, serveMedia } from '../content/media.server';
 
 const HOUR = 3600_000;
 /** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
@@ -65,6 +67,10 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createSearchFeed(db),
     ...createContentFeeds(db),
     ...createTokenFeeds(db, memberOf, now),
+
+    // The media folder is looked up per call: tests point DATA_DIR elsewhere after the backend is made.
+    serveMedia: (request, file) => serveMedia(request, file, mediaDir()),
+    hasMedia: (file) => statProbe(mediaDir())(file),
 
     async login({ membershipNo, password, remember }) {
       const row = await db

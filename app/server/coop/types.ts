@@ -675,6 +675,13 @@ export interface CoopBackend {
   getTopicPage(topicId: string, query: { page: number; pageSize: number }): Promise<TopicPage | null>;
   /** A published content item; null when it does not exist or is hidden. */
   getContentItem(no: number): Promise<ContentItem | null>;
+  /**
+   * `/mediafiles/{file}`: a stored picture or attachment, only of the served types (ADR 011): from the
+   * embedded store's folder, or streamed from the core's `mediafiles/` in http mode (ADR 024).
+   */
+  serveMedia(request: Request, file: string): Promise<Response>;
+  /** Whether a stored picture is there (a content item without one shows its category's default). */
+  hasMedia(file: string): Promise<boolean>;
   /** The current cookie or privacy policy text; null when none is published. */
   getPolicy(kind: PolicyKind): Promise<ContentItem | null>;
   /**

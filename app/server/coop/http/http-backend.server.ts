@@ -2,6 +2,8 @@ import type * as z from 'zod';
 
 import { formatDateDMY } from '~/lib/thai-format';
 
+import { headProbe } from '../../content/content-image.server';
+import { proxyMedia } from '../../content/media.server';
 import { log } from '../../log.server';
 import { bangkokMonth } from '../figures';
 import { IDENTITY_MISMATCH, PASSWORD_RESET_MESSAGE, REGISTERED_MESSAGE, alreadyRegistered } from '../messages';
@@ -159,6 +161,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
   const perPage = { statement: 10, content: 6, board: BOARD_VENDOR_PAGE, ...config.vendorPageSizes };
   const extensions = new Set<CoopExtension>(config.extensions ?? []);
   const now = config.now ?? Date.now;
+  const pictureProbe = headProbe(config.baseUrl, { timeoutMs: config.timeoutMs, fetch: config.fetch });
   const client: CoopClient = createCoopClient({
     baseUrl: config.baseUrl,
     timeoutMs: config.timeoutMs,
@@ -652,6 +655,9 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
 
   return {
     kind: 'http',
+    serveMedia: (request, file) =>
+      proxyMedia(request, file, { base: config.baseUrl, timeoutMs: config.timeoutMs, fetch: config.fetch }),
+    hasMedia: pictureProbe,
     // No web endpoint in the contract (ADR 018): not found rather than "cannot connect", unless the
     // core is a Sahakorn that serves its own (ADR 025).
     offers: {
