@@ -139,7 +139,7 @@ test('content item 1246 is the cooperative history', async ({ page, axe }) => {
   await axe();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ประวัติสหกรณ์');
   await expect(page.getByRole('main')).toContainText('จดทะเบียนเป็นสหกรณ์เมื่อวันที่ 15 สิงหาคม พ.ศ. 2520');
-  await expect(page.getByRole('main').locator('time')).toHaveText(/^\d{1,2} \S+ 25\d\d เวลา \d\d:\d\d น\.$/);
+  await expect(page.getByRole('main').locator('time')).toHaveText(/^\d{1,2} \S+ 25\d\d เวลา \d\d:\d\d\sน\.$/);
   await expectLoaded(page, 'main img');
   await expectNoFrameworkScripts(page);
   const description = await page.locator('meta[name="description"]').getAttribute('content');
