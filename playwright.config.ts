@@ -121,6 +121,9 @@ function server({ port, dataDir, env }: { port: number; dataDir: string; env: Re
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ENABLE_TEST_ROUTES: '1',
+      // One process: a test that changes something and reads it back must not depend on which worker
+      // answers (several workers have their own test, tests/server/cluster.test.ts).
+      WEB_CONCURRENCY: '1',
       // Every test comes from 127.0.0.1 (in http mode every call to the core comes from the front);
       // the per-address limits have their own unit tests.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',

@@ -1,7 +1,10 @@
 // Production server: Express in front of the Remix build. Per request it gives an id and writes one
 // log line, makes the CSP nonce and the client address (the load context), refuses cross-origin state
-// changes, and serves assets. On SIGTERM it stops gracefully (ADR 016).
+// changes, and serves assets. On SIGTERM it stops gracefully (ADR 016). With WEB_CONCURRENCY above 1
+// (the default on several cores) this process prepares the store and then runs that many workers,
+// each of them this server (server/cluster.js, ADR 071).
 import { AsyncResource } from 'node:async_hooks';
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,6 +26,7 @@ import {
   createErrorHandler,
   createRequestLineCheck,
 } from './server/edge.js';
+import { runPrimary } from './server/cluster.js';
 import { createPageCache } from './server/page-cache.js';
 
 // This server serves the production build; `npm run dev` starts it in development mode (remix dev
@@ -44,9 +48,18 @@ const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href
 // What this server takes from the app (app/server/http/host.server.ts).
 const { host } = build.entry.module;
 
+// A worker told to stop before it serves has nothing to finish.
+const stopBeforeServing = (message) => {
+  if (message?.sahakorn === 'stop' || message?.sahakorn === 'stop-now') process.exit(0);
+};
+if (cluster.isWorker) process.on('message', stopBeforeServing);
+
 let config;
 try {
-  config = await host.start(root);
+  config = host.settings();
+  // One process does everything; with several workers the primary prepares the store once and each
+  // worker only opens it (ADR 071).
+  await host.start(root, cluster.isWorker ? 'worker' : config.workers > 1 ? 'primary' : 'whole');
 } catch (error) {
   // A bad setting, a full data disk or an unreachable database is said in one line, not as a stack.
   console.error(error instanceof Error && error.name === 'StartupError' ? error.message : error);
@@ -54,6 +67,15 @@ try {
 }
 
 const { log } = host;
+if (cluster.isPrimary && config.workers > 1) {
+  const exitCode = await runPrimary({
+    workers: config.workers,
+    log,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    onListening: announce,
+  });
+  process.exit(exitCode);
+}
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', config.TRUST_PROXY);
@@ -209,13 +231,18 @@ app.use(createErrorHandler(log));
 const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app);
 // Node answers a malformed request line or an over-long head itself, before Express: a Thai page too.
 server.on('clientError', createClientErrorHandler(log));
-server.listen(config.PORT, config.HOST, () => {
+// A worker's listening is the primary's to announce, once all of them listen.
+server.listen(config.PORT, config.HOST, () => (cluster.isWorker ? undefined : announce()));
+
+/** The server is serving: one log line and one line for whoever started it. */
+function announce() {
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  log.info('listening', { url: `http://${shown}:${config.PORT}`, store: config.store, demo: config.demo });
-  console.log(`Sahakorn is running at http://${shown}:${config.PORT}/home`);
+  const url = `http://${shown}:${config.PORT}`;
+  log.info('listening', { url, store: config.store, demo: config.demo, workers: config.workers });
+  console.log(`Sahakorn is running at ${url}/home`);
   // `npm run dev`: tell remix dev this build is being served (it restarts this server on each rebuild).
   if (process.env.NODE_ENV === 'development') void broadcastDevReady(build);
-});
+}
 
 /**
  * Graceful stop (ADR 016): stop accepting connections, close idle keep-alive ones, let requests in
@@ -253,3 +280,15 @@ function close(signal) {
 }
 process.on('SIGTERM', () => close('SIGTERM'));
 process.on('SIGINT', () => close('SIGINT'));
+// A worker stops when the primary says so (ADR 071), or on its own signal (a terminal's Ctrl-C reaches
+// every process): the first of the two starts the graceful stop; `stop-now` is a second signal.
+if (cluster.isWorker) {
+  process.off('message', stopBeforeServing);
+  process.on('message', (message) => {
+    if (message?.sahakorn === 'stop' && !closing) close(message.signal);
+    else if (message?.sahakorn === 'stop-now') {
+      closing = true;
+      close(message.signal);
+    }
+  });
+}

@@ -1,29 +1,34 @@
-// Load with many members at once: one instance on SQLite against two on PostgreSQL behind nginx.
+// Load with many members at once, and logins while they browse: server.js with one worker against
+// several, on SQLite and on PostgreSQL, optionally against a saved earlier build, all in one run.
 //
-//   npm run build && TEST_DATABASE_URL=postgres://… npm run bench:load     (needs nginx and PostgreSQL)
+//   npm run build && TEST_DATABASE_URL=postgres://… npm run bench:load
+//   node bench/ab.mjs --save before   (on the earlier build; then) BENCH_BEFORE=.cache/ab/before npm run bench:load
 //
-// For each setup it starts fresh servers with the demo cooperative, then BENCH_MEMBERS (200) simulated
-// members, arriving evenly over the first BENCH_RAMP_SECONDS (10) and then all active at once, each over
-// its own keep-alive connection: log in as the demo member (argon2id check, a new session row), then
-// read /member/status, share, loan, deposit and kep in a loop, one request after the other with
-// BENCH_THINK_MS (1000, ±50 %) of reading between them, until BENCH_SECONDS (60) have passed. Every answer must be 200 with the member's
-// own page (the membership number in it); anything else, a network error or a 30 s timeout is an
-// error. Reported: requests, errors, pages/s, p50/p99 latency of the pages and of the logins, CPU time
-// per request of the servers, PostgreSQL and nginx (from /proc), and the PostgreSQL setup's figures as
-// ratios to the SQLite one measured in the same run.
+// For each setup it starts a fresh server.js with the demo cooperative, then BENCH_MEMBERS (200)
+// simulated members, arriving evenly over the first BENCH_RAMP_SECONDS (10) and then all active at
+// once, each over its own keep-alive connection: log in as the demo member (argon2id check, a new
+// session row), then read /member/status, share, loan, deposit and kep in a loop, one request after
+// the other with BENCH_THINK_MS (0: without pause; else ±50 %) between them, until BENCH_SECONDS (60)
+// have passed. Meanwhile, once every member browses, another member logs in every
+// BENCH_LOGIN_EVERY_MS (250) on a new connection: those logins are the login figures. Every answer
+// must be 200 with the member's own page (the membership number in it), every login a 302 with a
+// session; anything else, a network error or a 30 s timeout is an error. Reported per setup:
+// requests, errors, pages/s, p50/p99 of the pages and of the logins, and CPU time per request of the
+// server's processes (the primary and its workers) and PostgreSQL (from /proc); then each
+// setup's pages/s and login p99 as ratios to the first setup of its store.
 //
-// Setups: (a) `sqlite` — one server.js, the default store; (b) `postgres` — two server.js on a fresh
-// database `<TEST_DATABASE_URL's database>_bench`, started together, nginx round robin in front
-// (scripts/instances.mjs). The load generator runs on the same 2 cores as the servers, PostgreSQL and
-// nginx: compare the ratios, not the absolute figures. Ports: BENCH_PORT (3900) for (a), the next two
-// for (b)'s instances, BENCH_PORT + 10 for nginx.
+// Setups: BENCH_SETUPS (`sqlite,postgres`) × BENCH_WORKERS (`1,2`: WEB_CONCURRENCY), plus, with
+// BENCH_BEFORE=<folder of a saved build>, that build first (it runs as it was built: an earlier
+// server.js ignores WEB_CONCURRENCY). PostgreSQL uses a fresh database `<TEST_DATABASE_URL's
+// database>_bench` per setup. The load generator runs on the same cores as the servers and
+// PostgreSQL: compare the ratios, not the absolute figures. Port: BENCH_PORT (3900).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
-import { dropDatabase, findNginx, freshDatabase, startNginx, waitForPort } from '../scripts/instances.mjs';
+import { dropDatabase, freshDatabase, waitForPort } from '../scripts/instances.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -32,7 +37,11 @@ const SEED_MEMBERS = process.env.BENCH_SEED_MEMBERS ?? '1000';
 /** Members arrive (log in) evenly over this many seconds at the start, as people do, not in one instant. */
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 10);
 /** A member reads each page for this long on average (±50 %) before asking for the next; 0 = none. */
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+/** While every member browses, one more login this often. */
+const LOGIN_EVERY_MS = Number(process.env.BENCH_LOGIN_EVERY_MS ?? 250);
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const BEFORE = process.env.BENCH_BEFORE;
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgres').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
@@ -44,12 +53,6 @@ if (!Number.isFinite(SECONDS) || SECONDS <= 0 || SECONDS > 600) throw new Error(
 if (SETUPS.includes('postgres') && !PG_BASE) {
   console.error(
     'bench:load needs TEST_DATABASE_URL (or BENCH_DATABASE_URL) for the PostgreSQL setup, or BENCH_SETUPS=sqlite',
-  );
-  process.exit(2);
-}
-if (SETUPS.includes('postgres') && !findNginx()) {
-  console.error(
-    'bench:load needs nginx for the PostgreSQL setup (apt-get install nginx-light), or BENCH_SETUPS=sqlite',
   );
   process.exit(2);
 }
@@ -80,9 +83,40 @@ function cpuBetween(before, after) {
   return ms;
 }
 
-/** Starts server.js and resolves once it accepts connections. */
-async function startServer(port, env) {
-  const child = spawn(process.execPath, ['server.js'], {
+/** Every process whose parent chain leads to `root` (a server's workers), and `root` itself. */
+function processTree(root) {
+  const parents = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree];
+}
+
+/** Stops of everything started so far: run in `finally`, whatever failed (a server that never came up too). */
+const stops = [];
+
+/**
+ * Starts server.js (from `dir`: this build, or a saved one) and resolves once all its workers
+ * listen (it prints its "running at" line). Its stop is registered at once, before it is up.
+ */
+async function startServer(port, env, dir = '.') {
+  const child = spawn(process.execPath, [path.resolve(dir, 'server.js')], {
+    cwd: path.resolve(dir),
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -92,21 +126,41 @@ async function startServer(port, env) {
       SEED_DEMO: '1',
       SEED_MEMBERS,
       SESSION_SECRET,
+      // Every simulated member is the demo member, from 127.0.0.1: the sign-in limits, which count an
+      // attempt until its check has ended, would refuse the sixth login in flight at once.
+      LOGIN_MAX_FAILURES_PER_MEMBER: '1000000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+      LOGIN_MEMBER_BACKOFF_FAILURES: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   let gone = false;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   void exited.then(() => (gone = true));
-  await waitForPort(port, 300_000, () => gone);
-  return {
-    pid: String(child.pid),
-    stop: async () => {
-      if (!gone) child.kill('SIGTERM');
-      await exited;
-    },
+  const stop = async () => {
+    if (!gone) child.kill('SIGTERM');
+    await exited;
   };
+  stops.push(stop);
+  await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server on ${port} did not start in 300 s`)), 300_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('is running at')) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server on ${port} exited before it served`));
+    });
+  });
+  child.stdout.resume();
+  await waitForPort(port, 10_000, () => gone);
+  return { pid: String(child.pid), pids: () => processTree(String(child.pid)), stop };
 }
 
 /** One HTTP exchange on the member's own keep-alive connection. */
@@ -130,34 +184,33 @@ function request(agent, base, method, pathname, headers, body) {
   });
 }
 
+/** Logs in as the demo member over `agent`; answers the session cookie (its time goes to `logins`). */
+async function login(agent, base, stats) {
+  const form = new URLSearchParams(DEMO).toString();
+  const started = performance.now();
+  const res = await request(
+    agent,
+    base,
+    'POST',
+    '/member/logon',
+    { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(form) },
+    form,
+  );
+  const sid = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('sahakorn_sid='));
+  if (res.status !== 302 || !sid) throw new Error(`login answered ${res.status}`);
+  stats?.push(performance.now() - started);
+  return sid;
+}
+
 /** One simulated member: logs in, then reads the member pages in turn until `deadline`. */
 async function member(base, deadline, stats, delayMs = 0) {
   if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-  // Its own connection, as a browser has: the instance behind nginx may change per request.
+  // Its own connection, as a browser has.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const form = new URLSearchParams(DEMO).toString();
-    const started = performance.now();
     let cookie;
     try {
-      const res = await request(
-        agent,
-        base,
-        'POST',
-        '/member/logon',
-        {
-          Origin: base,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'Content-Length': Buffer.byteLength(form),
-        },
-        form,
-      );
-      const sid = (res.headers['set-cookie'] ?? [])
-        .map((c) => c.split(';')[0])
-        .find((c) => c.startsWith('sahakorn_sid='));
-      if (res.status !== 302 || !sid) throw new Error(`login answered ${res.status}`);
-      cookie = sid;
-      stats.logins.push(performance.now() - started);
+      cookie = await login(agent, base, stats.arrivals);
     } catch (error) {
       stats.errors.push(`login: ${error.message}`);
       return;
@@ -169,7 +222,7 @@ async function member(base, deadline, stats, delayMs = 0) {
         const res = await request(agent, base, 'GET', page, { Cookie: cookie });
         if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
         if (!res.body.includes(DEMO.membershipNo)) throw new Error(`${page} is not the member's page`);
-        stats.pages.push(performance.now() - t0);
+        if (t0 >= stats.measuredFrom) stats.pages.push(performance.now() - t0);
       } catch (error) {
         stats.errors.push(error.message);
       }
@@ -180,6 +233,22 @@ async function member(base, deadline, stats, delayMs = 0) {
   }
 }
 
+/** From `from` until `deadline`, one login every LOGIN_EVERY_MS, each on a new connection. */
+async function arrivingLogins(base, from, deadline, stats) {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, from - Date.now())));
+  const pending = [];
+  while (Date.now() < deadline) {
+    const agent = new http.Agent({ keepAlive: false });
+    pending.push(
+      login(agent, base, stats.logins)
+        .catch((error) => stats.errors.push(`login: ${error.message}`))
+        .finally(() => agent.destroy()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_EVERY_MS));
+  }
+  await Promise.all(pending);
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -187,29 +256,37 @@ function percentile(sorted, p) {
 
 async function load(name, base, serverPids) {
   // Warm-up: a few members for a few seconds (code paths compiled, caches filled), not measured.
-  const warm = { logins: [], pages: [], errors: [] };
+  const warm = { arrivals: [], logins: [], pages: [], errors: [], measuredFrom: 0 };
   await Promise.all(Array.from({ length: 5 }, () => member(base, Date.now() + 3000, warm)));
-  const stats = { logins: [], pages: [], errors: [] };
   const snapshot = () => ({
-    servers: cpuByPid({ pids: serverPids }),
+    servers: cpuByPid({ pids: serverPids() }),
     postgres: cpuByPid({ names: ['postgres'] }),
-    nginx: cpuByPid({ names: ['nginx'] }),
   });
-  const cpuBefore = snapshot();
-  const clientBefore = process.cpuUsage();
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
   const rampMs = Math.min(RAMP_SECONDS, SECONDS / 2) * 1000;
-  await Promise.all(Array.from({ length: MEMBERS }, (_, i) => member(base, deadline, stats, (i * rampMs) / MEMBERS)));
-  const elapsed = (Date.now() - started) / 1000;
+  // Pages and logins count from the moment every member browses.
+  const stats = { arrivals: [], logins: [], pages: [], errors: [], measuredFrom: performance.now() + rampMs };
+  let cpuBefore;
+  let clientBefore;
+  let measuredAt = 0;
+  setTimeout(() => {
+    cpuBefore = snapshot();
+    clientBefore = process.cpuUsage();
+    measuredAt = Date.now();
+  }, rampMs);
+  await Promise.all([
+    ...Array.from({ length: MEMBERS }, (_, i) => member(base, deadline, stats, (i * rampMs) / MEMBERS)),
+    arrivingLogins(base, started + rampMs, deadline, stats),
+  ]);
+  const elapsed = (Date.now() - measuredAt) / 1000;
   const client = process.cpuUsage(clientBefore);
   const cpuAfter = snapshot();
   const answered = Math.max(1, stats.pages.length + stats.logins.length);
-  // CPU per request answered, by role (PostgreSQL and nginx: every process of that name on the machine).
+  // CPU per request answered, by role (PostgreSQL: every process of that name on the machine).
   const cpu = {
     servers: cpuBetween(cpuBefore.servers, cpuAfter.servers) / answered,
     postgres: cpuBetween(cpuBefore.postgres, cpuAfter.postgres) / answered,
-    nginx: cpuBetween(cpuBefore.nginx, cpuAfter.nginx) / answered,
     client: (client.user + client.system) / 1000 / answered,
   };
   const pages = [...stats.pages].sort((x, y) => x - y);
@@ -221,6 +298,7 @@ async function load(name, base, serverPids) {
     pagesPerSecond: stats.pages.length / elapsed,
     p50: percentile(pages, 50),
     p99: percentile(pages, 99),
+    logins: logins.length,
     loginP50: percentile(logins, 50),
     loginP99: percentile(logins, 99),
     firstErrors: [...new Set([...warm.errors, ...stats.errors])].slice(0, 5),
@@ -229,11 +307,11 @@ async function load(name, base, serverPids) {
   console.log(
     `${name}: ${result.requests} requests in ${elapsed.toFixed(1)} s, ${result.errors} errors, ` +
       `${result.pagesPerSecond.toFixed(1)} pages/s, pages p50 ${result.p50.toFixed(0)} ms p99 ${result.p99.toFixed(0)} ms, ` +
-      `logins p50 ${result.loginP50.toFixed(0)} ms p99 ${result.loginP99.toFixed(0)} ms`,
+      `${result.logins} logins p50 ${result.loginP50.toFixed(0)} ms p99 ${result.loginP99.toFixed(0)} ms`,
   );
   console.log(
-    `  CPU per request: servers ${cpu.servers.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, ` +
-      `nginx ${cpu.nginx.toFixed(1)} ms, load generator ${cpu.client.toFixed(1)} ms`,
+    `  CPU per request: server processes ${cpu.servers.toFixed(1)} ms, PostgreSQL ${cpu.postgres.toFixed(1)} ms, ` +
+      `load generator ${cpu.client.toFixed(1)} ms`,
   );
   for (const error of result.firstErrors) console.log(`  error: ${error}`);
   return result;
@@ -241,55 +319,40 @@ async function load(name, base, serverPids) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-load-'));
 const results = [];
-const stops = [];
+const builds = [
+  ...(BEFORE ? [{ label: 'before', dir: BEFORE, workers: [1] }] : []),
+  { label: 'now', dir: '.', workers: WORKERS },
+];
 try {
   console.log(
     `bench:load — ${MEMBERS} members (arriving over ${Math.min(RAMP_SECONDS, SECONDS / 2)} s, ${THINK_MS} ms ` +
-      `between pages) for ${SECONDS} s per setup, ${SEED_MEMBERS} demo members`,
+      `between pages) for ${SECONDS} s per setup, a login every ${LOGIN_EVERY_MS} ms meanwhile, ${SEED_MEMBERS} demo members`,
   );
-  if (SETUPS.includes('sqlite')) {
-    const server = await startServer(PORT, { DATA_DIR: path.join(tmp, 'sqlite') });
-    stops.push(server.stop);
-    results.push(await load('(a) 1 instance, SQLite', `http://127.0.0.1:${PORT}`, [server.pid]));
-    await server.stop();
-  }
-  if (SETUPS.includes('postgres')) {
-    const databaseUrl = await freshDatabase(PG_BASE, 'bench');
-    const env = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tmp, 'postgres'), TRUST_PROXY: '1' };
-    const servers = await Promise.all([startServer(PORT + 1, env), startServer(PORT + 2, env)]);
-    stops.push(...servers.map((s) => s.stop));
-    const nginx = await startNginx({ dir: path.join(tmp, 'nginx'), port: PORT + 10, upstreams: [PORT + 1, PORT + 2] });
-    stops.push(nginx.stop);
-    results.push(
-      await load(
-        '(b) 2 instances, PostgreSQL, nginx',
-        `http://127.0.0.1:${PORT + 10}`,
-        servers.map((s) => s.pid),
-      ),
-    );
-    await nginx.stop();
-    await Promise.all(servers.map((s) => s.stop()));
-    await dropDatabase(PG_BASE, 'bench');
-  }
-  const [a, b] = results;
-  if (a && b) {
-    const ratio = (x, y) => (x / y).toFixed(2);
-    console.log('\n| setup | requests | errors | pages/s | page p50 | page p99 | login p50 | login p99 |');
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
-    for (const r of results) {
-      console.log(
-        `| ${r.name} | ${r.requests} | ${r.errors} | ${r.pagesPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} ms | ` +
-          `${r.p99.toFixed(0)} ms | ${r.loginP50.toFixed(0)} ms | ${r.loginP99.toFixed(0)} ms |`,
-      );
+  for (const store of SETUPS) {
+    for (const build of builds) {
+      for (const workers of build.workers) {
+        const name = `${store}, ${build.label}, ${workers} worker${workers > 1 ? 's' : ''}`;
+        const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+        const env = { DATA_DIR: dataDir, WEB_CONCURRENCY: String(workers) };
+        if (store === 'postgres') env.DATABASE_URL = await freshDatabase(PG_BASE, 'bench');
+        const server = await startServer(PORT, env, build.dir);
+        results.push({ store, ...(await load(name, `http://127.0.0.1:${PORT}`, server.pids)) });
+        await server.stop();
+        if (store === 'postgres') await dropDatabase(PG_BASE, 'bench');
+      }
     }
+  }
+  const ratio = (x, y) => (x / y).toFixed(2);
+  console.log(
+    '\n| setup | requests | errors | pages/s | page p50 | page p99 | logins | login p50 | login p99 | pages/s ÷ first | CPU/request |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+  for (const r of results) {
+    const first = results.find((x) => x.store === r.store);
     console.log(
-      `| (b) ÷ (a) | | | ${ratio(b.pagesPerSecond, a.pagesPerSecond)} | ${ratio(b.p50, a.p50)} | ${ratio(b.p99, a.p99)} | ` +
-        `${ratio(b.loginP50, a.loginP50)} | ${ratio(b.loginP99, a.loginP99)} |`,
-    );
-    const total = (r) => r.cpu.servers + r.cpu.postgres + r.cpu.nginx;
-    console.log(
-      `\nCPU per request (servers + PostgreSQL + nginx): (a) ${total(a).toFixed(1)} ms, (b) ${total(b).toFixed(1)} ms, ` +
-        `× ${ratio(total(b), total(a))}`,
+      `| ${r.name} | ${r.requests} | ${r.errors} | ${r.pagesPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} ms | ` +
+        `${r.p99.toFixed(0)} ms | ${r.logins} | ${r.loginP50.toFixed(0)} ms | ${r.loginP99.toFixed(0)} ms | ` +
+        `× ${ratio(r.pagesPerSecond, first.pagesPerSecond)} | ${(r.cpu.servers + r.cpu.postgres).toFixed(1)} ms |`,
     );
   }
   const errors = results.reduce((n, r) => n + r.errors, 0);
@@ -297,5 +360,6 @@ try {
   process.exitCode = errors ? 1 : 0;
 } finally {
   for (const stop of stops) await stop().catch(() => undefined);
+  if (SETUPS.includes('postgres')) await dropDatabase(PG_BASE, 'bench').catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
 }

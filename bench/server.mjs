@@ -32,6 +32,8 @@ export async function startServer(port, extraEnv = {}, nodeArgs = [], script = '
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       SEED_DEMO: '1',
+      // One process: these benches read its CPU time by pid (bench/load.mjs compares worker counts).
+      WEB_CONCURRENCY: '1',
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -32,6 +32,8 @@ const ENCODERS = {
 export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
   /** @type {Map<string, { expires: number, headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
   const pages = new Map();
+  // Bumped by `clear()`: a page rendered from content that changed meanwhile is not kept.
+  let generation = 0;
   const lookUp = (key) => {
     const page = pages.get(key);
     if (page && page.expires <= now()) pages.delete(key);
@@ -48,7 +50,9 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     if (!page) {
       res.setHeader('X-Page-Cache', 'miss');
       if (req.method === 'GET') {
+        const renderedIn = generation;
         res.locals.keepPage = ({ headers, html }) => {
+          if (renderedIn !== generation) return;
           const kept = {};
           for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
           pages.delete(key);
@@ -76,7 +80,10 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     return res.status(200).send(body);
   }
 
-  middleware.clear = () => pages.clear();
+  middleware.clear = () => {
+    generation += 1;
+    pages.clear();
+  };
   middleware.size = () => pages.size;
   return middleware;
 }

@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (minutes !== null) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(minutes)] }));
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
-  publicContentChanged();
+  await publicContentChanged();
   // A repeated submission (double click, resend) stored nothing and lands on the same topic; a core
   // that does not say where it stored the topic (ADR 025) sends the visitor to the board.
   const to = posted.topicId === null ? '/board' : `/boardShow/${posted.topicId}`;

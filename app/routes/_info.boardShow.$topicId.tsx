@@ -118,7 +118,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
   }
   if (!posted) throw notFound();
-  publicContentChanged();
+  await publicContentChanged();
   const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
   const to = `/boardShow/${posted.topicId}${anchor}`;
   if (posted.replayed) await refundBoardPost(context.clientAddress);

@@ -62,6 +62,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return vendorJson(refusedBody(TOPIC_CLOSED_MESSAGE), 409);
   }
   if (!posted) return topicNotFound();
-  publicContentChanged();
+  await publicContentChanged();
   return vendorJson(postedBody(posted.answerId, posted.replayed));
 }

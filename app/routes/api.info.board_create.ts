@@ -30,6 +30,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     idempotencyKey: idempotencyKeyOf(request),
     authorKey: addressKey(visitor),
   });
-  publicContentChanged();
+  await publicContentChanged();
   return vendorJson(postedBody(posted.topicId, posted.replayed));
 }

@@ -32,6 +32,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await staffAudit(request, user, 'content_file_remove', {
     target: `content ${no} ${String(kind)} ${id || ''}`.trim(),
   });
-  contentChanged();
+  await contentChanged();
   return redirectWithNotice(`/staff/content/${no}`, T.fileRemoved);
 }

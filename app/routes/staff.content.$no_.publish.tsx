@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await setPublished(db, no, publish, user.username);
   if (result === null) throw new Response(T.notFound, { status: 404 });
   await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
-  contentChanged();
+  await contentChanged();
   const back = `/staff/content/${no}`;
   if (result === true) return redirectWithNotice(back, T.unpublished);
   if (form.get('announce') !== '1') return redirectWithNotice(back, T.publishedNotice);

@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { db } = await app();
   await setOpeningHours(db, hours);
   await staffAudit(request, user, 'home_hours', { target: 'opening hours' });
-  contentChanged();
+  await contentChanged();
   return redirectWithNotice('/staff/home', T.hoursSaved);
 }
 

@@ -91,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (saved === null || saved === false) return redirectWithNotice('/staff/menu', T.notFound, 'error');
   const target = `${intent.replace(/^(save|delete)-/, '')} ${typeof saved === 'number' ? saved : seq}`;
   await staffAudit(request, user, intent.startsWith('delete') ? 'menu_delete' : 'menu_save', { target });
-  contentChanged();
+  await contentChanged();
   return redirectWithNotice('/staff/menu', intent.startsWith('delete') ? T.menuDeleted : T.menuSaved);
 }
 

@@ -6,7 +6,7 @@ import { cacheSharedFeeds } from './coop/feed-cache.server';
 import { keepLastGood } from './coop/last-good.server';
 import { degradeGracefully } from './coop/unavailable.server';
 import { refusePublishedDemoPassword } from './auth/demo-password.server';
-import { migrate, openDb, type Db } from './db/index.server';
+import { migrate, openDb, poolSizeFor, type Db } from './db/index.server';
 import { env, type Env } from './env.server';
 import { log } from './log.server';
 import { mediaDir } from './content/media.server';
@@ -25,9 +25,12 @@ interface AppServices {
 let services: Promise<AppServices> | undefined;
 let stopUpkeep: (() => void) | undefined;
 
-async function init(): Promise<AppServices> {
-  const config = env();
-  const db = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+/**
+ * Makes the store ready to serve: migrations, the demo data and its media (in demo mode), the search
+ * index. Once per server, before any request: by the one process, or by the primary before it starts
+ * the workers (ADR 071).
+ */
+async function prepare(db: Db, config: Env): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) log.info('database migrated', { applied, store: config.store });
   if (config.demo) {
@@ -49,6 +52,28 @@ async function init(): Promise<AppServices> {
   }
   // A store seeded or imported before the search index existed, or a new ICU: index it now.
   if (await ensureSearchIndex(db)) log.info('search index rebuilt');
+}
+
+/** The database of this process; its PostgreSQL pool is this process's share among the workers. */
+function open(config: Env): Db {
+  return openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: poolSizeFor(config.workers) });
+}
+
+/** Prepare the store and close it again: the primary's part before it starts the workers (ADR 071). */
+export async function prepareStore(): Promise<void> {
+  const config = env();
+  const db = open(config);
+  try {
+    await prepare(db, config);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function init({ prepared }: StartupOptions): Promise<AppServices> {
+  const config = env();
+  const db = open(config);
+  if (!prepared) await prepare(db, config);
   // Sessions, rate limits, the audit log and the page cache stay in this database in either mode.
   const core =
     config.COOP_BACKEND === 'http' && config.COOP_API_URL
@@ -67,7 +92,7 @@ async function init(): Promise<AppServices> {
   // Outside demo mode the README's demo password opens no account of ours. In http mode the core
   // checks passwords: a core that is not a demo refuses it itself.
   const guarded = config.demo || core.kind === 'http' ? core : refusePublishedDemoPassword(core);
-  // Both forget their copies when staff change public content on this instance (ADR 061).
+  // Both forget their copies when staff change public content, in every worker (ADR 061, 071).
   const backend = keepLastGood(
     cacheSharedFeeds(degradeGracefully(guarded), config.FEED_CACHE_SECONDS * 1000, Date.now, onPublicContentChanged),
     { clearOn: onPublicContentChanged },
@@ -77,9 +102,14 @@ async function init(): Promise<AppServices> {
   return { env: config, db, backend };
 }
 
+export interface StartupOptions {
+  /** The primary has prepared the store (`prepareStore`): a worker only opens it. */
+  prepared?: boolean;
+}
+
 /** Open the database, run migrations and seed demo data if demo mode is on. Idempotent. */
-export function startup(): Promise<AppServices> {
-  services ??= init().catch((error: unknown) => {
+export function startup(options: StartupOptions = {}): Promise<AppServices> {
+  services ??= init(options).catch((error: unknown) => {
     services = undefined;
     throw error;
   });

@@ -20,6 +20,14 @@ describe('parseEnv', () => {
     expect(env.secureCookies).toBe(false);
   });
 
+  it('runs one worker per core unless WEB_CONCURRENCY says otherwise, and one under `npm run dev` (ADR 071)', () => {
+    const dir = tmp();
+    expect(parseEnv({ DATA_DIR: dir, NODE_ENV: 'production', SEED_DEMO: '1' }).workers).toBe(os.availableParallelism());
+    expect(parseEnv({ DATA_DIR: dir, NODE_ENV: 'development' }).workers).toBe(1);
+    expect(parseEnv({ DATA_DIR: dir, NODE_ENV: 'production', SEED_DEMO: '1', WEB_CONCURRENCY: '3' }).workers).toBe(3);
+    expect(() => parseEnv({ DATA_DIR: dir, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('keeps a generated secret once written, replaces one too short, and leaves no file aside', () => {
     const dir = tmp();
     const file = path.join(dir, 'session-secret');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod';
 
@@ -114,6 +115,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** `/readyz` reports "data disk full" when DATA_DIR's disk has less free than this (MiB). */
   DISK_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
+  /** Worker processes that serve requests (ADR 071). Default: one per core; one under `npm run dev`. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** On SIGTERM, requests in flight get this long to finish before they are cut off (ADR 016). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Where the cooperative's data comes from (ADR 018): our own store, or the core system's HTTP API. */
@@ -223,6 +226,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   secureCookies: boolean;
   /** PUBLIC_URL without a trailing slash; default `http://localhost:PORT`. */
   publicUrl: string;
+  /** Worker processes: WEB_CONCURRENCY, else one per core (`os.availableParallelism()`), one in development. */
+  workers: number;
 };
 
 export class EnvError extends Error {
@@ -276,6 +281,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // A demo on http://<vm-address>:3000 must still log in; real deployments (not demo) get Secure.
     secureCookies: raw.COOKIE_SECURE ?? (raw.NODE_ENV === 'production' && !demo),
     publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    // `remix dev` restarts one process after each rebuild; elsewhere every core serves.
+    workers: raw.WEB_CONCURRENCY ?? (raw.NODE_ENV === 'development' ? 1 : os.availableParallelism()),
   };
 }
 

@@ -164,6 +164,7 @@ test.describe('with Pusher configured', () => {
         SEED_MEMBERS: '20',
         LOG_LEVEL: 'warn',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+        WEB_CONCURRENCY: '1',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -49,6 +49,8 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
       SESSION_SECRET: 'server-test-session-secret-not-for-production',
       ENABLE_TEST_ROUTES: '1',
       LOG_LEVEL: 'info',
+      // One process, as these tests read its log; tests/server/cluster.test.ts starts several workers.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ let renders = 0;
 const cache = createPageCache({ ttlMs: 10_000, now: () => clock });
 let server: Server;
 let base = '';
+let release = () => {};
 
 /** A page of about 3 KiB, so that it is worth compressing. */
 const page = (text: string) => `<!doctype html><p>${text}</p>${'<p>สหกรณ์ออมทรัพย์</p>'.repeat(100)}`;
@@ -33,6 +34,18 @@ beforeAll(async () => {
       vary: 'Cookie',
       etag: pageEtag(html, undefined),
     };
+    (res.locals.keepPage as ((p: { headers: Record<string, string>; html: string }) => void) | undefined)?.({
+      headers,
+      html,
+    });
+    res.set(headers).send(html);
+  });
+  // A render that waits for the test to let it finish (`release`).
+  app.get('/held', async (_req, res) => {
+    renders += 1;
+    const html = page(`held ${renders}`);
+    await new Promise<void>((resolve) => (release = resolve));
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' };
     (res.locals.keepPage as ((p: { headers: Record<string, string>; html: string }) => void) | undefined)?.({
       headers,
       html,
@@ -113,6 +126,20 @@ describe('page cache', () => {
     expect(await (await get('/public')).text()).toContain('banner 2');
     cache.clear();
     expect(await (await get('/public')).text()).toContain('banner 3');
+  });
+
+  it('does not keep a page whose render began before clear(): it may show what changed', async () => {
+    const first = get('/held');
+    await expect.poll(() => renders).toBe(1);
+    cache.clear();
+    release();
+    expect(await (await first).text()).toContain('held 1');
+    const second = get('/held');
+    await expect.poll(() => renders).toBe(2);
+    release();
+    expect((await second).headers.get('x-page-cache')).toBe('miss');
+    expect(await (await get('/held')).text()).toContain('held 2');
+    expect(renders).toBe(2);
   });
 });
 

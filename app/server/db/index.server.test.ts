@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { migrate, openDb, type Db } from './index.server';
+import { migrate, openDb, poolSizeFor, type Db } from './index.server';
 import type { Database } from './schema';
 
 describe('the SQLite store', () => {
@@ -41,6 +42,60 @@ describe('the SQLite store', () => {
     await query('000002', 1).execute();
     const prepared = prepare.mock.calls.map(([text]) => text).filter((text) => text.includes('share_statements'));
     expect(prepared).toEqual([built]);
+  });
+
+  it('runs a transaction that reads, then writes, while another process writes to the file (ADR 071)', async () => {
+    // Another worker process: a short write every 2 ms for a while.
+    const writer = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import Sqlite from 'better-sqlite3';
+         const db = new Sqlite(process.argv[1]);
+         db.pragma('busy_timeout = 5000');
+         const insert = db.prepare("insert into rate_limits (key, count, reset_at) values (?, 1, 0)");
+         console.log('ready');
+         const end = Date.now() + 4000;
+         for (let i = 0; Date.now() < end; i += 1) {
+           insert.run('other-process:' + i);
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+         }`,
+        path.join(dataDir, 'sahakorn.db'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => writer.once('exit', resolve));
+    await new Promise((resolve) => writer.stdout.once('data', resolve));
+    const failures: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const { n } = await trx
+            .selectFrom('rate_limits')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
+          // Meanwhile the other process would commit: a deferred transaction could no longer write.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await trx
+            .insertInto('rate_limits')
+            .values({ key: `this-process:${i}`, count: Number(n), reset_at: 0 })
+            .execute();
+        })
+        .catch((error: unknown) => failures.push(String(error)));
+    }
+    writer.kill();
+    await exited;
+    expect(failures).toEqual([]);
+    const mine = await db.selectFrom('rate_limits').select('key').where('key', 'like', 'this-process:%').execute();
+    expect(mine).toHaveLength(20);
+  });
+});
+
+describe('PostgreSQL connections per worker (ADR 071)', () => {
+  it('are 10 each up to four workers, then shared out so a server holds at most 40, and never fewer than 2', () => {
+    expect([1, 2, 4, 5, 8, 16, 64].map(poolSizeFor)).toEqual([10, 10, 10, 8, 5, 2, 2]);
   });
 });
 

@@ -52,6 +52,17 @@ export interface DbConfig {
   /** postgres://… or undefined for SQLite in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL connections this process may hold (default 10; `poolSizeFor` divides them among workers). */
+  poolSize?: number;
+}
+
+/**
+ * PostgreSQL connections for each of `workers` processes of one server (ADR 071): 10 each, as one
+ * process had, while they stay within 40 for the whole server, and never fewer than 2 — so two
+ * instances stay inside PostgreSQL's default `max_connections` (100) on any number of cores.
+ */
+export function poolSizeFor(workers: number): number {
+  return Math.max(2, Math.min(10, Math.floor(40 / workers)));
 }
 
 // PostgreSQL returns int8 as strings; our bigint columns hold epoch milliseconds and satang, all
@@ -61,7 +72,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Open the app database (SQLite file `sahakorn.db` in dataDir, or PostgreSQL). */
 export function openDb(config: DbConfig): Db {
   if (config.databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(config.databaseUrl) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilientPool(config.databaseUrl, config.poolSize) }),
+    });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'sahakorn.db');
@@ -114,7 +127,8 @@ function withStatementCache(sqlite: Sqlite.Database) {
       cache.clear();
       sqlite.close();
     },
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = /^begin$/i.test(text) ? 'begin immediate' : text;
       let statement = cache.get(sql);
       if (statement) return statement;
       statement = sqlite.prepare(sql);

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 
-import { shutdown, startup } from '../app.server';
+import { prepareStore, shutdown, startup } from '../app.server';
 import { setAppRoot } from './app-root.server';
 import { startupFailureMessage } from '../ops/disk.server';
 import { enhanceScriptVersion } from './enhance.server';
@@ -22,19 +22,34 @@ export class StartupError extends Error {
  * Reads the settings, names the app's folder (server.js's, whatever the working directory), opens
  * the store (migrations, demo data) and answers the settings. A bad setting, a full data disk or an
  * unreachable database is a `StartupError` said in words; anything else is thrown as it was.
+ *
+ * With several workers (ADR 071) the primary, which serves nothing, only prepares the store and
+ * closes it again (`role: 'primary'`); each worker then opens it without preparing it again
+ * (`role: 'worker'`). One process alone does both (`role: 'whole'`, the default).
  */
-async function start(appRoot: string): Promise<Env> {
+async function start(appRoot: string, role: 'whole' | 'primary' | 'worker' = 'whole'): Promise<Env> {
   setAppRoot(appRoot);
   let config: Env | undefined;
   try {
     config = env();
     applyLogLevel();
-    await startup();
+    if (role === 'primary') await prepareStore();
+    else await startup({ prepared: role === 'worker' });
     return config;
   } catch (error) {
     if (error instanceof Error && error.name === 'EnvError') throw new StartupError(error.message);
     const said = startupFailureMessage(error, config?.dataDir ?? (process.env.DATA_DIR || './data'));
     throw said ? new StartupError(said) : error;
+  }
+}
+
+/** The settings, or a `StartupError` naming what is wrong with them (server.js asks before `start`). */
+function settings(): Env {
+  try {
+    return env();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'EnvError') throw new StartupError(error.message);
+    throw error;
   }
 }
 
@@ -55,6 +70,7 @@ function loadContext(edge: Pick<AppLoadContext, 'cspNonce' | 'clientAddress' | '
  * content changed (the page cache empties).
  */
 export const host = {
+  settings,
   start,
   /** Shutdown has begun: /readyz says so from now on. */
   stopping: markShuttingDown,

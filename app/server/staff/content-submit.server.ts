@@ -84,7 +84,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
     target: `content ${saved}`,
   });
-  contentChanged();
+  await contentChanged();
   return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
 }
 

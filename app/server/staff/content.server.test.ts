@@ -307,7 +307,7 @@ describe('the opening-hours line', () => {
     // Kept for its lifetime…
     expect(await openingHoursLine(db, 60_000)).toBe(site.openingHours);
     // …unless content changed on this instance.
-    publicContentChanged();
+    await publicContentChanged();
     expect(await openingHoursLine(db, 60_000)).toBe('เปิดทุกวัน 08.00 - 16.00 น.');
     await setOpeningHours(db, ' ');
     expect(await getOpeningHours(db)).toEqual({ text: site.openingHours, stored: false });

@@ -1,0 +1,143 @@
+// The primary process of server.js when WEB_CONCURRENCY is above 1 (ADR 071). It has prepared the
+// store (migrations, demo data) before it gets here; it serves nothing itself. It starts the
+// workers (node:cluster: they share the port, the primary hands each new connection to the next
+// worker in turn), relays the workers' change signals (app/server/http/worker-signals.server.ts),
+// replaces a worker that dies, and on SIGTERM or SIGINT has every worker stop gracefully, then
+// answers the exit code: 0 when every worker stopped cleanly.
+import cluster from 'node:cluster';
+
+/**
+ * Relays change signals among workers: a `signal` from one goes to every other ready worker, and the
+ * sender hears `signal-done` once each of them has answered or has exited.
+ * @param {() => Iterable<{ id: number, send: (message: object) => unknown }>} readyWorkers
+ */
+export function createSignalRelay(readyWorkers) {
+  /** @type {Map<string, { from: { send: (message: object) => unknown }, waiting: Set<number> }>} */
+  const pending = new Map();
+  const finish = (id) => {
+    const entry = pending.get(id);
+    if (!entry || entry.waiting.size) return;
+    pending.delete(id);
+    send(entry.from, { sahakorn: 'signal-done', id });
+  };
+  return {
+    /** A message from `worker`; answers whether it was one of the relay's. */
+    receive(worker, message) {
+      if (typeof message !== 'object' || message === null || typeof message.id !== 'string') return false;
+      if (message.sahakorn === 'signal' && typeof message.topic === 'string') {
+        const others = [...readyWorkers()].filter((other) => other.id !== worker.id);
+        pending.set(message.id, { from: worker, waiting: new Set(others.map((other) => other.id)) });
+        for (const other of others) send(other, { sahakorn: 'signal', topic: message.topic, id: message.id });
+        finish(message.id);
+        return true;
+      }
+      if (message.sahakorn === 'signal-done') {
+        pending.get(message.id)?.waiting.delete(worker.id);
+        finish(message.id);
+        return true;
+      }
+      return false;
+    },
+    /** `worker` exited: nobody waits for its answer any more. */
+    gone(worker) {
+      for (const [id, entry] of pending) {
+        entry.waiting.delete(worker.id);
+        if (entry.from.id === worker.id) pending.delete(id);
+        else finish(id);
+      }
+    },
+  };
+}
+
+/** Sends unless the worker's channel has closed meanwhile (it is exiting: `gone` follows). */
+function send(worker, message) {
+  try {
+    worker.send(message);
+  } catch {
+    // exiting
+  }
+}
+
+/**
+ * Starts `workers` worker processes (this same script) and keeps them running until a signal.
+ * A worker that exits before it ever listened means the server cannot start (a taken port, a bad
+ * store): the others are stopped and the answer is 1, as one process would exit. One that dies later
+ * is logged and replaced.
+ * @param {{ workers: number, log: { info: Function, warn: Function, error: Function }, shutdownTimeoutMs: number, onListening: () => void }} options
+ * @returns {Promise<number>} the exit code
+ */
+export function runPrimary({ workers, log, shutdownTimeoutMs, onListening }) {
+  /** Workers that have listened (they serve, and answer signals), by cluster id. */
+  const ready = new Map();
+  const relay = createSignalRelay(() => ready.values());
+  let stopping = null;
+  let failed = false;
+  let announced = false;
+
+  return new Promise((resolve) => {
+    const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean);
+    const finishIfDone = () => {
+      if (stopping && alive().length === 0) {
+        log.info('stopped', { signal: stopping, workers });
+        resolve(failed ? 1 : 0);
+      }
+    };
+
+    const fork = () => {
+      const worker = cluster.fork();
+      worker.once('listening', () => {
+        ready.set(worker.id, worker);
+        if (!announced && ready.size === workers) {
+          announced = true;
+          onListening();
+        }
+      });
+      worker.on('message', (message) => relay.receive(worker, message));
+    };
+
+    cluster.on('exit', (worker, code, signal) => {
+      const listened = ready.delete(worker.id);
+      relay.gone(worker);
+      if (stopping) {
+        if (code !== 0) failed = true;
+        finishIfDone();
+        return;
+      }
+      if (!listened) {
+        // It never served: the cause (said on stderr by the worker) will stop its replacement too.
+        log.error('a worker stopped before it could serve: stopping', { pid: worker.process.pid, code, signal });
+        failed = true;
+        stop('startup failure');
+        return;
+      }
+      log.error('worker stopped unexpectedly: starting another', { pid: worker.process.pid, code, signal });
+      fork();
+    });
+
+    /** Graceful stop: each worker drains (server.js `close`); a second signal makes them stop at once. */
+    function stop(signal) {
+      if (stopping) {
+        log.warn('stopping at once', { signal, workers: alive().length });
+        failed = true;
+        for (const worker of alive()) send(worker, { sahakorn: 'stop-now', signal });
+        return;
+      }
+      stopping = signal;
+      log.info('shutting down', { signal, workers: alive().length });
+      for (const worker of alive()) send(worker, { sahakorn: 'stop', signal });
+      // Each worker cuts off its own requests after SHUTDOWN_TIMEOUT_SECONDS; one that still has not
+      // exited a little later is ended here.
+      setTimeout(() => {
+        for (const worker of alive()) {
+          log.warn('worker did not stop in time: killing it', { pid: worker.process.pid });
+          worker.process.kill('SIGKILL');
+        }
+      }, shutdownTimeoutMs + 5000).unref();
+      finishIfDone();
+    }
+
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    for (let i = 0; i < workers; i += 1) fork();
+  });
+}
