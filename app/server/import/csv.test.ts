@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { CSV_MESSAGES, decodeUtf8, parseCsv } from './csv';
+import { CSV_MESSAGES, MAX_RECORD_BYTES, decodeUtf8, parseCsv } from './csv';
 
 function records(text: string) {
   const result = parseCsv(text);
@@ -58,6 +58,26 @@ describe('parseCsv', () => {
     const got = records('a,b\n1,say "hi"\n"x"y,2\n3,4\n');
     expect(got.map((r) => r.problem)).toEqual([null, CSV_MESSAGES.quoteInField, CSV_MESSAGES.textAfterQuote, null]);
     expect(got[3]?.fields).toEqual(['3', '4']);
+  });
+
+  it('does not mistake a quoted field that starts with a doubled quote for a stray quote', () => {
+    const got = records('a,b\n"""ก"" ข","x "" y"\n');
+    expect(got[1]).toEqual({ line: 2, fields: ['"ก" ข', 'x " y'], problem: null });
+  });
+
+  it('reads a file whose line ends are mixed', () => {
+    expect(records('a,b\r\n1,2\n3,4\r5,6').map((r) => [r.line, r.fields])).toEqual([
+      [1, ['a', 'b']],
+      [2, ['1', '2']],
+      [3, ['3', '4']],
+      [4, ['5', '6']],
+    ]);
+  });
+
+  it('fails the file on a record longer than the bound, naming the line it starts on', () => {
+    const long = 'ก'.repeat(MAX_RECORD_BYTES / 3 + 1);
+    expect(parseCsv(`a,b\n1,2\n3,"${long}"\n`)).toEqual({ ok: false, line: 3, message: CSV_MESSAGES.recordTooLong });
+    expect(parseCsv(`a,b\n1,"${'x'.repeat(MAX_RECORD_BYTES - 10)}"\n`).ok).toBe(true);
   });
 
   it('reads Thai text unchanged', () => {

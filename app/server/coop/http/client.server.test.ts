@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { CoopUnavailableError } from '../types';
 import {
@@ -12,6 +12,14 @@ import {
 } from './client.server';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.secret-token.sig';
+
+// The breaker's cool-down reads the clock: only `Date` is faked, timers run for real.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 interface Seen {
   url: string;
@@ -48,15 +56,11 @@ function setup(steps: Parameters<typeof fakeFetch>[0], options: Partial<CoopClie
   const { fetch, seen } = fakeFetch(steps);
   const lines: FailureLine[] = [];
   const sleeps: number[] = [];
-  let clock = 1_000_000;
   const client = createCoopClient({
     baseUrl: 'https://core.example/coop/',
     timeoutMs: 50,
     fetch,
-    now: () => clock,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
+    onRetry: (ms) => sleeps.push(ms),
     random: () => 0.5,
     onFailure: (line) => lines.push(line),
     breakerThreshold: 3,
@@ -69,7 +73,7 @@ function setup(steps: Parameters<typeof fakeFetch>[0], options: Partial<CoopClie
     lines,
     sleeps,
     advance: (ms: number) => {
-      clock += ms;
+      vi.setSystemTime(Date.now() + ms);
     },
   };
 }
@@ -220,6 +224,18 @@ describe('createCoopClient', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('never retries an action that timed out, and bounds each attempt by the timeout', async () => {
+    const { client, seen, lines, sleeps } = setup([hang]);
+    const started = performance.now();
+    await expect(client.request(ACTION)).rejects.toThrow('coop memberPass: timeout');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(lines).toEqual([expect.objectContaining({ reason: 'timeout', attempts: 1, method: 'POST' })]);
+    expect(new Headers(seen[0]?.init.headers).get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(seen[0]?.init.signal?.aborted).toBe(true);
+  });
+
   it('a POST is not a read unless it says so', async () => {
     const { client, seen } = setup([new TypeError('fetch failed')]);
     await expect(client.request({ ...FEED, read: undefined })).rejects.toThrow('coop memberLoan: network');
@@ -328,6 +344,25 @@ describe('circuit breaker', () => {
   it('counts consecutive failures only: an answer in between resets the count', async () => {
     const { client } = setup([json({}, 500), json({}, 500), json({ ok: 1 }), json({}, 500), json({}, 500)]);
     for (let i = 0; i < 5; i += 1) await client.request(ACTION).catch(() => undefined);
+    expect(client.circuit()).toBe('closed');
+  });
+
+  it('counts a read and its retry as one failed call', async () => {
+    const { client, seen } = setup([json({}, 500)]);
+    for (let i = 0; i < 2; i += 1) await expect(client.request(GET)).rejects.toThrow('http_5xx');
+    expect(seen).toHaveLength(4);
+    expect(client.circuit()).toBe('closed');
+    await expect(client.request(GET)).rejects.toThrow('http_5xx');
+    expect(client.circuit()).toBe('open');
+  });
+
+  it('a probe answered with throttling closes the circuit: the core is there', async () => {
+    const steps: Parameters<typeof fakeFetch>[0] = [json({}, 500)];
+    const { client, advance } = setup(steps);
+    for (let i = 0; i < 3; i += 1) await client.request(ACTION).catch(() => undefined);
+    advance(10_000);
+    steps.splice(0, steps.length, json({}, 429));
+    await expect(client.request(GET)).rejects.toThrow('throttled');
     expect(client.circuit()).toBe('closed');
   });
 

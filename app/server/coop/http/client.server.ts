@@ -1,12 +1,26 @@
+import {
+  BrokenCircuitError,
+  CircuitState as BreakerState,
+  ConsecutiveBreaker,
+  DelegateBackoff,
+  TaskCancelledError,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  timeout,
+} from 'cockatiel';
+
 import { CoopThrottledError, CoopUnavailableError } from '../types';
 
 /**
  * The transport of the http backend (ADR 018): one small wrapper over Node's global fetch that joins
  * paths onto the core's base URL without ever leaving it, sends the vendor's headers and the bearer
- * token, bounds every call with a timeout, retries a read once (with jitter) after a transport
- * failure, and stops calling a core that keeps failing (circuit breaker). It knows nothing of the
- * vendor's bodies: it hands back the status and the parsed JSON, and `http-backend.server.ts`
- * decides what they mean.
+ * token, and hands back the status and the parsed JSON (`http-backend.server.ts` decides what they
+ * mean). Its resilience is cockatiel's policies (ADR 064): a timeout per attempt, one retry of a
+ * read (with jitter) after a transport failure, and a circuit breaker that stops calling a core that
+ * keeps failing. What is ours is the configuration: which failures are retried and which count
+ * against the core.
  */
 
 export type FailureReason =
@@ -56,11 +70,12 @@ export interface CoopClientOptions {
   /** Largest body accepted (default 8 MiB). */
   maxBodyBytes?: number;
   fetch?: typeof globalThis.fetch;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** The source of the retry's jitter (default `Math.random`). */
   random?: () => number;
   /** Where failure lines go (default: the app log at `warn`). */
   onFailure?: (line: FailureLine) => void;
+  /** Told the pause before each retry, in ms (for tests and metrics). */
+  onRetry?: (delayMs: number) => void;
 }
 
 export interface CoopRequest {
@@ -161,40 +176,43 @@ export function normalizeBase(baseUrl: string): URL {
 export function createCoopClient(options: CoopClientOptions): CoopClient {
   const base = normalizeBase(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
-  const threshold = options.breakerThreshold ?? 5;
   const coolDownMs = options.breakerCoolDownMs ?? 30_000;
   const retryDelay = options.retryDelayMs ?? { min: 100, max: 400 };
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
   const onFailure = options.onFailure ?? (() => undefined);
 
-  // Circuit breaker: `failures` consecutive failed calls; open until `openUntil`; then one probe.
-  let failures = 0;
-  let openUntil = 0;
-  let state: CircuitState = 'closed';
-  let probing = false;
+  // One attempt may take this long, headers and body; the signal aborts the fetch when it is up.
+  const perAttempt = timeout(options.timeoutMs, TimeoutStrategy.Aggressive);
+  // A read that failed in transport is tried once more after a pause drawn between min and max.
+  const retryRead = retry(
+    handleWhen((error) => error instanceof AttemptFailure && error.retryable),
+    {
+      maxAttempts: 1,
+      backoff: new DelegateBackoff(() => Math.round(retryDelay.min + random() * (retryDelay.max - retryDelay.min))),
+    },
+  );
+  if (options.onRetry) retryRead.onRetry(({ delay }) => options.onRetry?.(delay));
+  // Consecutive failed calls (not attempts) that are the core's fault open the circuit for the
+  // cool-down; then one call goes through as a probe and its outcome closes or reopens it. Answers
+  // that are not the core's fault (4xx, throttling, a too-large body) neither count nor reset.
+  const breaker = circuitBreaker(
+    handleWhen((error) => error instanceof AttemptFailure && error.countsAgainstCore),
+    { halfOpenAfter: coolDownMs, breaker: new ConsecutiveBreaker(options.breakerThreshold ?? 5) },
+  );
+  let openedAt = 0;
+  breaker.onBreak(() => {
+    openedAt = Date.now();
+  });
 
-  function currentState(): CircuitState {
-    if (state === 'open' && now() >= openUntil) state = 'half-open';
-    return state;
+  function circuit(): CircuitState {
+    if (breaker.state === BreakerState.Closed) return 'closed';
+    if (breaker.state === BreakerState.HalfOpen) return 'half-open';
+    // The library half-opens on the next call after the cool-down; report it as it will be.
+    return Date.now() - openedAt >= coolDownMs ? 'half-open' : 'open';
   }
 
-  function succeeded() {
-    failures = 0;
-    state = 'closed';
-  }
-
-  function failed() {
-    failures += 1;
-    if (state === 'half-open' || failures >= threshold) {
-      state = 'open';
-      openUntil = now() + coolDownMs;
-    }
-  }
-
-  async function attempt(req: CoopRequest, url: URL): Promise<CoopResponse> {
+  async function attempt(req: CoopRequest, url: URL, signal: AbortSignal): Promise<CoopResponse> {
     const headers = new Headers({ Accept: req.expect === 'bytes' ? 'image/*' : 'application/json' });
     headers.set('X-Requested-With', 'XMLHttpRequest');
     if (req.token) headers.set('Authorization', `Bearer ${req.token}`);
@@ -205,125 +223,98 @@ export function createCoopClient(options: CoopClientOptions): CoopClient {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(req.body ?? {});
     }
-    const controller = new AbortController();
-    let timedOut = false;
-    // Settles (rejects) when the time is up, so neither the call nor its body can outlast it.
-    let expire: () => void = () => undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      expire = () => reject(new Error('timeout'));
-    });
-    deadline.catch(() => undefined);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-      expire();
-    }, options.timeoutMs);
+    const lost = () => (signal.aborted ? 'timeout' : 'network');
+    let response: Response;
     try {
-      let response: Response;
-      try {
-        response = await Promise.race([
-          fetchImpl(url, {
-            method: req.method,
-            headers,
-            body,
-            signal: controller.signal,
-            // A redirect from an API is never an answer (e.g. a login page): do not follow it.
-            redirect: 'manual',
-          }),
-          deadline,
-        ]);
-      } catch {
-        throw new AttemptFailure(timedOut ? 'timeout' : 'network', true, true);
-      }
-      const { status } = response;
-      const declared = Number(response.headers.get('content-length') ?? '0');
-      if (declared > maxBody) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new AttemptFailure('too_large', false, false, status);
-      }
-      let raw: Uint8Array;
-      try {
-        raw = new Uint8Array(await Promise.race([response.arrayBuffer(), deadline]));
-      } catch {
-        await response.body?.cancel().catch(() => undefined);
-        throw new AttemptFailure(timedOut ? 'timeout' : 'network', true, true, status);
-      }
-      if (status >= 500) throw new AttemptFailure('http_5xx', true, true, status);
-      if (status === 429) {
-        const retryAfter = /^\s*(\d{1,6})\s*$/.exec(response.headers.get('retry-after') ?? '')?.[1];
-        throw new AttemptFailure('throttled', false, false, status, retryAfter ? Number(retryAfter) : null);
-      }
-      if (status < 200 || (status >= 300 && status < 400)) {
-        throw new AttemptFailure('unexpected_status', false, false, status);
-      }
-      if (raw.byteLength > maxBody) throw new AttemptFailure('too_large', false, false, status);
-      if (req.expect === 'bytes') return { status, headers: response.headers, body: undefined, bytes: raw };
-      const text = new TextDecoder().decode(raw).replace(/^\uFEFF/, '');
-      if (!text.trim()) return { status, headers: response.headers, body: undefined, bytes: null };
-      try {
-        return { status, headers: response.headers, body: JSON.parse(text) as unknown, bytes: null };
-      } catch {
-        // An HTML error page or a cut-off answer: the core is not itself.
-        throw new AttemptFailure('malformed_json', false, true, status);
-      }
-    } finally {
-      clearTimeout(timer);
+      // A redirect from an API is never an answer (e.g. a login page): do not follow it.
+      response = await fetchImpl(url, { method: req.method, headers, body, signal, redirect: 'manual' });
+    } catch {
+      throw new AttemptFailure(lost(), true, true);
+    }
+    const { status } = response;
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > maxBody) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AttemptFailure('too_large', false, false, status);
+    }
+    let raw: Uint8Array;
+    try {
+      raw = new Uint8Array(await response.arrayBuffer());
+    } catch {
+      await response.body?.cancel().catch(() => undefined);
+      throw new AttemptFailure(lost(), true, true, status);
+    }
+    if (status >= 500) throw new AttemptFailure('http_5xx', true, true, status);
+    if (status === 429) {
+      const retryAfter = /^\s*(\d{1,6})\s*$/.exec(response.headers.get('retry-after') ?? '')?.[1];
+      throw new AttemptFailure('throttled', false, false, status, retryAfter ? Number(retryAfter) : null);
+    }
+    if (status < 200 || (status >= 300 && status < 400)) {
+      throw new AttemptFailure('unexpected_status', false, false, status);
+    }
+    if (raw.byteLength > maxBody) throw new AttemptFailure('too_large', false, false, status);
+    if (req.expect === 'bytes') return { status, headers: response.headers, body: undefined, bytes: raw };
+    const text = new TextDecoder().decode(raw).replace(/^\uFEFF/, '');
+    if (!text.trim()) return { status, headers: response.headers, body: undefined, bytes: null };
+    try {
+      return { status, headers: response.headers, body: JSON.parse(text) as unknown, bytes: null };
+    } catch {
+      // An HTML error page or a cut-off answer: the core is not itself.
+      throw new AttemptFailure('malformed_json', false, true, status);
     }
   }
 
   return {
-    circuit: currentState,
+    circuit,
 
     report(line) {
       onFailure(line);
     },
 
     async request(req) {
-      const started = now();
+      const started = performance.now();
       const url = joinUrl(base, req.path, req.query);
-      const circuit = currentState();
-      if (circuit === 'open' || (circuit === 'half-open' && probing)) {
-        onFailure({ endpoint: req.endpoint, method: req.method, reason: 'circuit_open', circuit, attempts: 0 });
-        throw new CoopUnavailableError(`coop ${req.endpoint}: circuit open`);
-      }
-      const probe = circuit === 'half-open';
-      if (probe) probing = true;
-      const read = req.read ?? req.method === 'GET';
+      const state = circuit();
+      // Retried: reads only (GET, or a POST that says it is one), never the probe of a half-open circuit.
+      const retried = (req.read ?? req.method === 'GET') && state === 'closed';
       let attempts = 0;
+      const once = () => {
+        attempts += 1;
+        return perAttempt
+          .execute(({ signal }) => attempt(req, url, signal))
+          .catch((error: unknown) => {
+            throw error instanceof TaskCancelledError ? new AttemptFailure('timeout', true, true) : error;
+          });
+      };
       try {
-        for (;;) {
-          attempts += 1;
-          try {
-            const response = await attempt(req, url);
-            succeeded();
-            return response;
-          } catch (error) {
-            if (!(error instanceof AttemptFailure)) throw error;
-            // One retry, for reads only, and never for the single probe of a half-open circuit.
-            if (error.retryable && read && attempts === 1 && !probe) {
-              const { min, max } = retryDelay;
-              await sleep(Math.round(min + random() * (max - min)));
-              continue;
-            }
-            if (error.countsAgainstCore) failed();
-            else if (probe) succeeded(); // the core answered, even if not usefully
-            onFailure({
-              endpoint: req.endpoint,
-              method: req.method,
-              reason: error.reason,
-              ...(error.status !== undefined && { status: error.status }),
-              attempts,
-              ms: now() - started,
-              circuit: currentState(),
-            });
-            if (error.reason === 'throttled') {
-              throw new CoopThrottledError(`coop ${req.endpoint}: throttled`, error.retryAfterSeconds);
-            }
-            throw new CoopUnavailableError(`coop ${req.endpoint}: ${error.reason}`);
-          }
+        // While the probe is out, other calls are refused rather than queued behind it.
+        if (breaker.state === BreakerState.HalfOpen) throw new BrokenCircuitError();
+        return await breaker.execute(() => (retried ? retryRead.execute(once) : once()));
+      } catch (error) {
+        if (error instanceof BrokenCircuitError) {
+          onFailure({
+            endpoint: req.endpoint,
+            method: req.method,
+            reason: 'circuit_open',
+            circuit: state,
+            attempts: 0,
+          });
+          throw new CoopUnavailableError(`coop ${req.endpoint}: circuit open`);
         }
-      } finally {
-        if (probe) probing = false;
+        if (!(error instanceof AttemptFailure)) throw error;
+        onFailure({
+          endpoint: req.endpoint,
+          method: req.method,
+          reason: error.reason,
+          ...(error.status !== undefined && { status: error.status }),
+          attempts,
+          ms: Math.round(performance.now() - started),
+          circuit: circuit(),
+        });
+        if (error.reason === 'throttled') {
+          throw new CoopThrottledError(`coop ${req.endpoint}: throttled`, error.retryAfterSeconds);
+        }
+        throw new CoopUnavailableError(`coop ${req.endpoint}: ${error.reason}`);
       }
     },
   };

@@ -27,7 +27,7 @@ function backendWith(config: Partial<HttpBackendConfig> = {}): CoopBackend {
   return createHttpBackend({
     baseUrl: core.url,
     timeoutMs: 1000,
-    sleep: async () => undefined,
+    retryDelayMs: { min: 0, max: 0 },
     onFailure: (line) => lines.push(line),
     extensions: ['welfare', 'kepcrem', 'demand', 'terms'],
     ...config,

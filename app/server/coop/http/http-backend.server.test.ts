@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { migrate, openDb, type Db } from '../../db/index.server';
 import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '../../seed/demo.server';
@@ -37,7 +37,7 @@ function backendWith(config: Partial<HttpBackendConfig> = {}): CoopBackend {
     baseUrl: core.url,
     timeoutMs: 1000,
     now: () => NOW,
-    sleep: async () => undefined,
+    retryDelayMs: { min: 0, max: 0 },
     onFailure: (line) => lines.push(line),
     ...config,
   });
@@ -930,8 +930,12 @@ describe('a core that misbehaves', () => {
   });
 
   it('the circuit opens after N failed calls and half-opens for one probe after the cool-down', async () => {
-    let clock = NOW;
-    const backend = backendWith({ now: () => clock, breakerThreshold: 3, breakerCoolDownMs: 30_000 });
+    // The breaker's cool-down reads the clock: only `Date` is faked, timers run for real.
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const backend = backendWith({ breakerThreshold: 3, breakerCoolDownMs: 30_000 });
     core.fault('api/info/manu', 500, Infinity);
     for (let i = 0; i < 3; i += 1) await expect(backend.getMenu()).rejects.toThrow('http_5xx');
     expect(core.calls('api/info/manu')).toHaveLength(6); // each call retried once
@@ -942,7 +946,7 @@ describe('a core that misbehaves', () => {
     expect(core.requests).toHaveLength(6);
     // After the cool-down one probe goes; the core is back.
     core.clearFaults();
-    clock += 30_000;
+    vi.setSystemTime(NOW + 30_000);
     expect((await backend.getMenu()).length).toBe(3);
     expect(await backend.getGuarantees(member())).toHaveLength(1);
     expect(lines.map((l) => l.reason)).toEqual([

@@ -98,8 +98,8 @@ export interface HttpBackendConfig {
   breakerCoolDownMs?: number;
   retryDelayMs?: { min: number; max: number };
   fetch?: typeof globalThis.fetch;
+  /** "Today" for the share chart's months (the circuit breaker keeps its own time). */
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   onFailure?: (line: FailureLine) => void;
 }
@@ -169,8 +169,6 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     breakerCoolDownMs: config.breakerCoolDownMs,
     retryDelayMs: config.retryDelayMs,
     fetch: config.fetch,
-    now,
-    sleep: config.sleep,
     random: config.random,
     onFailure: config.onFailure ?? ((line) => log.warn('coop upstream failure', { ...line })),
   });
