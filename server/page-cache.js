@@ -24,6 +24,34 @@ const ENCODERS = {
   gzip: (html) => promisify(gzip)(html, { level: 6 }),
 };
 
+/** Query parameters that only tell analytics where a visitor came from: never part of a page's key. */
+const TRACKING_PARAMETER = /^(?:utm_.*|fbclid|gclid)$/i;
+
+/**
+ * The URL without its tracking parameters (`utm_*`, `fbclid`, `gclid`); the other parameters keep
+ * their order and spelling. A URL without any is returned as it is.
+ * @param {string} url a request target, path and query
+ */
+export function withoutTrackingParameters(url) {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is kept as it is (it is not a tracking parameter).
+      }
+      return !TRACKING_PARAMETER.test(decoded);
+    });
+  const path = url.slice(0, at);
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}
+
 /**
  * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the oldest kept
  * goes first); `now` is injectable for tests.
@@ -42,7 +70,14 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const cookies = req.headers.cookie ?? '';
     if (PERSONAL_COOKIE.test(cookies)) return next();
-    const key = `${req.originalUrl}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
+    // Tracking parameters mean nothing to the server: a link shared with `?utm_source=…` is the same
+    // page, so it is looked up, and on a miss rendered, as the URL without them.
+    const url = withoutTrackingParameters(req.originalUrl);
+    if (url !== req.originalUrl) {
+      req.url = withoutTrackingParameters(req.url);
+      req.originalUrl = url;
+    }
+    const key = `${url}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
 
     const page = lookUp(key);
     if (!page) {
