@@ -78,6 +78,15 @@ describe('page cache', () => {
     expect(renders).toBe(1);
   });
 
+  it('sends a kept page in brotli to a browser that lists gzip first', async () => {
+    await get('/public');
+    const again = await get('/public', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(again.headers.get('content-encoding')).toBe('br');
+    const noBrotli = await get('/public', { 'Accept-Encoding': 'gzip, br;q=0' });
+    expect(noBrotli.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('answers 304 to a matching If-None-Match, and HEAD without a body', async () => {
     const etag = (await get('/public')).headers.get('etag') ?? '';
     // As a browser revalidates (fetch would add `Cache-Control: no-cache`, which asks for a full answer).
