@@ -27,7 +27,7 @@ import {
   createRequestLineCheck,
 } from './server/edge.js';
 import { runPrimary } from './server/cluster.js';
-import { createPageCache } from './server/page-cache.js';
+import { KEPT_PAGE_COMPRESSION, createPageCache } from './server/page-cache.js';
 
 // This server serves the production build; `npm run dev` starts it in development mode (remix dev
 // restarts it after every rebuild).
@@ -156,7 +156,8 @@ app.use((req, res, next) => {
 });
 
 // Responses of 1 KiB or more go out compressed (brotli or gzip) at a cheap level: documents are made
-// per request, and a public page kept by the page cache comes compressed already.
+// per request, and a public page kept by the page cache comes compressed already (the response that
+// keeps it is compressed below, at the kept copies' level).
 app.use(
   compression({
     level: 1,
@@ -197,6 +198,14 @@ host.onPublicContentChanged(() => pageCache.clear());
 // From here on requests are pages and resource routes (logged at info), not public files.
 app.use(requestLog.routed);
 app.use(pageCache);
+// A page the cache keeps goes out at the better level its kept copies use; every other response keeps
+// the cheap level above (this one encodes first, so the one above leaves the body alone).
+app.use(
+  compression({
+    ...KEPT_PAGE_COMPRESSION,
+    filter: (req, res) => res.locals.pageKept === true && compression.filter(req, res),
+  }),
+);
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 

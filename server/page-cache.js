@@ -16,13 +16,49 @@ const CONSENT_COOKIE = /(?:^|;\s*)acceptCookie=([^;]*)/;
 /** The headers of a kept page that are sent again (no Set-Cookie can be among them). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'etag', 'content-language'];
 
+/** The better compression a kept page is worth (server.js uses it for the response that keeps it). */
+export const KEPT_PAGE_COMPRESSION = {
+  level: 6,
+  brotli: {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  },
+};
+
 const ENCODERS = {
   br: (html) =>
     promisify(brotliCompress)(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: KEPT_PAGE_COMPRESSION.brotli.params,
     }),
-  gzip: (html) => promisify(gzip)(html, { level: 6 }),
+  gzip: (html) => promisify(gzip)(html, { level: KEPT_PAGE_COMPRESSION.level }),
 };
+
+/** Query parameters that only tell analytics where a visitor came from: never part of a page's key. */
+const TRACKING_PARAMETER = /^(?:utm_.*|fbclid|gclid)$/i;
+
+/**
+ * The URL without its tracking parameters (`utm_*`, `fbclid`, `gclid`); the other parameters keep
+ * their order and spelling. A URL without any is returned as it is.
+ * @param {string} url a request target, path and query
+ */
+export function withoutTrackingParameters(url) {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is kept as it is (it is not a tracking parameter).
+      }
+      return !TRACKING_PARAMETER.test(decoded);
+    });
+  const path = url.slice(0, at);
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}
 
 /**
  * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the oldest kept
@@ -44,7 +80,14 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const cookies = req.headers.cookie ?? '';
     if (PERSONAL_COOKIE.test(cookies)) return next();
-    const key = `${req.originalUrl}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
+    // Tracking parameters mean nothing to the server: a link shared with `?utm_source=…` is the same
+    // page, so it is looked up, and on a miss rendered, as the URL without them.
+    const url = withoutTrackingParameters(req.originalUrl);
+    if (url !== req.originalUrl) {
+      req.url = withoutTrackingParameters(req.url);
+      req.originalUrl = url;
+    }
+    const key = `${url}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
 
     const page = lookUp(key);
     if (!page) {
@@ -53,6 +96,8 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
         const renderedIn = generation;
         res.locals.keepPage = ({ headers, html }) => {
           if (renderedIn !== generation) return;
+          // server.js compresses a page that is kept at the better level, as the copies are.
+          res.locals.pageKept = true;
           const kept = {};
           for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
           pages.delete(key);
@@ -67,7 +112,8 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
       return next();
     }
 
-    const encoding = req.acceptsEncodings('br', 'gzip', 'identity') || 'identity';
+    // Brotli whenever the client takes it (browsers list gzip first; brotli is about a tenth smaller).
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip', 'identity') || 'identity';
     let body;
     try {
       body = await (page.bodies[encoding] ??= page.bodies.identity.then(ENCODERS[encoding] ?? ((b) => b)));

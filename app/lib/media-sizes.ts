@@ -1,10 +1,19 @@
 /**
- * Pictures that staff upload are stored at most 1600 px wide with an 800 px copy named `…-w800.jpg`
- * (ADR 061). For those, `srcset` lets phones take the small copy; other stored pictures have none.
+ * Responsive content pictures (ADR 073): every content picture — a stored one under `/mediafiles/`
+ * or a default picture of a content type — has WebP copies at these widths, made on first request
+ * at `/img/{width}/{picture path}.webp` (app/server/content/picture-variants.server.ts).
  */
-const UPLOADED = /^(\/mediafiles\/content\/\d{4}\/\d{2}\/[0-9a-f]{24})\.jpg$/;
+export const PICTURE_VARIANT_WIDTHS = [240, 480, 800, 1200] as const;
 
-export function phoneSources(src: string, sizes: string): { srcSet: string; sizes: string } | null {
-  const base = UPLOADED.exec(src)?.[1];
-  return base ? { srcSet: `${base}-w800.jpg 800w, ${src} 1600w`, sizes } : null;
+const HAS_VARIANTS = /^\/(?:mediafiles\/|picture\/Utils\/ContentDefault\/)/;
+
+/**
+ * The WebP `srcset` of a content picture, up to `maxWidth` (a card's picture never needs more than
+ * 800 px), or null for a picture that has no copies.
+ */
+export function pictureVariants(src: string, maxWidth = 800): string | null {
+  if (!HAS_VARIANTS.test(src)) return null;
+  return PICTURE_VARIANT_WIDTHS.filter((width) => width <= maxWidth)
+    .map((width) => `/img/${width}${src}.webp ${width}w`)
+    .join(', ');
 }

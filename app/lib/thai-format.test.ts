@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import {
   formatMonth,
   BANGKOK_TZ,
@@ -448,6 +448,37 @@ describe('truncate and truncateQuestion', () => {
     expect(truncate('ก'.repeat(79) + '👍🏽' + 'ขขข')).toBe('ก'.repeat(79) + '👍🏽…');
     expect(truncate('ก'.repeat(79) + '🇹🇭' + 'ขขข')).toBe('ก'.repeat(79) + '🇹🇭…');
     expect(truncate(family.repeat(81))).toBe(family.repeat(80) + '…');
+  });
+
+  it('reads a long text only up to the grapheme after the limit', () => {
+    const body = 'สหกรณ์ออมทรัพย์ที่มั่นคง '.repeat(2000);
+    const expected = `${graphemes(body).slice(0, 80).join('').trimEnd()}…`;
+    const real = Intl.Segmenter.prototype.segment;
+    let read = 0;
+    const spy = vi.spyOn(Intl.Segmenter.prototype, 'segment').mockImplementation(function (
+      this: Intl.Segmenter,
+      input,
+    ) {
+      const segments = real.call(this, input);
+      return Object.assign(Object.create(segments) as Intl.Segments, {
+        *[Symbol.iterator]() {
+          for (const segment of segments) {
+            read++;
+            yield segment;
+          }
+        },
+      });
+    });
+    try {
+      expect(truncate(body)).toBe(expected);
+      expect(read).toBeLessThanOrEqual(81);
+      // Text no longer than the limit in code units is not segmented at all.
+      read = 0;
+      expect(truncate('สวัสดี', 80)).toBe('สวัสดี');
+      expect(read).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('truncateQuestion uses 120 graphemes', () => {

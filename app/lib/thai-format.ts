@@ -337,12 +337,19 @@ let segmenter: Intl.Segmenter | undefined;
 /**
  * Cuts `text` to `max` grapheme clusters (so Thai marks such as in `ที่` stay attached),
  * trims trailing whitespace and appends `…`; text within the limit is returned unchanged.
+ * It reads no further than the grapheme after the limit: a long body costs what its first `max`
+ * graphemes cost.
  */
 export function truncate(text: string, max: number = TRUNCATE_DEFAULT): string {
+  // A grapheme is at least one UTF-16 unit: text no longer than `max` units is within the limit.
+  if (text.length <= max) return text;
   segmenter ??= new Intl.Segmenter('th', { granularity: 'grapheme' });
-  const graphemes = Array.from(segmenter.segment(text), (s) => s.segment);
-  if (graphemes.length <= max) return text;
-  return `${graphemes.slice(0, max).join('').trimEnd()}…`;
+  let count = 0;
+  for (const { index } of segmenter.segment(text)) {
+    if (count === max) return `${text.slice(0, index).trimEnd()}…`;
+    count++;
+  }
+  return text;
 }
 
 /** `truncate` with the question limit (120 graphemes). */

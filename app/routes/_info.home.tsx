@@ -2,9 +2,8 @@ import type { MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { ContentCard, ContentPicture } from '~/components/info/content';
+import { ContentCard, ContentPicture, PICTURE_SIZES } from '~/components/info/content';
 import { site } from '~/config/site';
-import { phoneSources } from '~/lib/media-sizes';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -93,16 +92,16 @@ export default function Home() {
             {banners.map((banner, i) => (
               <li key={banner.no} className="banner">
                 <a href={banner.href} className="banner__link">
-                  <img
+                  <ContentPicture
+                    picture={banner.picture}
                     className="banner__image"
-                    src={banner.picture.src}
-                    {...phoneSources(banner.picture.src, '100vw')}
-                    alt=""
+                    sizes="(max-width: 48rem) 100vw, 58rem"
                     width={1200}
                     height={400}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    decoding="async"
-                    {...(i === 0 ? { fetchpriority: 'high' } : {})}
+                    maxWidth={1200}
+                    eager={i === 0}
+                    priority={i === 0}
+                    onPhones={i === 0}
                   />
                   <span className="banner__text">{banner.title}</span>
                 </a>
@@ -118,9 +117,9 @@ export default function Home() {
           <a href="/list/news">ข่าวประชาสัมพันธ์ทั้งหมด</a>
         </div>
         {latest.length ? (
-          <ul className="content-grid">
-            {latest.map((item) => (
-              <ContentCard key={item.no} item={item} />
+          <ul className="content-grid content-grid--latest">
+            {latest.map((item, i) => (
+              <ContentCard key={item.no} item={item} onPhones={i === 0} />
             ))}
           </ul>
         ) : (
@@ -138,7 +137,7 @@ export default function Home() {
             {gallery.map((item) => (
               <li key={item.no} className="photo-card">
                 <a href={item.href} className="photo-card__link">
-                  <ContentPicture picture={item.picture} />
+                  <ContentPicture picture={item.picture} sizes={PICTURE_SIZES.photo} onPhones={false} />
                   <span className="photo-card__title">{item.title}</span>
                 </a>
                 <p className="photo-card__date">

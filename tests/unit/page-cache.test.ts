@@ -6,7 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { etagMatches, pageEtag } from '../../app/server/http/etag.server';
-import { createPageCache } from '../../server/page-cache.js';
+import { createPageCache, withoutTrackingParameters } from '../../server/page-cache.js';
 
 let clock = 1_000_000;
 let renders = 0;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   app.get('/public', (req, res) => {
     renders += 1;
     const consent = /acceptCookie=Y/.test(req.headers.cookie ?? '') ? 'accepted' : 'banner';
-    const html = page(`${consent} ${renders}`);
+    const html = page(`${consent} ${renders} at ${req.originalUrl}`);
     const headers = {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'public, max-age=60',
@@ -91,6 +91,15 @@ describe('page cache', () => {
     expect(renders).toBe(1);
   });
 
+  it('sends a kept page in brotli to a browser that lists gzip first', async () => {
+    await get('/public');
+    const again = await get('/public', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(again.headers.get('content-encoding')).toBe('br');
+    const noBrotli = await get('/public', { 'Accept-Encoding': 'gzip, br;q=0' });
+    expect(noBrotli.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('answers 304 to a matching If-None-Match, and HEAD without a body', async () => {
     const etag = (await get('/public')).headers.get('etag') ?? '';
     // As a browser revalidates (fetch would add `Cache-Control: no-cache`, which asks for a full answer).
@@ -120,6 +129,26 @@ describe('page cache', () => {
     expect(cache.size()).toBe(0);
   });
 
+  it('answers a link with tracking parameters from the copy of the page without them', async () => {
+    const first = await get('/public');
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    for (const query of ['?utm_source=x', '?utm_source=line&utm_medium=social&fbclid=abc', '?gclid=1&UTM_Campaign=y']) {
+      const tracked = await get(`/public${query}`);
+      expect(tracked.headers.get('x-page-cache'), query).toBe('hit');
+      expect(await tracked.text()).toContain('banner 1 at /public<');
+    }
+    expect(renders).toBe(1);
+  });
+
+  it('renders a tracked link as the page without its tracking parameters, and keeps the others', async () => {
+    const tracked = await get('/public?utm_source=x&page=2&fbclid=f');
+    expect(tracked.headers.get('x-page-cache')).toBe('miss');
+    expect(await tracked.text()).toContain('banner 1 at /public?page=2<');
+    expect((await get('/public?page=2')).headers.get('x-page-cache')).toBe('hit');
+    expect((await get('/public?page=3')).headers.get('x-page-cache')).toBe('miss');
+    expect(renders).toBe(2);
+  });
+
   it('renders again once the copy is older than the TTL, or after clear()', async () => {
     await get('/public');
     clock += 10_001;
@@ -140,6 +169,17 @@ describe('page cache', () => {
     expect((await second).headers.get('x-page-cache')).toBe('miss');
     expect(await (await get('/held')).text()).toContain('held 2');
     expect(renders).toBe(2);
+  });
+});
+
+describe('withoutTrackingParameters', () => {
+  it('drops utm_*, fbclid and gclid, whatever their case or encoding, and nothing else', () => {
+    expect(withoutTrackingParameters('/home?utm_source=x')).toBe('/home');
+    expect(withoutTrackingParameters('/list/news?page=2&utm_medium=a&fbclid=b&gclid=c')).toBe('/list/news?page=2');
+    expect(withoutTrackingParameters('/search?q=%E0%B8%81+x&utm%5Fterm=y')).toBe('/search?q=%E0%B8%81+x');
+    expect(withoutTrackingParameters('/search?utm=1&gclid2=2&xfbclid=3')).toBe('/search?utm=1&gclid2=2&xfbclid=3');
+    expect(withoutTrackingParameters('/home?%E0%B8=1')).toBe('/home?%E0%B8=1');
+    expect(withoutTrackingParameters('/home')).toBe('/home');
   });
 });
 

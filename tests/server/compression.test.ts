@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
+
+let running: RunningServer | undefined;
+
+/** A GET whose body is kept as the bytes sent (compressed or not). */
+function getBytes(pathname: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port: PORT, path: pathname, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  if (!BUILT) return;
+  fs.rmSync(path.join(TMP, 'data'), { recursive: true, force: true });
+  running = await startServer({ PAGE_CACHE_SECONDS: '60' });
+});
+
+afterAll(() => stopServer(running));
+
+describe.skipIf(!BUILT)('compression of documents (server.js)', () => {
+  it('compresses a page the cache keeps at the better level, and a page it does not keep at the cheap one', async () => {
+    const miss = await getBytes('/home', { 'Accept-Encoding': 'gzip' });
+    expect(miss.headers['x-page-cache']).toBe('miss');
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(miss.body);
+    const cheap = gzipSync(html, { level: 1 }).length;
+    const better = gzipSync(html, { level: 6 }).length;
+    // The two levels differ enough on a page to tell them apart.
+    expect(cheap).toBeGreaterThan(better * 1.05);
+    expect(Math.abs(miss.body.length - better)).toBeLessThan(better * 0.02);
+
+    const hit = await getBytes('/home', { 'Accept-Encoding': 'gzip' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(Math.abs(hit.body.length - better)).toBeLessThan(better * 0.02);
+
+    // The sign-in page carries its response's nonce: never kept, so rendered and compressed cheaply.
+    const logon = await getBytes('/member/logon', { 'Accept-Encoding': 'gzip' });
+    expect(logon.headers['content-encoding']).toBe('gzip');
+    const logonHtml = gunzipSync(logon.body);
+    expect(Math.abs(logon.body.length - gzipSync(logonHtml, { level: 1 }).length)).toBeLessThan(
+      gzipSync(logonHtml, { level: 1 }).length * 0.02,
+    );
+  });
+
+  it('renders with the cheap level when the page cache is off', async () => {
+    await stopServer(running);
+    running = await startServer({ PAGE_CACHE_SECONDS: '0' });
+    const page = await getBytes('/list/news', { 'Accept-Encoding': 'gzip' });
+    expect(page.headers['x-page-cache']).toBeUndefined();
+    const html = gunzipSync(page.body);
+    const cheap = gzipSync(html, { level: 1 }).length;
+    expect(Math.abs(page.body.length - cheap)).toBeLessThan(cheap * 0.02);
+  });
+});
