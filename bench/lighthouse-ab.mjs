@@ -9,10 +9,11 @@
 //
 // Starts each saved build on a fresh demo store (ports BENCH_PORT, +1, …), then for each page runs
 // BENCH_RUNS rounds of one Lighthouse run per build, the order turning each round, and prints every
-// run's performance score and TBT and the medians per build.
+// run's performance score and TBT and the medians per build. Member pages (/member/…) are run logged
+// in as the demo member, with a session of each server.
 import path from 'node:path';
 
-import { startServer } from './server.mjs';
+import { demoMemberCookie, startServer } from './server.mjs';
 import { LIGHTHOUSE, lighthouse, median } from './lighthouse-run.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3920);
@@ -26,11 +27,14 @@ try {
   for (const [i, name] of builds.entries())
     servers.push(await startServer(PORT + i, {}, [], path.join('.cache/ab', name, 'server.js')));
   console.log(`Lighthouse (${LIGHTHOUSE}, mobile), ${RUNS} alternating rounds per page:`);
+  const cookies = [];
+  for (const server of servers) cookies.push(await demoMemberCookie(server.base));
   for (const page of PAGES) {
+    const headers = (i) => (page.startsWith('/member/') ? { Cookie: cookies[i] } : null);
     const runs = builds.map(() => []);
     for (let round = 0; round < RUNS; round += 1) {
       const order = builds.map((_, i) => (i + round) % builds.length);
-      for (const i of order) runs[i].push(lighthouse(servers[i].base + page));
+      for (const i of order) runs[i].push(lighthouse(servers[i].base + page, headers(i)));
     }
     console.log(`  ${page}`);
     for (const [i, name] of builds.entries()) {
