@@ -14,16 +14,17 @@ import {
 import type { ReactNode } from 'react';
 
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
-import { useInlineStyle } from './inline-style';
+import { INLINE_STYLE_ATTRIBUTE, useInlineStyles } from './inline-style';
 import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
+import { site } from './config/site';
 import { env } from './server/env.server';
 import { takeFlash } from './server/flash.server';
 import { pushPageConfig, type PushPageConfig } from './server/content/push.server';
 import appStyles from './styles/app.css';
 import memberStyles from './styles/member.css';
 
-// The stylesheet is not among the links: Document inlines it or links it (ADR 022).
+// The stylesheets are not among the links: Document inlines them or links them (ADR 022, ADR 075).
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16' },
@@ -38,6 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const push = pushPageConfig(env());
   return json({ flash, formErrors, push }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
+
+/**
+ * The description of every page that hydrates (the member area and its doors): none of them sets its
+ * own, and search engines and Lighthouse ask each page for one (ADR 075).
+ */
+const MEMBER_AREA_DESCRIPTION = `บริการสมาชิกออนไลน์ของ${site.nameTh}: ข้อมูลสมาชิก ทุนเรือนหุ้น เงินกู้ เงินฝาก ใบแจ้งหนี้ และใบเสร็จรับเงิน`;
 
 /** A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS. */
 export interface RouteHandle {
@@ -56,12 +63,19 @@ function Document({
   push?: PushPageConfig | null;
 }) {
   const nonce = useNonce();
-  // Pages without hydration (the public site, error pages) carry the stylesheet in their head: no
-  // render-blocking request before the first paint. The CSP allows it by hash (ADR 022). Hydrating
-  // pages, and any render in the browser, link the fingerprinted file, which stays cached, and the
-  // member area's own rules after it (ADR 032): the public pages never carry those.
-  const style = useInlineStyle();
-  const inlineStyle = hydrate ? '' : style;
+  // Every page carries its stylesheets in its head: no render-blocking request before the first
+  // paint. The CSP allows them by their hashes (ADR 022). Pages that hydrate, the member area, carry
+  // the member area's own rules after the site's (ADR 032, ADR 075); the public pages never do. In
+  // the browser the texts are those the server wrote (read back from the document), so hydration
+  // and client navigation keep the same elements. Where a build's file cannot be inlined, the page
+  // links it.
+  const styles = useInlineStyles();
+  const stylesheet = (name: 'app' | 'member', href: string) =>
+    styles[name] ? (
+      <style {...{ [INLINE_STYLE_ATTRIBUTE]: name }} dangerouslySetInnerHTML={{ __html: styles[name] }} />
+    ) : (
+      <link rel="stylesheet" href={href} />
+    );
   return (
     <html lang="th">
       <head>
@@ -69,21 +83,18 @@ function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d3b" />
         {title ? <title>{title}</title> : <Meta />}
-        {inlineStyle ? (
-          <>
-            <style dangerouslySetInnerHTML={{ __html: inlineStyle }} />
-            {/*
-              The document arrives in one piece (entry.server.tsx): its first frame waits until it is
-              parsed to the search dialog at its end, so the page is laid out once, completely, before
-              it is painted, rather than painted half and laid out again (ADR 022). Browsers without
-              rel=expect ignore it.
-            */}
-            <link rel="expect" href="#search-dialog" {...{ blocking: 'render' }} />
-          </>
-        ) : (
-          <link rel="stylesheet" href={appStyles} />
-        )}
-        {hydrate ? <link rel="stylesheet" href={memberStyles} /> : null}
+        {hydrate ? <meta name="description" content={MEMBER_AREA_DESCRIPTION} /> : null}
+        {stylesheet('app', appStyles)}
+        {hydrate ? stylesheet('member', memberStyles) : null}
+        {styles.app && !hydrate ? (
+          /*
+            The document arrives in one piece (entry.server.tsx): its first frame waits until it is
+            parsed to the search dialog at its end, so the page is laid out once, completely, before
+            it is painted, rather than painted half and laid out again (ADR 022). Browsers without
+            rel=expect ignore it.
+          */
+          <link rel="expect" href="#search-dialog" {...{ blocking: 'render' }} />
+        ) : null}
         <Links />
         {push ? <PushConfig config={push} /> : null}
       </head>

@@ -13,19 +13,25 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-lighthouse-'));
 process.on('exit', () => fs.rmSync(reportDir, { recursive: true, force: true }));
 
-/** One run's scores (0–100) and timings (ms); a run that fails (Chromium under load) is retried once. */
-export function lighthouse(url, attempt = 1) {
+/**
+ * One run's scores (0–100) and timings (ms); a run that fails (Chromium under load) is retried once.
+ * `headers` go with every request of the page (a member's session cookie); they are handed over in a
+ * file, so that the cookie is not on a command line.
+ */
+export function lighthouse(url, headers = null, attempt = 1) {
   try {
-    return lighthouseOnce(url);
+    return lighthouseOnce(url, headers);
   } catch (error) {
     if (attempt > 1) throw error;
     console.error(`Lighthouse failed on ${url}, retrying once`);
-    return lighthouse(url, attempt + 1);
+    return lighthouse(url, headers, attempt + 1);
   }
 }
 
-function lighthouseOnce(url) {
+function lighthouseOnce(url, headers) {
   const report = path.join(reportDir, 'report.json');
+  const headersFile = path.join(reportDir, 'headers.json');
+  if (headers) fs.writeFileSync(headersFile, JSON.stringify(headers), { mode: 0o600 });
   execFileSync(
     'npx',
     [
@@ -38,6 +44,7 @@ function lighthouseOnce(url) {
       '--chrome-flags=--headless --no-sandbox --disable-gpu',
       '--output=json',
       `--output-path=${report}`,
+      ...(headers ? [`--extra-headers=${headersFile}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -50,7 +57,27 @@ function lighthouseOnce(url) {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     si: audit('speed-index'),
+    losses: losses(result),
   };
+}
+
+/**
+ * The audits that cost points: in a scored category, with weight, and not passed — plus the
+ * render-blocking requests Lighthouse saw (they cost first paint without being scored alone).
+ */
+function losses(result) {
+  const failing = new Set();
+  for (const category of Object.values(result.categories)) {
+    for (const ref of category.auditRefs) {
+      const score = result.audits[ref.id]?.score;
+      if (ref.weight > 0 && score !== null && score !== undefined && score < 1) failing.add(ref.id);
+    }
+  }
+  for (const item of result.audits['render-blocking-insight']?.details?.items ??
+    result.audits['render-blocking-resources']?.details?.items ??
+    [])
+    if (item.url) failing.add(`render-blocking ${new URL(item.url).pathname}`);
+  return [...failing];
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -55,3 +55,19 @@ export async function startServer(port, extraEnv = {}, nodeArgs = [], script = '
   stop();
   throw new Error('server did not start');
 }
+
+/** The demo member's (012345, password in the README) session cookie, `name=value`, from a plain form login. */
+export async function demoMemberCookie(base) {
+  const res = await fetch(`${base}/member/logon`, {
+    method: 'POST',
+    body: new URLSearchParams({ membershipNo: '012345', password: 'sahakorn-demo' }),
+    redirect: 'manual',
+    headers: { Origin: base },
+  });
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sahakorn_sid='));
+  if (!sid) throw new Error(`demo member login failed (${res.status})`);
+  return sid;
+}

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+import { expect, signIn, test } from './fixtures';
 import { scriptUrlsInPage } from './scripts';
 
 /** The class names a stylesheet's selectors name. */
@@ -49,10 +51,15 @@ test('public pages ship no framework JavaScript, only the enhancement script', a
   expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(/^\/enhance\.js\?v=/)]);
 });
 
-test('public pages carry the public stylesheet in their head, allowed by its hash; member pages link it and the member rules', async ({
-  page,
-  axe,
-}) => {
+/** The base64 SHA-256 of a text, computed in the page (as the browser checks a CSP hash). */
+async function sha256InPage(page: Page, text: string): Promise<string> {
+  return page.evaluate(async (css) => {
+    const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css));
+    return btoa(String.fromCharCode(...new Uint8Array(hash)));
+  }, text);
+}
+
+test('public pages carry the public stylesheet in their head, allowed by its hash', async ({ page, axe }) => {
   const sheets: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
@@ -65,10 +72,7 @@ test('public pages carry the public stylesheet in their head, allowed by its has
   // Only the public rules: the member area's own are in member.css (ADR 032).
   expect(inline[0]).toContain('.site-header');
   expect(inline[0]).not.toContain('.member-nav');
-  const digest = await page.evaluate(async (css) => {
-    const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(css));
-    return btoa(String.fromCharCode(...new Uint8Array(hash)));
-  }, inline[0] ?? '');
+  const digest = await sha256InPage(page, inline[0] ?? '');
   const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
   expect(csp).toContain(`style-src 'self' 'sha256-${digest}'`);
   // The stylesheet applies (a blocked one would leave the header unstyled and log a CSP error).
@@ -78,17 +82,48 @@ test('public pages carry the public stylesheet in their head, allowed by its has
       .first()
       .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await styled('.site-header')).not.toBe('rgba(0, 0, 0, 0)');
+});
 
-  await page.goto('/member/logon');
+test('member pages carry the site and member stylesheets in their head, allowed by their hashes, and keep them on client navigation', async ({
+  page,
+  axe,
+  createMember,
+}) => {
+  const member = await createMember();
+  await signIn(page, axe, member);
+  const sheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/member/status');
   await axe();
-  expect(sheets).toEqual([
-    expect.stringMatching(/^\/build\/_assets\/app-[A-Z0-9]+\.css$/),
-    expect.stringMatching(/^\/build\/_assets\/member-[A-Z0-9]+\.css$/),
-  ]);
-  // The member area's own rules apply there (the links under the login form sit in a row).
-  expect(await page.locator('.auth-card__links').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
-  await expect(page.locator('head style')).toHaveCount(0);
-  expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
+  // Nothing blocks the first paint: no stylesheet request, both stylesheets in the head (ADR 075).
+  expect(sheets).toEqual([]);
+  const inline = await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  expect(inline).toHaveLength(2);
+  expect(inline[0]).toContain('.site-header');
+  expect(inline[1]).toContain('.member-nav');
+  const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+  const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
+  for (const css of inline) expect(styleSrc).toContain(`'sha256-${await sha256InPage(page, css)}'`);
+  expect(styleSrc).not.toContain('unsafe-inline');
+  const memberRulesApply = async () => {
+    // The member area's own rules (its menu is a list without bullets) and the site's (its font).
+    expect(await page.locator('.member-nav__list').evaluate((el) => getComputedStyle(el).listStyleType)).toBe('none');
+    expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Thai');
+  };
+  await memberRulesApply();
+  // Search engines and Lighthouse find a description.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /บริการสมาชิกออนไลน์/);
+
+  // With scripts, the menu navigates in place: the head keeps the same two stylesheets.
+  await page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เงินกู้', exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/loan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'เงินกู้' })).toBeVisible();
+  await axe();
+  expect(sheets).toEqual([]);
+  expect(await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''))).toEqual(inline);
+  await memberRulesApply();
 });
 
 test('no class on a public page is styled only in member.css, which public pages do not load', async ({

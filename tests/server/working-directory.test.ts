@@ -27,7 +27,7 @@ describe.skipIf(!BUILT)('server.js started from another working directory', () =
 
     const home = await get('/home');
     expect(home.status).toBe(200);
-    expect(home.body).toMatch(/<style>[^<]*\.site-header/);
+    expect(home.body).toMatch(/<style data-stylesheet="app">[^<]*\.site-header/);
     expect(home.body).not.toMatch(/<link rel="stylesheet"/);
     // Loaded through the inline loader the CSP allows by its hash (ADR 034).
     const script = scriptUrlsInHtml(home.body).find((url) => /^\/enhance\.js\?v=[0-9a-f]{12}$/.test(url));

@@ -30,15 +30,15 @@ describe('the stylesheet written into public pages', () => {
     expect(readInlineStyle('/build/_assets/bad.css', root)).toBeNull();
   });
 
-  it('is allowed by the CSP by its hash only: no unsafe-inline, scripts still need the nonce', () => {
-    const policy = contentSecurityPolicy('N0nce', null, "'sha256-abc='");
+  it('is allowed by the CSP by the hashes of the inline stylesheets only: no unsafe-inline, scripts still need the nonce', () => {
+    const policy = contentSecurityPolicy('N0nce', null, ["'sha256-abc='", "'sha256-def='"]);
     const directive = (name: string) =>
       policy
         .split('; ')
         .find((d) => d.startsWith(`${name} `))
         ?.split(' ')
         .slice(1);
-    expect(directive('style-src')).toEqual(["'self'", "'sha256-abc='"]);
+    expect(directive('style-src')).toEqual(["'self'", "'sha256-abc='", "'sha256-def='"]);
     expect(directive('script-src')).toEqual(["'nonce-N0nce'", "'strict-dynamic'", "'self'"]);
     expect(policy).not.toContain('unsafe-inline');
     expect(contentSecurityPolicy('N0nce').split('; ')).toContain("style-src 'self'");

@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import appStyles from '~/styles/app.css';
+import memberStyles from '~/styles/member.css';
 
 import { appPath } from './app-root.server';
 
 /**
- * The site's stylesheet written into the head of pages that do not hydrate (ADR 022): the public
- * pages then need no render-blocking request before their first paint. The CSP allows exactly this
- * text by its SHA-256 in `style-src` (no nonce: public pages carry none, so the page cache and
- * ETags keep working); member pages, which hydrate, link the same fingerprinted file.
+ * The site's stylesheets written into the head of every page rendered by the server, so that no page
+ * needs a render-blocking request before its first paint: `app.css` on every page (ADR 022), and
+ * `member.css` after it on pages that hydrate, the member area (ADR 075). The CSP allows exactly
+ * these texts by their SHA-256 in `style-src` (no nonce: public pages carry none, so the page cache
+ * and ETags keep working).
  */
 export interface InlineStyle {
   /** The stylesheet's text, byte for byte what the hash covers. */
@@ -41,9 +43,21 @@ export function readInlineStyle(href: string, publicDir: string): InlineStyle | 
 }
 
 let app: InlineStyle | null | undefined;
+let member: InlineStyle | null | undefined;
 
 /** app.css of this build, read once from the app's `public/`. */
 export function appInlineStyle(): InlineStyle | null {
   if (app === undefined) app = readInlineStyle(appStyles, appPath('public'));
   return app;
+}
+
+/** member.css of this build, read once from the app's `public/`. */
+export function memberInlineStyle(): InlineStyle | null {
+  if (member === undefined) member = readInlineStyle(memberStyles, appPath('public'));
+  return member;
+}
+
+/** The CSP sources of this build's inline stylesheets, for `style-src`. */
+export function inlineStyleSources(): string[] {
+  return [appInlineStyle(), memberInlineStyle()].flatMap((style) => (style ? [style.source] : []));
 }

@@ -4,7 +4,7 @@ import { scriptLoader } from '~/lib/script-loader';
 
 import { enhanceScriptSrc } from './enhance.server';
 import { env } from '../env.server';
-import { appInlineStyle } from './inline-style.server';
+import { inlineStyleSources } from './inline-style.server';
 import { pushClientConfig, pushConnectSource, pushPageConfig } from '../content/push.server';
 
 /**
@@ -13,16 +13,16 @@ import { pushClientConfig, pushConnectSource, pushPageConfig } from '../content/
  * or because such a script loaded it (`'strict-dynamic'`: no address allow-list, so no script of
  * another origin or an uploaded file can be smuggled in by URL); `'self'` is there only for
  * browsers older than CSP 3, which ignore `'strict-dynamic'` (newer ones ignore `'self'`). Styles
- * only from our own origin or as the one inline stylesheet of pages without hydration, allowed by
- * its hash (`styleSource`, ADR 022); no style attributes, no other inline styles or scripts.
+ * only from our own origin or as the site's own inline stylesheets, each allowed by its hash
+ * (`styleSources`, ADR 022, ADR 075); no style attributes, no other inline styles or scripts.
  */
 export function contentSecurityPolicy(
   nonce: string,
   pushSource: string | null = null,
-  styleSource: string | null = null,
+  styleSources: readonly string[] = [],
   scriptSources: readonly string[] = [],
 ): string {
-  return cspDirectives(`'nonce-${nonce}'`, pushSource, styleSource, scriptSources)
+  return cspDirectives(`'nonce-${nonce}'`, pushSource, styleSources, scriptSources)
     .map((directive) => directive.join(' '))
     .join('; ');
 }
@@ -34,13 +34,13 @@ export function contentSecurityPolicy(
 export function cspDirectives<N>(
   nonceSource: N,
   pushSource: string | null = null,
-  styleSource: string | null = null,
+  styleSources: readonly string[] = [],
   scriptSources: readonly string[] = [],
 ): [string, ...(string | N)[]][] {
   return [
     ['default-src', "'self'"],
     ['script-src', nonceSource, "'strict-dynamic'", ...scriptSources, "'self'"],
-    styleSource ? ['style-src', "'self'", styleSource] : ['style-src', "'self'"],
+    ['style-src', "'self'", ...styleSources],
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'"],
@@ -87,11 +87,11 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 
 /**
  * The CSP of this build as helmet takes it (server.js): `nonceSource` gives each response's
- * `'nonce-…'` source. The push origin, the inline stylesheet's hash and the loaders' hashes depend on
+ * `'nonce-…'` source. The push origin, the inline stylesheets' hashes and the loaders' hashes depend on
  * the build and the configuration only.
  */
 export function helmetCspDirectives<N>(nonceSource: N): Record<string, (string | N)[]> {
-  const list = cspDirectives(nonceSource, pushSource(), appInlineStyle()?.source ?? null, loaderSources());
+  const list = cspDirectives(nonceSource, pushSource(), inlineStyleSources(), loaderSources());
   return Object.fromEntries(list.map(([name, ...values]) => [name, values]));
 }
 
