@@ -42,16 +42,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS. */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** A member-area page that does not hydrate (login, register, forget: ADR 068) still has its rules. */
+  memberStyles?: boolean;
 }
 
 function Document({
   children,
   hydrate,
+  memberArea = false,
   title,
   push = null,
 }: {
   children: ReactNode;
   hydrate: boolean;
+  memberArea?: boolean;
   title?: string;
   push?: PushPageConfig | null;
 }) {
@@ -83,7 +87,7 @@ function Document({
         ) : (
           <link rel="stylesheet" href={appStyles} />
         )}
-        {hydrate ? <link rel="stylesheet" href={memberStyles} /> : null}
+        {hydrate || memberArea ? <link rel="stylesheet" href={memberStyles} /> : null}
         <Links />
         {push ? <PushConfig config={push} /> : null}
       </head>
@@ -105,8 +109,9 @@ export default function App() {
   const { push } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+  const memberArea = matches.some((m) => (m.handle as RouteHandle | undefined)?.memberStyles === true);
   return (
-    <Document hydrate={hydrate} push={push}>
+    <Document hydrate={hydrate} memberArea={memberArea} push={push}>
       {/* The flash message is shown at the top of each layout's <main> (FlashNotice, ADR 049). */}
       <Outlet />
     </Document>

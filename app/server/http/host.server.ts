@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { shutdown, startup } from '../app.server';
 import { setAppRoot } from './app-root.server';
 import { startupFailureMessage } from '../ops/disk.server';
-import { enhanceScriptVersion } from './enhance.server';
+import { enhanceScriptVersion, entryScriptVersion } from './enhance.server';
 import { env, type Env } from '../env.server';
 import { markShuttingDown } from '../ops/health.server';
 import { applyLogLevel, log } from '../log.server';
@@ -70,6 +70,7 @@ export const host = {
   },
   scripts: {
     enhanceVersion: enhanceScriptVersion,
+    entryVersion: entryScriptVersion,
     pushVersion: pushScriptVersion,
     pusherVersion: pusherScriptVersion,
     pusherFile: pusherScriptFile,
