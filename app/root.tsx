@@ -65,7 +65,8 @@ function Document({
   // pages, and any render in the browser, link the fingerprinted file, which stays cached, and the
   // member area's own rules after it (ADR 032): the public pages never carry those.
   const style = useInlineStyle();
-  const inlineStyle = hydrate ? '' : style;
+  // The member area's pages that do not hydrate (ADR 068) link their stylesheets like the others.
+  const inlineStyle = hydrate || memberArea ? '' : style;
   return (
     <html lang="th">
       <head>
