@@ -171,6 +171,13 @@ app.use('/enhance.js', (req, res, next) => {
   }
   next();
 });
+// The member area's entry pages' script (ADR 068) likewise.
+app.use('/member-entry.js', (req, res, next) => {
+  if (req.query.v && req.query.v === host.scripts.entryVersion()) {
+    res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  }
+  next();
+});
 // Desktop notifications (ADR 020): push.js likewise; pusher-js's browser build from node_modules,
 // served from this origin (script-src 'self') under a versioned URL, fetched only by push.js.
 app.use('/push.js', (req, res, next) => {

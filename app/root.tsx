@@ -49,16 +49,20 @@ const MEMBER_AREA_DESCRIPTION = `บริการสมาชิกออน�
 /** A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS. */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** A member-area page that does not hydrate (login, register, forget: ADR 068) still has its rules. */
+  memberStyles?: boolean;
 }
 
 function Document({
   children,
   hydrate,
+  memberArea = false,
   title,
   push = null,
 }: {
   children: ReactNode;
   hydrate: boolean;
+  memberArea?: boolean;
   title?: string;
   push?: PushPageConfig | null;
 }) {
@@ -70,6 +74,8 @@ function Document({
   // and client navigation keep the same elements. Where a build's file cannot be inlined, the page
   // links it.
   const styles = useInlineStyles();
+  // The member area's entry pages do not hydrate (ADR 068) but carry the member area's rules too.
+  const member = hydrate || memberArea;
   const stylesheet = (name: 'app' | 'member', href: string) =>
     styles[name] ? (
       <style {...{ [INLINE_STYLE_ATTRIBUTE]: name }} dangerouslySetInnerHTML={{ __html: styles[name] }} />
@@ -83,10 +89,10 @@ function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5d3b" />
         {title ? <title>{title}</title> : <Meta />}
-        {hydrate ? <meta name="description" content={MEMBER_AREA_DESCRIPTION} /> : null}
+        {member ? <meta name="description" content={MEMBER_AREA_DESCRIPTION} /> : null}
         {stylesheet('app', appStyles)}
-        {hydrate ? stylesheet('member', memberStyles) : null}
-        {styles.app && !hydrate ? (
+        {member ? stylesheet('member', memberStyles) : null}
+        {styles.app && !member ? (
           /*
             The document arrives in one piece (entry.server.tsx): its first frame waits until it is
             parsed to the search dialog at its end, so the page is laid out once, completely, before
@@ -116,8 +122,9 @@ export default function App() {
   const { push } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+  const memberArea = matches.some((m) => (m.handle as RouteHandle | undefined)?.memberStyles === true);
   return (
-    <Document hydrate={hydrate} push={push}>
+    <Document hydrate={hydrate} memberArea={memberArea} push={push}>
       {/* The flash message is shown at the top of each layout's <main> (FlashNotice, ADR 049). */}
       <Outlet />
     </Document>

@@ -2,30 +2,40 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type * as z from 'zod';
 
-import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
+import { EntryScript } from '~/components/entry-script';
+import { ERROR_SUMMARY_TITLE, ErrorSummary, MembershipNoField, summaryItems } from '~/components/forms';
+import { PasswordField } from '~/components/password-field';
+import { LOGIN_RULES } from '~/lib/forms/client-rules';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
-import { useHydrated } from '~/lib/hooks';
 import { AuthCard } from '~/components/auth-card';
-import { titleFor } from '~/lib/meta';
+import { ERROR_PREFIX, titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { login, optionalMember } from '~/server/auth/auth.server';
 import { isUnavailable } from '~/server/coop/unavailable.server';
 import { setFlash } from '~/server/flash.server';
+import { entryScriptSrc } from '~/server/http/enhance.server';
 import type { RouteHandle } from '~/root';
 
-export const handle: RouteHandle = { hydrate: true };
+// No hydration: a server-rendered form and one small script (ADR 068).
+export const handle: RouteHandle = { memberStyles: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await optionalMember(request);
   const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? '';
-  return json({ loggedIn: Boolean(session), redirectTo, continueTo: safeRedirect(redirectTo) });
+  return json({
+    loggedIn: Boolean(session),
+    redirectTo,
+    continueTo: safeRedirect(redirectTo),
+    entryScript: entryScriptSrc(),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  // The one reading of the form (bounded at the edge, ADR 035); login() takes the parsed values (ADR 069).
+  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') {
     context.formErrors = true;
@@ -63,21 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LogonPage() {
-  const { loggedIn, redirectTo, continueTo } = useLoaderData<typeof loader>();
+  const { loggedIn, redirectTo, continueTo, entryScript } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [showPassword, setShowPassword] = useState(false);
-  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/member/logon');
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: 'login',
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
     defaultValue: { redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
 
   return (
@@ -99,48 +102,30 @@ export default function LogonPage() {
               <Link to="/member/forget">ตั้งรหัสผ่านใหม่</Link>
             </p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} className="stack">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="stack"
+            data-rules={JSON.stringify(LOGIN_RULES)}
+            data-error-prefix={ERROR_PREFIX}
+            data-summary-title={ERROR_SUMMARY_TITLE}
+          >
             <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
             <MembershipNoField meta={fields.membershipNo} />
-            <Field
+            <PasswordField
               // A new element after each failed attempt, so the password typed is never kept.
               key={`password-${actionData?.attempt ?? 0}`}
               meta={fields.password}
               label="รหัสผ่าน"
-              type={showPassword ? 'text' : 'password'}
-              inputProps={{ autoComplete: 'current-password', maxLength: undefined, minLength: undefined }}
-              after={
-                hydrated ? (
-                  <button
-                    type="button"
-                    className="field__toggle"
-                    aria-pressed={showPassword}
-                    aria-controls={fields.password.id}
-                    onClick={() => setShowPassword((v) => !v)}
-                  >
-                    {showPassword ? 'ซ่อนรหัสผ่าน' : 'แสดงรหัสผ่าน'}
-                  </button>
-                ) : null
-              }
+              autoComplete="current-password"
             />
             <div className="checkbox">
               <input id="login-remember" type="checkbox" name={fields.remember.name} defaultChecked={false} />
               <label htmlFor="login-remember">จดจำการเข้าสู่ระบบ (30 วัน)</label>
             </div>
-            <button
-              type="submit"
-              className="button button--block"
-              aria-busy={submitting || undefined}
-              disabled={submitting}
-            >
-              {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+            <button type="submit" className="button button--block" data-busy-label="กำลังเข้าสู่ระบบ…">
               เข้าสู่ระบบ
             </button>
-            {submitting ? (
-              <p className="visually-hidden" role="status">
-                กำลังเข้าสู่ระบบ…
-              </p>
-            ) : null}
           </Form>
           <ul className="auth-card__links">
             <li>
@@ -155,6 +140,7 @@ export default function LogonPage() {
       <p className="auth-card__back">
         <a href="/home">กลับสู่หน้าหลัก</a>
       </p>
+      <EntryScript src={entryScript} />
     </AuthCard>
   );
 }

@@ -6,7 +6,8 @@ import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { registerAction, registerLoader } from '~/server/auth/register.server';
 
-export const handle: RouteHandle = { hydrate: true };
+// No hydration: server-rendered forms and one small script (ADR 068).
+export const handle: RouteHandle = { memberStyles: true };
 
 export const loader = () => registerLoader('register');
 

@@ -175,6 +175,101 @@ test.describe('login', () => {
   });
 });
 
+test.describe('login page without a framework (ADR 068)', () => {
+  test('the page is a plain form with one script that carries the response nonce', async ({ request }) => {
+    const response = await request.get('/member/logon');
+    const html = await response.text();
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('__remixContext');
+    const script = /<script src="(\/member-entry\.js\?v=[0-9a-f]{12})" nonce="([^"]+)"/.exec(html);
+    expect(script).not.toBeNull();
+    expect(response.headers()['content-security-policy']).toContain(`'nonce-${script?.[2]}'`);
+    const file = await request.get(script?.[1] ?? '');
+    expect(file.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('the password can be shown and hidden with scripts; without them there is no toggle', async ({
+    page,
+    axe,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/member/logon');
+    const password = page.getByLabel('รหัสผ่าน', { exact: true });
+    await password.fill('secret-typed');
+    if (!javaScriptEnabled) {
+      await expect(page.getByRole('button', { name: 'แสดงรหัสผ่าน' })).toHaveCount(0);
+      await axe();
+      return;
+    }
+    const show = page.getByRole('button', { name: 'แสดงรหัสผ่าน' });
+    await expect(show).toHaveAttribute('aria-pressed', 'false');
+    await show.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    const hide = page.getByRole('button', { name: 'ซ่อนรหัสผ่าน' });
+    await expect(hide).toHaveAttribute('aria-pressed', 'true');
+    await axe();
+    await hide.click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveValue('secret-typed');
+  });
+
+  test('with scripts the messages come before any request, and the summary takes the focus', async ({ page, axe }) => {
+    test.skip(!test.info().project.use.javaScriptEnabled, 'without scripts the server answers (tested above)');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await page.goto('/member/logon');
+    const number = page.getByLabel('หมายเลขสมาชิก');
+    await number.fill('12a');
+    await number.blur();
+    await expect(page.locator('.field__error').first()).toContainText('หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น');
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link', { name: 'หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
+    await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
+    expect(posts).toEqual([]);
+    await axe();
+    // Corrected as it is typed.
+    await number.fill('12');
+    await expect(number).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('with scripts the button shows the spinner while the login is sent', async ({ page, axe, createMember }) => {
+    test.skip(!test.info().project.use.javaScriptEnabled, 'the spinner needs scripts');
+    const member = await createMember();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/member/logon*', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page.goto('/member/logon');
+    await axe();
+    await page.getByLabel('หมายเลขสมาชิก').fill(member.membershipNo);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    // Clicked in the page, and the button read right after the submit event: Playwright's own click
+    // and locators would wait for the navigation held above.
+    const state = await button.evaluate((element: HTMLButtonElement) => {
+      element.click();
+      return {
+        busy: element.getAttribute('aria-busy'),
+        disabled: element.disabled,
+        spinner: element.querySelectorAll('.spinner[aria-hidden="true"]').length,
+        status: element.form?.querySelector('[role="status"]')?.textContent,
+      };
+    });
+    expect(state).toEqual({ busy: 'true', disabled: true, spinner: 1, status: 'กำลังเข้าสู่ระบบ…' });
+    release();
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+  });
+});
+
 test.describe('redirects', () => {
   test('a protected page sends the visitor to login and back again', async ({ page, axe, createMember }) => {
     const member = await createMember();

@@ -1,15 +1,17 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { getZodConstraint } from '@conform-to/zod/v4';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type * as z from 'zod';
 
 import { AuthCard } from '~/components/auth-card';
-import { ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
+import { EntryScript } from '~/components/entry-script';
+import { ERROR_SUMMARY_TITLE, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
+import { PasswordField } from '~/components/password-field';
 import { ERROR_PREFIX } from '~/lib/meta';
 import { site } from '~/config/site';
+import { codeRules, IDENTITY_RULES, type ClientRules } from '~/lib/forms/client-rules';
 import { PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { identitySchema, REGISTER_TITLES, registerSchema, type RegisterMode } from '~/lib/forms/register';
-import { useHydrated } from '~/lib/hooks';
 import type { IdentityFields, registerAction, registerLoader } from '~/server/auth/register.server';
 
 const SUBMIT_LABEL: Record<RegisterMode, { idle: string; busy: string }> = {
@@ -25,7 +27,7 @@ const REQUEST_LABEL = { idle: 'ขอรหัสยืนยัน', busy: 'ก
  * terms. Without an online flow (http mode over a vendor core) it says to contact the cooperative.
  */
 export function RegisterScreen({ mode }: { mode: RegisterMode }) {
-  const { offered } = useLoaderData<typeof registerLoader>();
+  const { offered, entryScript } = useLoaderData<typeof registerLoader>();
   const actionData = useActionData<typeof registerAction>();
   const identity = actionData?.step === 'code' ? actionData.identity : null;
   const challenge = actionData?.step === 'code' ? actionData.challenge : null;
@@ -55,6 +57,7 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
       <p className="auth-card__back">
         <a href="/home">กลับสู่หน้าหลัก</a>
       </p>
+      <EntryScript src={entryScript} />
     </AuthCard>
   );
 }
@@ -64,34 +67,31 @@ function useResult() {
   return actionData;
 }
 
+/** The submit button; the entry script shows the spinner and the busy text while the form is sent. */
 function SubmitButton({ label }: { label: { idle: string; busy: string } }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting';
   return (
-    <>
-      <button type="submit" className="button button--block" aria-busy={submitting || undefined} disabled={submitting}>
-        {submitting ? <span className="spinner" aria-hidden="true" /> : null}
-        {label.idle}
-      </button>
-      {submitting ? (
-        <p className="visually-hidden" role="status">
-          {label.busy}
-        </p>
-      ) : null}
-    </>
+    <button type="submit" className="button button--block" data-busy-label={label.busy}>
+      {label.idle}
+    </button>
   );
+}
+
+/** What the entry script needs to check a form before it is sent (ADR 068). */
+function ruleProps(rules: ClientRules) {
+  return {
+    'data-rules': JSON.stringify(rules),
+    'data-error-prefix': ERROR_PREFIX,
+    'data-summary-title': ERROR_SUMMARY_TITLE,
+  };
 }
 
 /** Step 1: who the member is. */
 function IdentityStep({ mode }: { mode: RegisterMode }) {
   const actionData = useResult();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof identitySchema>>({
     id: `${mode}-identity`,
     lastResult: actionData?.step === 'identity' ? actionData.result : undefined,
     constraint: getZodConstraint(identitySchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: identitySchema }),
   });
   const items = summaryItems(
     [fields.membershipNo, fields.nationalId, fields.firstName, fields.lastName, fields.birthDate],
@@ -101,7 +101,7 @@ function IdentityStep({ mode }: { mode: RegisterMode }) {
     <>
       <ErrorSummary items={items} />
       <p className="field__hint">กรอกข้อมูลให้ตรงกับทะเบียนสมาชิก ระบบจะส่งรหัสยืนยันไปยังอีเมลหรือโทรศัพท์มือถือที่ท่านให้ไว้กับสหกรณ์</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} className="stack" {...ruleProps(IDENTITY_RULES)}>
         <input type="hidden" name="intent" value="identity" />
         <MembershipNoField meta={fields.membershipNo} />
         <Field
@@ -127,23 +127,17 @@ function IdentityStep({ mode }: { mode: RegisterMode }) {
 /** Step 2: the code sent, the new password and (to register) the terms. */
 function CodeStep({ mode, identity, challenge }: { mode: RegisterMode; identity: IdentityFields; challenge: string }) {
   const actionData = useResult();
-  const hydrated = useHydrated();
-  const [showPassword, setShowPassword] = useState(false);
   const schema = registerSchema(mode);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     id: `${mode}-code`,
     lastResult: actionData?.step === 'code' ? actionData.result : undefined,
     constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const items = summaryItems(
     [fields.code, fields.password, fields.confirmPassword, ...(mode === 'register' ? [fields.acceptTerms] : [])],
     form.errors,
   );
   const attempt = actionData?.attempt ?? 0;
-  const passwordType = showPassword ? 'text' : 'password';
   const terms = fields.acceptTerms;
   const termsError = terms.errors?.[0];
   const { key: termsKey, ...termsProps } = getInputProps(terms, { type: 'checkbox', ariaAttributes: false });
@@ -168,7 +162,7 @@ function CodeStep({ mode, identity, challenge }: { mode: RegisterMode; identity:
         หากไม่ได้รับรหัส หรือไม่เคยให้อีเมลหรือหมายเลขโทรศัพท์มือถือไว้กับสหกรณ์ กรุณาติดต่อสหกรณ์ โทร{' '}
         <a href={site.phone.href}>{site.phone.label}</a> ในเวลาทำการ
       </p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...getFormProps(form)} className="stack" {...ruleProps(codeRules(mode))}>
         <input type="hidden" name="intent" value="code" />
         {hidden}
         <Field
@@ -178,37 +172,24 @@ function CodeStep({ mode, identity, challenge }: { mode: RegisterMode; identity:
           hint="ตัวเลข 6 หลักที่ได้รับ"
           inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 20 }}
         />
-        <Field
+        <PasswordField
           key={`password-${attempt}`}
           meta={fields.password}
           label="รหัสผ่านใหม่"
           hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร ไม่จำเป็นต้องมีอักขระพิเศษ`}
-          type={passwordType}
-          inputProps={{ autoComplete: 'new-password', maxLength: undefined, minLength: undefined }}
-          after={
-            hydrated ? (
-              <button
-                type="button"
-                className="field__toggle"
-                aria-pressed={showPassword}
-                aria-controls={`${fields.password.id} ${fields.confirmPassword.id}`}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? 'ซ่อนรหัสผ่าน' : 'แสดงรหัสผ่าน'}
-              </button>
-            ) : null
-          }
+          autoComplete="new-password"
+          alsoControls={[fields.confirmPassword.id]}
         />
-        <Field
+        <PasswordField
           key={`confirm-${attempt}`}
           meta={fields.confirmPassword}
           label="ยืนยันรหัสผ่านใหม่"
-          type={passwordType}
-          inputProps={{ autoComplete: 'new-password', maxLength: undefined, minLength: undefined }}
+          autoComplete="new-password"
+          toggle={false}
         />
         {mode === 'register' ? (
           // Not a `.field`: its input rules are for text boxes.
-          <div>
+          <div data-field="">
             <p id={terms.errorId} className="field__error">
               {termsError ? (
                 <>

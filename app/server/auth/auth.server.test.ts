@@ -348,3 +348,26 @@ describe('the terms gate on every member loader and action', () => {
     ).toBe('012345');
   });
 });
+
+describe('the login action', () => {
+  it('reads the posted form once and hands the padded number straight to the backend', async () => {
+    const logonRoute = await import('~/routes/member_.logon');
+    const { backend } = await app();
+    const verify = vi.spyOn(backend, 'login');
+    const reads = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const post = formRequest({ membershipNo: '12345', password: 'sahakorn-demo' });
+      const context = { clientAddress: '10.11.0.1' } as unknown as AppLoadContext;
+      const response = await logonRoute.action({ request: post, params: {}, context });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toBe('/member/status');
+      // One reading of the body: no clone read first, no synthetic request read again afterwards.
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(verify).toHaveBeenCalledWith({ membershipNo: '012345', password: 'sahakorn-demo', remember: false });
+    } finally {
+      reads.mockRestore();
+      verify.mockRestore();
+    }
+  });
+});

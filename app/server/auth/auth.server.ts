@@ -1,6 +1,4 @@
 import { redirect } from '@remix-run/node';
-import { Authenticator } from 'remix-auth';
-import { FormStrategy } from 'remix-auth-form';
 
 import { app } from '../app.server';
 import { audit } from '../audit.server';
@@ -205,31 +203,17 @@ export type LoginOutcome =
   | { ok: true; setCookie: string; secondFactor?: boolean }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
-// remix-auth is the strategy layer: it reads the form and calls CoopBackend.login. The session
-// is ours (server-side rows), so the authenticator only returns the verify result.
-const authenticator = new Authenticator<LoginResult>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const { backend } = await app();
-    return backend.login({
-      membershipNo: String(form.get('membershipNo') ?? ''),
-      password: String(form.get('password') ?? ''),
-      remember: form.get('remember') === 'on',
-    });
-  }),
-  'form',
-);
-
 /**
- * Check the rate limits, verify the credentials and start a session. `request` must still have an
- * unread body; `input` is the same form already validated (and the number padded).
+ * Check the rate limits, verify the credentials and start a session. `input` is the login form as the
+ * route read and validated it, once (the number padded); the credentials go straight to
+ * `CoopBackend.login` (ADR 069). `request` gives only the cookie the new session replaces.
  *
  * The attempt is counted before the password is checked (ADR 036): parallel requests cannot get
  * more checks than the limits allow. Only an explicit refusal of the credentials keeps its count;
  * an attempt the backend could not judge (unavailable, reset required) is given back.
  */
 export async function login(request: Request, input: LoginInput, clientAddress: string | null): Promise<LoginOutcome> {
-  const { db, env: config } = await app();
+  const { db, env: config, backend } = await app();
   const reservation = await reserveLoginAttempt(db, input.membershipNo, clientAddress, loginLimits(config));
   if (!reservation.ok) {
     await audit('login_locked', { membershipNo: input.membershipNo, ip: clientAddress, detail: reservation.reason });
@@ -240,12 +224,13 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
     };
   }
 
-  // The form strategy re-reads the body with the padded number, so hand it the normalised form.
-  const body = new URLSearchParams({ membershipNo: input.membershipNo, password: input.password });
-  if (input.remember) body.set('remember', 'on');
   let verified: LoginResult;
   try {
-    verified = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body }));
+    verified = await backend.login({
+      membershipNo: input.membershipNo,
+      password: input.password,
+      remember: Boolean(input.remember),
+    });
   } catch (error) {
     // No verdict on the password (core down, timeout, malformed answer): the attempt does not count.
     await reservation.settle('void');

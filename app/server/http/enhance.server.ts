@@ -18,3 +18,18 @@ export function enhanceScriptSrc(): string {
   const v = enhanceScriptVersion();
   return v ? `${ENHANCE_SCRIPT_PATH}?v=${v}` : ENHANCE_SCRIPT_PATH;
 }
+
+/**
+ * The one script of the member area's entry pages (ADR 068): login, register and forgotten password,
+ * which do not hydrate. Served the same way, as `/member-entry.js?v=<hash of its content>`.
+ */
+export const ENTRY_SCRIPT_PATH = '/member-entry.js';
+
+/** First 12 hex digits of the entry script's SHA-256; null if the file is missing. */
+export const entryScriptVersion = (): string | null => fileVersion(appPath('public', 'member-entry.js'));
+
+/** The entry script's URL for `<script src>`. */
+export function entryScriptSrc(): string {
+  const v = entryScriptVersion();
+  return v ? `${ENTRY_SCRIPT_PATH}?v=${v}` : ENTRY_SCRIPT_PATH;
+}

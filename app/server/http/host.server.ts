@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { prepareStore, shutdown, startup } from '../app.server';
 import { setAppRoot } from './app-root.server';
 import { startupFailureMessage } from '../ops/disk.server';
-import { enhanceScriptVersion } from './enhance.server';
+import { enhanceScriptVersion, entryScriptVersion } from './enhance.server';
 import { env, type Env } from '../env.server';
 import { markShuttingDown } from '../ops/health.server';
 import { applyLogLevel, log } from '../log.server';
@@ -86,6 +86,7 @@ export const host = {
   },
   scripts: {
     enhanceVersion: enhanceScriptVersion,
+    entryVersion: entryScriptVersion,
     pushVersion: pushScriptVersion,
     pusherVersion: pusherScriptVersion,
     pusherFile: pusherScriptFile,
