@@ -325,7 +325,7 @@ function MemberPanel({
           </p>
         </div>
       ) : null}
-      <dl className="staff-facts">
+      <dl className="staff-facts staff-member-facts">
         <dt>สถานะสมาชิก</dt>
         <dd>{member.status}</dd>
         <dt>การลงทะเบียนออนไลน์</dt>
