@@ -91,6 +91,15 @@ describe('npm run publish', () => {
     });
   });
 
+  it('puts the published item in the site search index', async () => {
+    await db.deleteFrom('search_documents').where('content_no', '=', no).execute();
+    expect((await run([String(no)], BASE)).code).toBe(0);
+    const indexed = await db.selectFrom('search_documents').select('content_no').where('content_no', '=', no).execute();
+    expect(indexed).toHaveLength(1);
+    const terms = await db.selectFrom('search_terms').select('term').where('content_no', '=', no).execute();
+    expect(terms.map((t) => t.term)).toContain('สมาชิก');
+  });
+
   it('publishes without broadcasting when notifications are not configured', async () => {
     const before = pusher.triggered.length;
     const result = await run([String(no)], BASE);

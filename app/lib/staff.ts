@@ -29,6 +29,7 @@ export interface StaffNavEntry {
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   { to: '/staff/content', label: 'เนื้อหาเว็บไซต์', role: 'editor', ownData: false },
   { to: '/staff/board', label: 'กระทู้และความต้องการของสมาชิก', role: 'moderator', ownData: false },
+  { to: '/staff/members', label: 'ช่วยเหลือสมาชิก', role: 'support', ownData: false },
   { to: '/staff/accounts', label: 'บัญชีเจ้าหน้าที่', role: 'admin', ownData: true },
   { to: '/staff/audit', label: 'บันทึกการใช้งาน', role: 'admin', ownData: true },
 ];

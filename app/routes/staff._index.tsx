@@ -34,7 +34,19 @@ export default function StaffDashboard() {
       <p>
         สวัสดี {displayName} สิทธิ์ของท่าน: {roleLabel}
       </p>
-      {ownDataOnly ? <p className="callout">{M.httpMode}</p> : null}
+      {ownDataOnly ? (
+        <section className="callout stack" aria-labelledby="http-mode-title">
+          <h2 id="http-mode-title">สิ่งที่ระบบหลังบ้านนี้ดูแล</h2>
+          <p>{M.httpMode}</p>
+          <ul>
+            <li>บันทึกการใช้งาน: ทุกการกระทำของเจ้าหน้าที่และเหตุการณ์ด้านความปลอดภัยของเว็บไซต์ (ผู้ดูแลระบบ)</li>
+            <li>การเข้าสู่ระบบของเจ้าหน้าที่: หมดเวลาเมื่อไม่มีการใช้งาน 15 นาที และสิ้นสุดเมื่อเปลี่ยนสิทธิ์หรือปิดบัญชี</li>
+            <li>บัญชีเจ้าหน้าที่: เพิ่มบัญชี เปลี่ยนสิทธิ์ ปิดใช้งาน (ผู้ดูแลระบบ)</li>
+            <li>การเข้าใช้แทนสมาชิก: ลิงก์ออกจากระบบหลักของสหกรณ์ เมื่อระบบหลักรองรับ</li>
+            <li>เนื้อหาเว็บไซต์ กระทู้ และการช่วยเหลือสมาชิก (ปลดล็อก ออกรหัส): ทำที่ระบบหลักของสหกรณ์</li>
+          </ul>
+        </section>
+      ) : null}
       {pages.length ? (
         <ul className="stack">
           {pages.map((page) => (

@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { app } from '~/server/app.server';
+import { mediaDir } from '~/server/content/media.server';
+import { deleteUnreferencedMedia, itemMediaFile } from '~/server/staff/content-media.server';
 import { removeCover, removeFile } from '~/server/staff/content.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
@@ -22,13 +24,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const kind = form.get('kind');
   const id = Number(form.get('id'));
-  const { db } = await app();
+  const { db, env } = await app();
   let removed = false;
-  if (kind === 'cover') removed = await removeCover(db, no, user.username);
-  else if ((kind === 'attachment' || kind === 'photo') && Number.isSafeInteger(id) && id > 0) {
+  let file: string | null = null;
+  if (kind === 'cover') {
+    file = await itemMediaFile(db, no, 'cover');
+    removed = await removeCover(db, no, user.username);
+  } else if ((kind === 'attachment' || kind === 'photo') && Number.isSafeInteger(id) && id > 0) {
+    file = await itemMediaFile(db, no, kind, id);
     removed = await removeFile(db, no, kind, id);
   }
   if (!removed) return redirectWithNotice(`/staff/content/${no}`, T.notFound, 'error');
+  // The file goes too once nothing names it (ADR 061).
+  await deleteUnreferencedMedia(db, mediaDir(env.dataDir), [file]);
   await staffAudit(request, user, 'content_file_remove', {
     target: `content ${no} ${String(kind)} ${id || ''}`.trim(),
   });

@@ -38,6 +38,7 @@ import {
 } from './recovery/delivery.server';
 import { forgetLoginFailures } from './login-limit.server';
 import { signOutEverywhere } from './password-change.server';
+import { redeemMemberCode, releaseMemberCode, staffCodeKey } from '../staff/support.server';
 
 /** Identity checks (register and forget share the counters) are counted over this window. */
 const IDENTITY_WINDOW_MS = 15 * 60_000;
@@ -283,7 +284,22 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   const policy = await passwordPolicyError(password, { membershipNo, firstName, lastName, birthDate });
   if (policy) return fail(400, submission.reply({ fieldErrors: { password: [policy] }, hideFields: HIDDEN }));
 
-  const check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code });
+  let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code });
+  // A code staff handed over in person (ADR 060), for a member with no phone or email on file: tried
+  // only within a live challenge that refused the code, so each try is counted on both; the answer to
+  // a wrong code is the challenge's, whether the member has such a code or not.
+  let staffCodeId: number | null = null;
+  if (!check.ok && check.reason === 'wrong') {
+    const staffCheck = await redeemMemberCode(db, staffCodeKey(env().sessionSecret), {
+      membershipNo,
+      purpose: mode,
+      code,
+    });
+    if (staffCheck.ok) {
+      staffCodeId = staffCheck.id;
+      check = { ok: true };
+    }
+  }
   if (!check.ok) {
     await audit(`${mode}_failure`, { membershipNo, ip, detail: `code ${check.reason}` });
     if (check.reason === 'spent') {
@@ -307,9 +323,12 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     if (!isUnavailable(error)) throw error;
     // Nothing was set: the same code may be tried again while it lasts.
     await releaseCode(db, challenge);
+    if (staffCodeId !== null) await releaseMemberCode(db, staffCodeId);
     return fail(503, submission.reply({ formErrors: [LOGIN_MESSAGES.unavailable], hideFields: HIDDEN }));
   }
   if (!outcome.ok) {
+    // The code staff handed over is kept for a corrected identity (its tries still count).
+    if (staffCodeId !== null) await releaseMemberCode(db, staffCodeId);
     const detail = outcome.errors.join('; ').slice(0, 300);
     await audit(`${mode}_failure`, { membershipNo, ip, detail });
     return fail(400, submission.reply({ formErrors: outcome.errors, hideFields: HIDDEN }), 'identity');
@@ -320,7 +339,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     await signOutEverywhere(membershipNo);
     await forgetLoginFailures((await app()).db, membershipNo);
   }
-  await audit(`${mode}_success`, { membershipNo, ip });
+  await audit(`${mode}_success`, { membershipNo, ip, detail: staffCodeId !== null ? 'staff-issued code' : null });
   return redirect('/member/logon', {
     headers: {
       'Set-Cookie': await setFlash({ kind: 'success', text: outcome.message, durationMs: LONG_NOTICE_MS }),

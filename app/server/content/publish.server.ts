@@ -1,12 +1,13 @@
 import { truncate } from '~/lib/thai-format';
 
+import { indexContentItem } from '../coop/embedded-search.server';
 import type { Db } from '../db/index.server';
 import type { DesktopNotification } from './push.server';
 import { richTextToPlain } from './sanitize.server';
 
 /**
  * Publishing a content item in the embedded store (ADR 020): it becomes visible (`disabled = 0`)
- * and its announcement is returned for `desktopNotify`: the title, a plain-text excerpt of the body,
+ * and indexed for the site search, and its announcement is returned for `desktopNotify`: the title, a plain-text excerpt of the body,
  * and the content number as the url (the browser opens `/show/{url}`). Null if there is no such item.
  */
 export async function publishContentItem(db: Db, no: number): Promise<DesktopNotification | null> {
@@ -17,6 +18,9 @@ export async function publishContentItem(db: Db, no: number): Promise<DesktopNot
     .executeTakeFirst();
   if (!item) return null;
   await db.updateTable('content_items').set({ disabled: 0 }).where('no', '=', no).execute();
+  // The item may have come in without going through the editor (an import, SQL): the site search
+  // finds it from now on, however it was added.
+  await indexContentItem(db, no);
   return announcementFor(item);
 }
 

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 
 import { MAX_INPUT_PIXELS } from '~/lib/photo';
 
+import type { Db } from '../db/index.server';
 import { QueueFullError } from '../http/limiter.server';
 import { detectImageType, photoQueue } from '../member/photo.server';
 
@@ -135,4 +136,66 @@ export function storeUpload(dir: string, input: Uint8Array, now = new Date()): P
 /** The phone copy's path of a stored picture of ours, or null for pictures stored otherwise. */
 export function phoneCopyOf(file: string): string | null {
   return /^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/.test(file) ? file.replace(/\.jpg$/, `${PHONE_SUFFIX}.jpg`) : null;
+}
+
+/** A file staff uploaded (random name under content/YYYY/MM/): the only files ever deleted. */
+const UPLOADED = /^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.(jpg|pdf)$/;
+
+/** The file behind an item's cover, attachment or gallery photo (before it is taken off), or null. */
+export async function itemMediaFile(
+  db: Db,
+  no: number,
+  kind: 'cover' | 'attachment' | 'photo',
+  id?: number,
+): Promise<string | null> {
+  if (kind === 'cover') {
+    const row = await db.selectFrom('content_items').select('cover_image').where('no', '=', no).executeTakeFirst();
+    return row?.cover_image ?? null;
+  }
+  if (id === undefined) return null;
+  const table = kind === 'attachment' ? 'content_attachments' : 'content_gallery';
+  const row = await db
+    .selectFrom(table)
+    .select('file')
+    .where('id', '=', id)
+    .where('item_no', '=', no)
+    .executeTakeFirst();
+  return row?.file ?? null;
+}
+
+/**
+ * Delete stored uploads nothing refers to any more (a removed or replaced cover, attachment or gallery
+ * photo; an upload whose form was refused), with a picture's phone copy. Only files of the uploads'
+ * own shape are touched, only inside `dir`, and only when no content item, attachment or gallery row
+ * names them. Returns the files deleted. A page still cached elsewhere may link a deleted file for
+ * its cache lifetime; the media route then answers 404.
+ */
+export async function deleteUnreferencedMedia(db: Db, dir: string, files: Array<string | null>): Promise<string[]> {
+  const root = path.resolve(dir);
+  const deleted: string[] = [];
+  for (const file of new Set(files)) {
+    if (!file || !UPLOADED.test(file)) continue;
+    const [cover, attachment, photo] = await Promise.all([
+      db
+        .selectFrom('content_items')
+        .select('no')
+        .where((eb) => eb.or([eb('cover_image', '=', file), eb('attachment', '=', file)]))
+        .executeTakeFirst(),
+      db.selectFrom('content_attachments').select('id').where('file', '=', file).executeTakeFirst(),
+      db.selectFrom('content_gallery').select('id').where('file', '=', file).executeTakeFirst(),
+    ]);
+    if (cover || attachment || photo) continue;
+    for (const name of [file, phoneCopyOf(file)]) {
+      if (!name) continue;
+      const target = path.resolve(root, name);
+      if (!target.startsWith(`${root}${path.sep}`)) continue;
+      try {
+        await fs.unlink(target);
+        if (name === file) deleted.push(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  }
+  return deleted;
 }

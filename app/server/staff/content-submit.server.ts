@@ -7,7 +7,13 @@ import { app } from '../app.server';
 import { setFlash } from '../flash.server';
 import { mediaDir } from '../content/media.server';
 import { readContentUpload } from './content-form.server';
-import { MediaError, storeUpload, type StoredMedia } from './content-media.server';
+import {
+  deleteUnreferencedMedia,
+  itemMediaFile,
+  MediaError,
+  storeUpload,
+  type StoredMedia,
+} from './content-media.server';
 import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';
 import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
 import { contentChanged } from './public-cache.server';
@@ -72,15 +78,25 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       if (error.problem === 'busy') return invalid(503);
     }
   }
-  if (Object.keys(errors).length) return invalid();
+  if (Object.keys(errors).length) {
+    // Nothing refers to what this refused form stored.
+    await deleteUnreferencedMedia(db, dir, [cover?.file ?? null, attachment?.file ?? null]);
+    return invalid();
+  }
 
+  // A new cover replaces the old one, whose file goes once nothing names it.
+  const oldCover = no !== undefined && cover ? await itemMediaFile(db, no, 'cover') : null;
   const saved = await saveItem(db, {
     no,
     draft,
     media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
     staff: user.username,
   });
-  if (saved === null) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+  if (saved === null) {
+    await deleteUnreferencedMedia(db, dir, [cover?.file ?? null, attachment?.file ?? null]);
+    throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+  }
+  await deleteUnreferencedMedia(db, dir, [oldCover]);
   await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
     target: `content ${saved}`,
   });

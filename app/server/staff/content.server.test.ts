@@ -20,11 +20,21 @@ import {
   parseBangkokDateTime,
   parseDraft,
   previewItem,
+  removeCover,
   removeFile,
   saveItem,
   setPublished,
 } from './content.server';
-import { MediaError, PHONE_SUFFIX, phoneCopyOf, storePdf, storePicture, storeUpload } from './content-media.server';
+import {
+  deleteUnreferencedMedia,
+  itemMediaFile,
+  MediaError,
+  PHONE_SUFFIX,
+  phoneCopyOf,
+  storePdf,
+  storePicture,
+  storeUpload,
+} from './content-media.server';
 import {
   deleteMenuRow,
   getFooterPhones,
@@ -225,6 +235,38 @@ describe('uploaded media', () => {
     // Small pictures are not enlarged.
     const small = await storePicture(media, await png(300, 200));
     expect((await sharp(path.join(media, small.file)).metadata()).width).toBe(300);
+  });
+
+  it('deletes a removed cover (with its phone copy) and attachment once nothing names them, and nothing outside its shape', async () => {
+    const cover = await storePicture(media, await png(900, 600));
+    const pdf = await storePdf(media, PDF);
+    const no = (await saveItem(db, {
+      draft: await draftOf({ title: 'ไฟล์ที่ถูกลบ' }),
+      media: { cover, attachment: { media: pdf, label: 'เอกสาร' } },
+      staff: 'editor1',
+    }))!;
+    const exists = (file: string) => fs.existsSync(path.join(media, file));
+    // Still named by the item: kept.
+    expect(await deleteUnreferencedMedia(db, media, [cover.file, pdf.file])).toEqual([]);
+    expect(exists(cover.file) && exists(pdf.file)).toBe(true);
+
+    const attachmentId = (await getItem(db, no))!.attachments[0]!.id;
+    expect(await itemMediaFile(db, no, 'attachment', attachmentId)).toBe(pdf.file);
+    expect(await itemMediaFile(db, no, 'cover')).toBe(cover.file);
+    await removeFile(db, no, 'attachment', attachmentId);
+    await removeCover(db, no, 'editor1');
+    expect((await deleteUnreferencedMedia(db, media, [cover.file, pdf.file])).sort()).toEqual(
+      [cover.file, pdf.file].sort(),
+    );
+    expect([exists(cover.file), exists(phoneCopyOf(cover.file)!), exists(pdf.file)]).toEqual([false, false, false]);
+
+    // Files of another shape (demo or imported media, paths leading out) are never touched.
+    fs.writeFileSync(path.join(media, 'keep.pdf'), PDF);
+    fs.writeFileSync(path.join(path.dirname(media), 'outside.pdf'), PDF);
+    expect(
+      await deleteUnreferencedMedia(db, media, ['keep.pdf', '../outside.pdf', 'content/../../outside.pdf']),
+    ).toEqual([]);
+    expect(exists('keep.pdf') && fs.existsSync(path.join(path.dirname(media), 'outside.pdf'))).toBe(true);
   });
 
   it('keeps a PDF byte for byte and refuses what its first bytes do not show to be a picture or PDF', async () => {

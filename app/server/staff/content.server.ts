@@ -368,7 +368,7 @@ export async function saveItem(
   return no;
 }
 
-/** Take a file off an item (the file stays in the media folder: pages in caches may still link it). */
+/** Take a file off an item (its file is deleted by the caller once nothing names it: `deleteUnreferencedMedia`). */
 export async function removeFile(db: Db, no: number, kind: 'attachment' | 'photo', id: number): Promise<boolean> {
   const table = kind === 'attachment' ? 'content_attachments' : 'content_gallery';
   const result = await db.deleteFrom(table).where('id', '=', id).where('item_no', '=', no).executeTakeFirst();

@@ -1,0 +1,381 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { AppLoadContext } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-support-'));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '1',
+  SEED_MEMBERS: '20',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://coop.test',
+});
+
+const { app, shutdown } = await import('../app.server');
+const { env } = await import('../env.server');
+const support = await import('./support.server');
+const { registerAction } = await import('../auth/register.server');
+const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
+const { createSession } = await import('../auth/session.server');
+const { loginLimits, reserveLoginAttempt } = await import('../auth/login-limit.server');
+const { verifyPassword, hashPassword } = await import('../crypto.server');
+const { hit } = await import('../rate-limit.server');
+
+type Answer = {
+  step: 'identity' | 'code';
+  challenge: string | null;
+  result: { error?: Record<string, string[]> } | null;
+};
+
+const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
+function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
+  const request = new Request(`http://coop.test/member/${mode}`, { method: 'POST', body: new URLSearchParams(fields) });
+  return registerAction(mode, { request, context: context(clientAddress), params: {} });
+}
+
+const key = () => support.staffCodeKey(env().sessionSecret);
+const PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
+
+/** An active member with the given registration state, with no phone or email on file; returns the identity fields. */
+const taken = new Set(['012345']);
+async function memberWithoutContact(registered: boolean, fresh = true) {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('members')
+    .leftJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+    .selectAll('members')
+    .where('members.status_code', '=', '0')
+    .where('member_credentials.membership_no', registered ? 'is not' : 'is', null)
+    .where('members.membership_no', 'not in', fresh ? [...taken] : ['012345'])
+    .executeTakeFirstOrThrow();
+  taken.add(row.membership_no);
+  await db
+    .updateTable('members')
+    .set({ email: null, phone: null })
+    .where('membership_no', '=', row.membership_no)
+    .execute();
+  const [y, m, d] = row.birth_date.split('-');
+  return {
+    membershipNo: row.membership_no,
+    fields: {
+      membershipNo: row.membership_no,
+      nationalId: row.id_card,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      birthDate: `${d}/${m}/${Number(y) + 543}`,
+    },
+    row,
+  };
+}
+
+/** The member's code step: the identity step, then a poster for codes. */
+async function codeStep(mode: 'register' | 'forget', fields: Record<string, string>, ip: string) {
+  const answer = (await (await post(mode, { intent: 'identity', ...fields }, ip)).json()) as Answer;
+  expect(answer.step).toBe('code');
+  const step = {
+    intent: 'code',
+    challenge: answer.challenge ?? '',
+    ...fields,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  };
+  const extra: Record<string, string> = mode === 'register' ? { acceptTerms: 'on' } : {};
+  return (code: string) => post(mode, { ...step, ...extra, code }, ip);
+}
+
+beforeAll(async () => {
+  await app();
+}, 120_000);
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('finding a member', () => {
+  it('finds by the whole number, by part of a name and by "first last"; LIKE wildcards are literal', async () => {
+    const { db } = await app();
+    const row = await db
+      .selectFrom('members')
+      .selectAll()
+      .where('membership_no', '=', '012345')
+      .executeTakeFirstOrThrow();
+    expect((await support.findMembers(db, '012345')).map((m) => m.membershipNo)).toEqual(['012345']);
+    expect(await support.findMembers(db, '0123')).toEqual([]);
+    const byPart = await support.findMembers(db, row.last_name.slice(0, 3));
+    expect(byPart.map((m) => m.membershipNo)).toContain('012345');
+    const byFull = await support.findMembers(db, ` ${row.first_name}   ${row.last_name} `);
+    expect(byFull.map((m) => m.membershipNo)).toContain('012345');
+    expect(await support.findMembers(db, '%')).toEqual([]);
+    expect(await support.findMembers(db, '   ')).toEqual([]);
+  });
+});
+
+describe('lock state and unlocking', () => {
+  it('shows the sign-in lock and the sessions; unlocking clears the locks and ends sessions, half-sessions, tokens and links', async () => {
+    const { db } = await app();
+    const no = '012345';
+    const limits = loginLimits(env());
+    // Real refusals from one address until the member is locked out there.
+    for (let i = 0; i < limits.perMemberAddress; i += 1) {
+      const reservation = await reserveLoginAttempt(db, no, '10.9.0.1', limits);
+      if (!reservation.ok) throw new Error('locked too early');
+      await reservation.settle('refused');
+    }
+    expect((await reserveLoginAttempt(db, no, '10.9.0.1', limits)).ok).toBe(false);
+    for (let i = 0; i < env().IDENTITY_MAX_PER_MEMBER; i += 1) await hit(`identity:member:${no}`, 60_000);
+    await createSession(new Request('http://coop.test/member/logon'), {
+      membershipNo: no,
+      memberName: 'ทดสอบ',
+      upstreamToken: 'upstream-a',
+      upstreamExpiresInSeconds: 3600,
+      remember: true,
+    });
+    const now = Date.now();
+    await db
+      .insertInto('coop_tokens')
+      .values({
+        token_hash: 'hash-of-app-token',
+        membership_no: no,
+        issued_at: now,
+        expires_at: now + 60_000,
+        acting_staff: null,
+      })
+      .execute();
+    await db
+      .insertInto('login_challenges')
+      .values({
+        id_hash: 'half-session',
+        membership_no: no,
+        upstream_token: 'upstream-b',
+        upstream_expires_in: 3600,
+        remember: 0,
+        redirect_to: null,
+        failures: 0,
+        created_at: now,
+        expires_at: now + 60_000,
+      })
+      .execute();
+    await db
+      .insertInto('impersonation_grants')
+      .values({
+        nonce_hash: 'grant-x',
+        membership_no: no,
+        staff: 's',
+        created_at: now,
+        expires_at: now + 60_000,
+        used_at: null,
+      })
+      .execute();
+    // Another member's counters and sessions are not touched.
+    await hit('login:backoff:099999', 60_000);
+
+    const before = await support.memberSupportView(db, no, env());
+    expect(before?.locks.map((l) => l.kind).sort()).toEqual(['login', 'recovery']);
+    expect(before?.sessions).toBe(1);
+    expect(before?.tokens).toBeGreaterThanOrEqual(1);
+    // No financial data in what support sees.
+    expect(Object.keys(before ?? {}).join(' ')).not.toMatch(/salary|share|loan|deposit|address|id_card/i);
+
+    const ended = await support.unlockMember(db, no);
+    expect(ended.sessions).toBe(1);
+    expect(ended.upstreamTokens.sort()).toEqual(['upstream-a', 'upstream-b']);
+    expect(ended.links).toBe(1);
+    const after = await support.memberSupportView(db, no, env());
+    expect(after?.locks).toEqual([]);
+    expect([after?.sessions, after?.tokens]).toEqual([0, 0]);
+    expect(await db.selectFrom('login_challenges').selectAll().where('membership_no', '=', no).execute()).toEqual([]);
+    expect(await db.selectFrom('impersonation_grants').selectAll().where('membership_no', '=', no).execute()).toEqual(
+      [],
+    );
+    expect((await reserveLoginAttempt(db, no, '10.9.0.1', limits)).ok).toBe(true);
+    expect(
+      await db.selectFrom('rate_limits').select('key').where('key', '=', 'login:backoff:099999').execute(),
+    ).toHaveLength(1);
+  });
+});
+
+describe('staff-issued codes', () => {
+  it('are refused to a member with an email or mobile on file, and for the wrong flow', async () => {
+    const { db } = await app();
+    const withEmail = await db
+      .selectFrom('members')
+      .select('membership_no')
+      .where('email', 'is not', null)
+      .where('status_code', '=', '0')
+      .executeTakeFirstOrThrow();
+    expect(
+      await support.issueMemberCode(db, key(), {
+        membershipNo: withEmail.membership_no,
+        purpose: 'forget',
+        issuedBy: 'x',
+      }),
+    ).toEqual({ ok: false, reason: 'has_contact' });
+    const registered = await memberWithoutContact(true);
+    expect(
+      await support.issueMemberCode(db, key(), {
+        membershipNo: registered.membershipNo,
+        purpose: 'register',
+        issuedBy: 'x',
+      }),
+    ).toEqual({ ok: false, reason: 'registered' });
+    expect(
+      await support.issueMemberCode(db, key(), { membershipNo: '999999999', purpose: 'forget', issuedBy: 'x' }),
+    ).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+  });
+
+  it('a reset code sets the password through the forgotten-password flow, once; it is stored only as a keyed hash', async () => {
+    const { db } = await app();
+    const member = await memberWithoutContact(true);
+    const issued = await support.issueMemberCode(db, key(), {
+      membershipNo: member.membershipNo,
+      purpose: 'forget',
+      issuedBy: 'sup',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    expect(issued.code).toMatch(/^\d{6}$/);
+    const stored = await db
+      .selectFrom('staff_member_codes')
+      .selectAll()
+      .where('membership_no', '=', member.membershipNo)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(issued.code);
+    expect((await support.memberSupportView(db, member.membershipNo, env()))?.pendingCode?.purpose).toBe('forget');
+
+    await createSession(new Request('http://coop.test/member/logon'), {
+      membershipNo: member.membershipNo,
+      memberName: 'x',
+      upstreamToken: 'up-c',
+      upstreamExpiresInSeconds: 3600,
+      remember: false,
+    });
+    const send = await codeStep('forget', member.fields, '10.8.0.1');
+    const ok = await send(issued.code);
+    expect(ok.status).toBe(302);
+    const cred = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', member.membershipNo)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(cred.password_hash, PASSWORD)).toBe(true);
+    expect(
+      await db.selectFrom('sessions').select('id_hash').where('membership_no', '=', member.membershipNo).execute(),
+    ).toEqual([]);
+    const success = await db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'forget_success')
+      .where('membership_no', '=', member.membershipNo)
+      .executeTakeFirstOrThrow();
+    expect(success.detail).toBe('staff-issued code');
+
+    // Used: a second run of the flow with the same code is refused like any wrong code.
+    const again = await codeStep('forget', member.fields, '10.8.0.2');
+    const refused = await again(issued.code);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Answer).result?.error?.code).toEqual([REGISTER_MESSAGES.codeWrong(4)]);
+  });
+
+  it('a register code registers a member who had none; a wrong code answers as when no staff code exists', async () => {
+    const { db } = await app();
+    const member = await memberWithoutContact(false);
+    const other = await memberWithoutContact(false);
+    const issued = await support.issueMemberCode(db, key(), {
+      membershipNo: member.membershipNo,
+      purpose: 'register',
+      issuedBy: 'sup',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const wrong = issued.code === '000000' ? '111111' : '000000';
+    const withCode = await (await codeStep('register', member.fields, '10.8.1.1'))(wrong);
+    const withoutCode = await (await codeStep('register', other.fields, '10.8.1.2'))(wrong);
+    expect([withCode.status, withoutCode.status]).toEqual([400, 400]);
+    const [a, b] = [(await withCode.json()) as Answer, (await withoutCode.json()) as Answer];
+    expect(a.result?.error).toEqual(b.result?.error);
+    // Another member's code does not work for this one.
+    expect((await (await codeStep('register', other.fields, '10.8.1.3'))(issued.code)).status).toBe(400);
+
+    const ok = await (await codeStep('register', member.fields, '10.8.1.4'))(issued.code);
+    expect(ok.status).toBe(302);
+    expect(
+      await db
+        .selectFrom('member_credentials')
+        .select('membership_no')
+        .where('membership_no', '=', member.membershipNo)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('allow five tries in all, atomically counted; expire; and a new code replaces the old one', async () => {
+    const { db } = await app();
+    const member = await memberWithoutContact(true, false);
+    const input = { membershipNo: member.membershipNo, purpose: 'forget' as const, issuedBy: 'sup' };
+    const first = await support.issueMemberCode(db, key(), input);
+    if (!first.ok) throw new Error(first.reason);
+    const wrong = first.code === '000000' ? '111111' : '000000';
+    // Ten tries at once: exactly five are checked.
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => support.redeemMemberCode(db, key(), { ...input, code: wrong })),
+    );
+    expect(tries.every((t) => !t.ok)).toBe(true);
+    const row = await db
+      .selectFrom('staff_member_codes')
+      .select('attempts')
+      .where('membership_no', '=', member.membershipNo)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.attempts)).toBe(support.STAFF_CODE_MAX_TRIES);
+    expect((await support.redeemMemberCode(db, key(), { ...input, code: first.code })).ok).toBe(false);
+
+    const second = await support.issueMemberCode(db, key(), input);
+    const third = await support.issueMemberCode(db, key(), input);
+    if (!second.ok || !third.ok) throw new Error('not issued');
+    if (second.code !== third.code) {
+      expect((await support.redeemMemberCode(db, key(), { ...input, code: second.code })).ok).toBe(false);
+    }
+    const later = Date.now() + support.STAFF_CODE_TTL_MS + 1;
+    expect((await support.redeemMemberCode(db, key(), { ...input, code: third.code }, later)).ok).toBe(false);
+    // Two at once with the right code: one wins.
+    const both = await Promise.all([
+      support.redeemMemberCode(db, key(), { ...input, code: third.code }),
+      support.redeemMemberCode(db, key(), { ...input, code: third.code }),
+    ]);
+    expect(both.filter((b) => b.ok)).toHaveLength(1);
+    // Given back (the core did not answer), it works again; not once a newer code replaced it.
+    const won = both.find((b) => b.ok);
+    if (!won?.ok) throw new Error('none won');
+    await support.releaseMemberCode(db, won.id);
+    expect((await support.redeemMemberCode(db, key(), { ...input, code: third.code })).ok).toBe(true);
+  });
+
+  it('a member who set a password keeps it: issuing a code changes nothing until it is used', async () => {
+    const { db } = await app();
+    const member = await memberWithoutContact(true, false);
+    const hash = await hashPassword('เดิมเดิมเดิมเดิม');
+    await db
+      .updateTable('member_credentials')
+      .set({ password_hash: hash })
+      .where('membership_no', '=', member.membershipNo)
+      .execute();
+    const issued = await support.issueMemberCode(db, key(), {
+      membershipNo: member.membershipNo,
+      purpose: 'forget',
+      issuedBy: 'sup',
+    });
+    expect(issued.ok).toBe(true);
+    const cred = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', member.membershipNo)
+      .executeTakeFirstOrThrow();
+    expect(cred.password_hash).toBe(hash);
+  });
+});
