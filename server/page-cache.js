@@ -10,6 +10,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
+import { LRUCache } from 'lru-cache';
+
 /** Cookies that make a page personal: such requests bypass the cache. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?sahakorn_(?:sid|flash)=/;
 const CONSENT_COOKIE = /(?:^|;\s*)acceptCookie=([^;]*)/;
@@ -25,18 +27,13 @@ const ENCODERS = {
 };
 
 /**
- * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the oldest kept
- * goes first); `now` is injectable for tests.
+ * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the least recently
+ * used goes first); `now` is injectable for tests.
  * @param {{ ttlMs: number, maxEntries?: number, now?: () => number }} options
  */
 export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
-  /** @type {Map<string, { expires: number, headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
-  const pages = new Map();
-  const lookUp = (key) => {
-    const page = pages.get(key);
-    if (page && page.expires <= now()) pages.delete(key);
-    return page && page.expires > now() ? page : undefined;
-  };
+  /** @type {LRUCache<string, { headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
+  const pages = new LRUCache({ max: maxEntries, ttl: Math.max(1, ttlMs), ttlResolution: 0, perf: { now } });
 
   async function middleware(req, res, next) {
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
@@ -44,17 +41,14 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     if (PERSONAL_COOKIE.test(cookies)) return next();
     const key = `${req.originalUrl}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
 
-    const page = lookUp(key);
+    const page = pages.get(key);
     if (!page) {
       res.setHeader('X-Page-Cache', 'miss');
       if (req.method === 'GET') {
         res.locals.keepPage = ({ headers, html }) => {
           const kept = {};
           for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
-          pages.delete(key);
-          if (pages.size >= maxEntries) pages.delete(pages.keys().next().value);
           pages.set(key, {
-            expires: now() + ttlMs,
             headers: kept,
             bodies: { identity: Promise.resolve(Buffer.from(html)) },
           });
