@@ -17,13 +17,6 @@ import type { AppLoadContext } from '@remix-run/node';
  */
 export type RequestContext = AppLoadContext;
 
-/** What the request log knows when it starts the context. */
-export interface RequestStart {
-  requestId: string;
-  /** The client's User-Agent header as sent (audit rows keep it, cut short). */
-  userAgent?: string;
-}
-
 const storage = new AsyncLocalStorage<Partial<AppLoadContext>>();
 
 /** Runs `fn` (and everything it starts) as part of the request `requestId`: log lines carry the id. */
