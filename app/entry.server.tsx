@@ -9,7 +9,6 @@ import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/http/etag.server';
 import { appInlineStyle, memberInlineStyle } from './server/http/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
-import { markStoreDown } from './server/http/request-context.server';
 import { applyCachePolicy } from './server/http/security.server';
 
 /** What server.js takes from the build (app/server/http/host.server.ts). */
@@ -67,10 +66,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isStoreUnavailable(error)) {
-    markStoreDown();
+    context.storeDown = true;
     log.error('request failed: database unavailable', {
       method: request.method,
       error: error instanceof Error ? error.message : String(error),

@@ -10,6 +10,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
+import { LRUCache } from 'lru-cache';
+
 /** Cookies that make a page personal: such requests bypass the cache. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?sahakorn_(?:sid|flash)=/;
 const CONSENT_COOKIE = /(?:^|;\s*)acceptCookie=([^;]*)/;
@@ -61,20 +63,15 @@ export function withoutTrackingParameters(url) {
 }
 
 /**
- * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the oldest kept
- * goes first); `now` is injectable for tests.
+ * Express middleware. `ttlMs` 0 turns it off; at most `maxEntries` pages are kept (the least recently
+ * used goes first); `now` is injectable for tests.
  * @param {{ ttlMs: number, maxEntries?: number, now?: () => number }} options
  */
 export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
-  /** @type {Map<string, { expires: number, headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
-  const pages = new Map();
+  /** @type {LRUCache<string, { headers: Record<string, string>, bodies: Record<string, Promise<Buffer>> }>} */
+  const pages = new LRUCache({ max: maxEntries, ttl: Math.max(1, ttlMs), ttlResolution: 0, perf: { now } });
   // Bumped by `clear()`: a page rendered from content that changed meanwhile is not kept.
   let generation = 0;
-  const lookUp = (key) => {
-    const page = pages.get(key);
-    if (page && page.expires <= now()) pages.delete(key);
-    return page && page.expires > now() ? page : undefined;
-  };
 
   async function middleware(req, res, next) {
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
@@ -89,7 +86,7 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
     }
     const key = `${url}\u0000${CONSENT_COOKIE.exec(cookies)?.[1] ?? ''}`;
 
-    const page = lookUp(key);
+    const page = pages.get(key);
     if (!page) {
       res.setHeader('X-Page-Cache', 'miss');
       if (req.method === 'GET') {
@@ -100,10 +97,7 @@ export function createPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
           res.locals.pageKept = true;
           const kept = {};
           for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
-          pages.delete(key);
-          if (pages.size >= maxEntries) pages.delete(pages.keys().next().value);
           pages.set(key, {
-            expires: now() + ttlMs,
             headers: kept,
             bodies: { identity: Promise.resolve(Buffer.from(html)) },
           });

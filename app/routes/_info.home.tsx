@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
@@ -16,7 +16,7 @@ function rateRows(rates: InterestRate[]) {
   return rates.map((r) => ({ name: r.name, rate: formatNumber(r.rate, 2), note: r.note }));
 }
 
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
   const { backend } = await app();
   const home = await backend.getHomeContent();
   const images = contentImages();
@@ -28,7 +28,7 @@ export async function loader() {
     .sort()
     .at(-1);
   return json({
-    dataAsOf: dataAsOf(),
+    dataAsOf: dataAsOf(context),
     banners,
     latest,
     gallery,

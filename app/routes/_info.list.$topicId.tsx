@@ -14,7 +14,7 @@ import { contentImages } from '~/server/content/media.server';
 /** Items per page of a topic list. */
 const PAGE_SIZE = 10;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = parsePage(new URL(request.url));
   const topicId = params.topicId ?? '';
   if (page === null) throw json(null, { status: 404 });
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = categoryView(topic.category);
   const first = items[0]?.fullTitle ?? items[0]?.title;
   return json({
-    dataAsOf: dataAsOf(),
+    dataAsOf: dataAsOf(context),
     category,
     page,
     pages,

@@ -1,12 +1,12 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { PolicyPage } from '~/components/info/policy-page';
 import { titleFor } from '~/lib/meta';
 import { loadPolicy } from '~/server/content/policy-page.server';
 
-export function loader() {
-  return loadPolicy('cookies');
+export function loader({ context }: LoaderFunctionArgs) {
+  return loadPolicy('cookies', context);
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

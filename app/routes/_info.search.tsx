@@ -12,7 +12,7 @@ import { searchRequest } from '~/server/search/search-view.server';
 /** `/search?q=…`: the site search without JavaScript (spec §2); the dialog shows the same results. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, status, headers } = await searchRequest(request, context);
-  return json({ ...view, dataAsOf: dataAsOf() }, { status, headers });
+  return json({ ...view, dataAsOf: dataAsOf(context) }, { status, headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {

@@ -9,13 +9,13 @@ import { dataAsOf } from '~/server/http/request-context.server';
 import { itemView } from '~/server/content/content-view.server';
 import { contentImages } from '~/server/content/media.server';
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const raw = params.no ?? '';
   if (!/^[1-9]\d{0,9}$/.test(raw)) throw json(null, { status: 404 });
   const { backend } = await app();
   const item = await backend.getContentItem(Number(raw));
   if (!item) throw json(null, { status: 404 });
-  return json({ ...(await itemView(item, contentImages())), dataAsOf: dataAsOf() });
+  return json({ ...(await itemView(item, contentImages())), dataAsOf: dataAsOf(context) });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

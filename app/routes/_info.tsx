@@ -28,7 +28,7 @@ import { dataAsOf } from '~/server/http/request-context.server';
 import { openingHoursLine } from '~/server/staff/site-settings.server';
 
 /** Info layout: the public site's header menu and footer, both from the backend. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { backend, db, env } = await app();
   const [menu, phones, openingHours] = await Promise.all([
     backend.getMenu(),
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     phones,
     openingHours,
     // Set when the menu or the phones are a kept copy because the backend failed (ADR 021).
-    dataAsOf: dataAsOf(),
+    dataAsOf: dataAsOf(context),
     // Shown until the visitor chooses (spec §4); responses carry `Vary: Cookie` (ADR 013).
     cookieBanner: readConsent(request) === null,
     returnTo: `${url.pathname}${url.search}`,

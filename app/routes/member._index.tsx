@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 
 import { requireMember } from '~/server/auth/auth.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMember(request, context);
   return redirect('/member/status');
 }

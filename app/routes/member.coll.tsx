@@ -8,8 +8,8 @@ import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   const guarantees = await backend.getGuarantees(member.credentials);
   return json({

@@ -11,8 +11,8 @@ import { requireMember } from '~/server/auth/auth.server';
 /** Shown instead of an amount the cooperative withheld (spec: 'งด'). */
 const WITHHELD = 'งด';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   const dividends = await backend.getDividends(member.credentials);
   return json({

@@ -7,8 +7,8 @@ import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   const beneficiaries = await backend.getBeneficiaries(member.credentials);
   return json({ beneficiaries });

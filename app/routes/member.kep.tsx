@@ -9,8 +9,8 @@ import { usePageHref } from '~/lib/statement';
 import { requireMember } from '~/server/auth/auth.server';
 import { collectionPage } from '~/server/member/collection-page.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   return json(await collectionPage(member, new URL(request.url), 'kep'));
 }
 

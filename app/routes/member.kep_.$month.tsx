@@ -11,8 +11,8 @@ import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 
 /** Printable bill (before posting) or receipt (after) of one billing month: `/member/kep/2568-05` style keys in Gregorian `YYYY-MM`. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
   const { backend } = await app();
   const months = match ? await backend.getCollections(member.credentials, 'kep') : [];

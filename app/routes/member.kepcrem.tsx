@@ -10,8 +10,8 @@ import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { collectionPage } from '~/server/member/collection-page.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
   if (!backend.offers.cremationBill) throw new Response('Not Found', { status: 404 });

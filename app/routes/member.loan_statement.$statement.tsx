@@ -10,8 +10,8 @@ import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { loadStatement } from '~/server/member/statement-query.server';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const contractNo = params.statement ?? '';
   const { backend } = await app();
   const { record: loan, statement } = await loadStatement(

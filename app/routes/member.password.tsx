@@ -25,14 +25,14 @@ export const PASSWORD_OUTCOME_UNKNOWN =
 const FORM_EXPIRED = 'แบบฟอร์มหมดอายุ กรุณากรอกและส่งอีกครั้ง';
 const tooMany = (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   // A fresh one-time key per rendering of the form: a resubmission of it changes nothing twice.
   return json({ acting: member.actingStaff !== null, formKey: newIdempotencyKey() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember(request, context);
   // The password is the member's alone (ADR 010).
   if (await refusedToStaff(member, context.clientAddress, 'change_password')) {
     return json({ blocked: true as const }, { status: 403 });

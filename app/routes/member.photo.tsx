@@ -22,15 +22,15 @@ const PhotoCropper = lazy(() => import('~/components/member/photo-cropper'));
 
 const FIELD_ID = 'photo-image';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend, env } = await app();
   const info = await backend.getMemberPhotoInfo(member.credentials);
   return json({ version: info ? info.updatedAt.getTime() : null, maxBytes: env.PHOTO_MAX_BYTES });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember(request, context);
   const { backend, env } = await app();
   const fail = (error: { field?: string; form?: string }, status: number) => {
     context.formErrors = true;

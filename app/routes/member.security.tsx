@@ -41,8 +41,8 @@ type Intent = (typeof INTENTS)[number];
 /** Ids on this page are SHA-256 hex; codes and passwords are short. Nothing longer is read. */
 const FIELD_MAX = 200;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const [factor, sessions, tokens] = await Promise.all([
     secondFactorView(member),
     listSessions(member),
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Failure = { intent: Intent; field?: string; error: string; attempt: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember(request, context);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

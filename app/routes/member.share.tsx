@@ -11,8 +11,8 @@ import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { loadStatement } from '~/server/member/statement-query.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   const {
     record: { summary, history },

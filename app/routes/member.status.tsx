@@ -10,8 +10,8 @@ import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   // The figures a member most often comes for, first on the page. Each may fail on its own without
   // taking the profile with it: that figure then says the system could not be reached.

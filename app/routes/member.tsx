@@ -26,8 +26,8 @@ export const handle: RouteHandle = { hydrate: true };
  * `requireMember` applies to every member loader and action. Staff acting as the member pass the
  * gate: only the member can accept the terms (ADR 010).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   return json({
     memberName: member.memberName,

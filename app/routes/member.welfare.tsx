@@ -22,8 +22,8 @@ function tabFrom(url: URL): TabKey {
   return tab === 'eligible' ? 'eligible' : 'received';
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
   if (!backend.offers.welfare) throw new Response('Not Found', { status: 404 });

@@ -9,8 +9,8 @@ import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/member/kep-p
  * `/member/kep/YYYY-MM/pdf`: the printable month (`/member/kep/YYYY-MM`, Gregorian key) as a PDF
  * download, the same document the vendor API's `print_pdf` serves (ADR 051).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
   const { backend } = await app();
   const months = match ? await backend.getCollections(member.credentials, 'kep') : [];

@@ -9,8 +9,8 @@ import { photoEtag } from '~/server/member/photo.server';
  * never from the URL, so nobody can ask for another member's photo. The bytes are our re-encoded
  * JPEG; the fixed content type and `nosniff` keep a browser from treating them as anything else.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context);
   const { backend } = await app();
   const photo = await backend.getMemberPhoto(member.credentials);
   // server.js adds `X-Content-Type-Options: nosniff` to every response, this one included.

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = await requireMember(request, { terms: 'skip' });
+  const member = await requireMember(request, context, { terms: 'skip' });
   // Consent is the member's own (ADR 010): staff cannot give it for them.
   if (await refusedToStaff(member, context.clientAddress, 'accept_terms')) {
     return redirect('/member/termofconditional', {

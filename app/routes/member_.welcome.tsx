@@ -15,8 +15,8 @@ export const handle: RouteHandle = { hydrate: true };
  * First stop after login for a member who has not accepted the terms yet (needs login, no layout).
  * Staff acting as the member go on to the member pages: they cannot accept for the member (ADR 010).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request, { terms: 'skip' });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireMember(request, context, { terms: 'skip' });
   const { backend } = await app();
   const { accepted } = await backend.getTermsStatus(member.credentials);
   // Where the member was going when the terms gate stopped them (continued after accepting).

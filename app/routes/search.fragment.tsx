@@ -13,7 +13,7 @@ import { searchRequest } from '~/server/search/search-view.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, status, headers } = await searchRequest(request, context);
   // Results from a kept copy (ADR 021) say how old they are, and are not kept by caches.
-  const since = dataAsOf();
+  const since = dataAsOf(context);
   const html = renderToStaticMarkup(
     <>
       {/* After the results: the enhancement script reads the summary of the first element. */}

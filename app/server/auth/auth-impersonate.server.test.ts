@@ -76,7 +76,7 @@ describe('impersonate', () => {
     const cookie = cookieFrom(outcome.setCookie);
     expect(outcome.setCookie).not.toMatch(/Max-Age/i);
     const request = new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
-    const member = await requireMember(request);
+    const member = await requireMember(request, {});
     expect(member).toMatchObject({ membershipNo: DEMO, actingStaff: STAFF });
     expect(member.memberName).toContain('สมชาย');
     expect(member.session.remember).toBe(false);

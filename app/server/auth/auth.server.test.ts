@@ -24,7 +24,6 @@ Object.assign(process.env, {
 
 const { app, shutdown } = await import('../app.server');
 const { login, logout, requireMember } = await import('./auth.server');
-const { withRequestId } = await import('../http/request-context.server');
 const { forgetTermsAnswers } = await import('./terms-gate.server');
 
 const ORIGIN = 'http://coop.test';
@@ -74,7 +73,7 @@ afterAll(async () => {
 
 describe('requireMember', () => {
   it('sends a visitor without a session to login, remembering where they were going', async () => {
-    const response = await thrown(requireMember(new Request(`${ORIGIN}/member/status?page=2`)));
+    const response = await thrown(requireMember(new Request(`${ORIGIN}/member/status?page=2`), {}));
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus%3Fpage%3D2');
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
@@ -89,12 +88,12 @@ describe('requireMember', () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const cookie = cookieFrom(outcome.setCookie);
-    const member = await requireMember(memberPage(cookie));
+    const member = await requireMember(memberPage(cookie), {});
     expect(member.membershipNo).toBe('012345');
     expect(member.memberName).toContain('สมชาย');
 
     await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
-    const replay = await thrown(requireMember(memberPage(cookie)));
+    const replay = await thrown(requireMember(memberPage(cookie), {}));
     expect(replay.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
     expect(replay.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
   });
@@ -103,26 +102,30 @@ describe('requireMember', () => {
     const cookie = await signedIn('10.0.0.9');
     // Remix hands each loader its own Request; within one request's context they are one check.
     const get = () => memberPage(cookie);
-    const [layout, page] = withRequestId('req-1', () => [requireMember(get()), requireMember(get())]);
+    const first: AppLoadContext = { cspNonce: 'n', clientAddress: null };
+    const [layout, page] = [requireMember(get(), first), requireMember(get(), first)];
     expect(page).toBe(layout);
     expect((await page).membershipNo).toBe('012345');
     const post = () => new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } });
-    const [action, loader] = withRequestId('req-2', () => [requireMember(post()), requireMember(get())]);
+    const second: AppLoadContext = { cspNonce: 'n', clientAddress: null };
+    const action = requireMember(post(), second);
+    expect(requireMember(post(), second)).toBe(action);
+    const loader = requireMember(get(), second);
     expect(loader).not.toBe(action);
     await Promise.all([action, loader]);
 
     await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
-    const next = await thrown(withRequestId('req-3', () => requireMember(get())));
+    const next = await thrown(requireMember(get(), {}));
     expect(next.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
   });
 
   it('refuses a tampered signature even after the genuine cookie was accepted', async () => {
     const cookie = await signedIn('10.0.0.11');
-    expect((await requireMember(memberPage(cookie))).membershipNo).toBe('012345');
+    expect((await requireMember(memberPage(cookie), {})).membershipNo).toBe('012345');
     const tampered = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
-    const refused = await thrown(requireMember(memberPage(tampered)));
+    const refused = await thrown(requireMember(memberPage(tampered), {}));
     expect(refused.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
-    expect((await requireMember(memberPage(`theme=dark; ${cookie}`))).membershipNo).toBe('012345');
+    expect((await requireMember(memberPage(`theme=dark; ${cookie}`), {})).membershipNo).toBe('012345');
   });
 
   it('ignores a forged cookie', async () => {
@@ -131,6 +134,7 @@ describe('requireMember', () => {
         new Request(`${ORIGIN}/member/status`, {
           headers: { Cookie: 'sahakorn_sid=forged-value-that-is-long-enough-to-try' },
         }),
+        {},
       ),
     );
     expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
@@ -162,7 +166,7 @@ describe('upstream token refresh', () => {
     const row = await sessionRow();
     // The embedded backend's tokens last a working day.
     expect(row.upstream_expires_at).toBeGreaterThanOrEqual(before + 12 * 3600_000 - 1000);
-    const member = await requireMember(memberPage(cookie));
+    const member = await requireMember(memberPage(cookie), {});
     expect(member.credentials.token).toBe(row.upstream_token);
     expect((await sessionRow()).upstream_token).toBe(row.upstream_token);
   });
@@ -171,7 +175,7 @@ describe('upstream token refresh', () => {
     const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     await expireSoon(row.id_hash, 60_000);
-    const member = await requireMember(memberPage(cookie));
+    const member = await requireMember(memberPage(cookie), {});
     const after = await sessionRow();
     expect(member.credentials.token).not.toBe(row.upstream_token);
     expect(after.upstream_token).toBe(member.credentials.token);
@@ -185,7 +189,7 @@ describe('upstream token refresh', () => {
     const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
     await expireSoon(row.id_hash, 0);
-    const members = await Promise.all([1, 2, 3].map(() => requireMember(memberPage(cookie))));
+    const members = await Promise.all([1, 2, 3].map(() => requireMember(memberPage(cookie), {})));
     const tokens = new Set(members.map((m) => m.credentials.token));
     expect(tokens.size).toBe(1);
     expect([...tokens][0]).toBe((await sessionRow()).upstream_token);
@@ -197,7 +201,7 @@ describe('upstream token refresh', () => {
     await expireSoon(row.id_hash, 0);
     const { backend } = await app();
     await backend.logout({ token: row.upstream_token });
-    const response = await thrown(requireMember(memberPage(cookie)));
+    const response = await thrown(requireMember(memberPage(cookie), {}));
     expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
     expect(response.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
   });
@@ -302,7 +306,7 @@ describe('the terms gate on every member loader and action', () => {
   }
 
   async function accept(cookie: string) {
-    const member = await requireMember(memberPage(cookie), { terms: 'skip' });
+    const member = await requireMember(memberPage(cookie), {}, { terms: 'skip' });
     const { backend } = await app();
     await backend.acceptTerms({ token: member.credentials.token }, { ip: null, userAgent: null });
   }
@@ -315,10 +319,7 @@ describe('the terms gate on every member loader and action', () => {
     };
     const data = new Request(`${ORIGIN}/member/share?_data=routes%2Fmember.share`, { headers: { Cookie: cookie } });
     // A read remembers the page it was for (without `_data`); a post does not.
-    toWelcome(
-      await thrown(withRequestId('gate-1', () => requireMember(data))),
-      '/member/welcome?redirectTo=%2Fmember%2Fshare',
-    );
+    toWelcome(await thrown(requireMember(data, {})), '/member/welcome?redirectTo=%2Fmember%2Fshare');
 
     const passwordRoute = await import('~/routes/member.password');
     const { backend } = await app();
@@ -337,14 +338,14 @@ describe('the terms gate on every member loader and action', () => {
     expect(change).not.toHaveBeenCalled();
 
     const photo = new Request(`${ORIGIN}/member/photo`, { method: 'POST', headers: { Cookie: cookie } });
-    toWelcome(await thrown(requireMember(photo)));
+    toWelcome(await thrown(requireMember(photo, {})));
 
     // The welcome page and the acceptance itself stay reachable; once accepted, the member is through.
-    expect((await requireMember(memberPage(cookie), { terms: 'skip' })).membershipNo).toBe('012345');
+    expect((await requireMember(memberPage(cookie), {}, { terms: 'skip' })).membershipNo).toBe('012345');
     await accept(cookie);
-    expect((await requireMember(data)).membershipNo).toBe('012345');
+    expect((await requireMember(data, {})).membershipNo).toBe('012345');
     expect(
-      (await requireMember(new Request(post.url, { method: 'POST', headers: { Cookie: cookie } }))).membershipNo,
+      (await requireMember(new Request(post.url, { method: 'POST', headers: { Cookie: cookie } }), {})).membershipNo,
     ).toBe('012345');
   });
 });

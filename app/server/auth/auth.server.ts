@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node';
+import { type AppLoadContext, redirect } from '@remix-run/node';
 
 import { app } from '../app.server';
 import { audit } from '../audit.server';
@@ -9,15 +9,14 @@ import {
   type LinkRedemption,
   type LoginResult,
   type MemberCredentials,
+  type PerRequestCredentials,
 } from '../coop/types';
 import { setFlash } from '../flash.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
-import { oncePerRequest } from '../http/request-context.server';
 import { hit, peek } from '../rate-limit.server';
 import { termsAccepted } from './terms-gate.server';
-import { onTokenRefused } from './token-refusal.server';
 import {
   createSession,
   currentUpstreamToken,
@@ -47,10 +46,6 @@ export function logonUrl(request: Request): string {
     : `/member/logon?redirectTo=${encodeURIComponent(back)}`;
 }
 
-const checked = new WeakMap<Request, Promise<AuthedMember>>();
-const MEMBER_CHECK = Symbol('requireMember');
-const GATED_CHECK = Symbol('requireMember with the terms gate');
-
 export interface RequireMemberOptions {
   /**
    * 'skip' only on the routes a member who has not accepted the terms must reach: the welcome page
@@ -61,24 +56,26 @@ export interface RequireMemberOptions {
 
 /**
  * The logged-in member, or a thrown redirect to /member/logon. Call it in every member loader and
- * action. It runs the session check (core `getAuthUser`) once per request; a refused token ends
- * the session with the spec's session-expired notice. Then the terms gate (spec §4): a member who
- * has not accepted the published terms is sent to /member/welcome, from a loader (page or `?_data=`
- * read) and from an action alike. Staff acting as the member pass it: only the member can accept
- * (ADR 010).
+ * action with the loader's `context`. It runs the session check (core `getAuthUser`) on first use
+ * and keeps it in the request's context; a refused token ends the session with the spec's
+ * session-expired notice. Then the terms gate (spec §4): a member who has not accepted the published
+ * terms is sent to /member/welcome, from a loader (page or `?_data=` read) and from an action alike.
+ * Staff acting as the member pass it: only the member can accept (ADR 010).
  *
- * Remix gives each loader its own copy of the Request, so a page read (the member layout's loader and
- * the page's) shares one check through the request's context. A POST does not: its action may change
- * the session (a new password, a sign-out) before the loaders run again.
+ * Remix gives each loader its own copy of the Request, so the page read's loaders (the member
+ * layout's and the page's) share one check through the context. An action has its own: it may
+ * change the session (a new password, a sign-out) before the loaders run again.
  */
-export function requireMember(request: Request, options: RequireMemberOptions = {}): Promise<AuthedMember> {
-  const gate = options.terms !== 'skip';
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    return gate
-      ? oncePerRequest(GATED_CHECK, () => termsGate(request, requireMember(request, { terms: 'skip' })))
-      : oncePerRequest(MEMBER_CHECK, () => checkOnce(request));
-  }
-  return gate ? termsGate(request, checkOnce(request)) : checkOnce(request);
+export function requireMember(
+  request: Request,
+  context: Pick<AppLoadContext, 'member'>,
+  options: RequireMemberOptions = {},
+): Promise<AuthedMember> {
+  const checks = (context.member ??= {});
+  const phase = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'action';
+  const made = (checks[phase] ??= { check: resolveMember(request) });
+  if (options.terms === 'skip') return made.check;
+  return (made.gated ??= termsGate(request, made.check));
 }
 
 async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
@@ -102,15 +99,6 @@ function welcomeUrl(request: Request): string {
   return `/member/welcome?${new URLSearchParams({ redirectTo: target })}`;
 }
 
-function checkOnce(request: Request): Promise<AuthedMember> {
-  let pending = checked.get(request);
-  if (!pending) {
-    pending = resolveMember(request);
-    checked.set(request, pending);
-  }
-  return pending;
-}
-
 async function resolveMember(request: Request): Promise<AuthedMember> {
   const found = await lookupSession(request);
   if (found.status === 'none') throw redirect(logonUrl(request), { headers: noStore() });
@@ -121,18 +109,21 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
     await audit('session_expired', { membershipNo: session.membershipNo });
     return expired(request);
   };
+  // This request's credentials: what the backend fetches with them is shared for the rest of the
+  // request; once the check has passed, a refusal of the token ends the session (`degradeGracefully`).
+  const perRequest: PerRequestCredentials = { answers: new Map() };
   let credentials: MemberCredentials;
   if (refreshDue(session)) {
     // The exchange proves the token as the session check would; refused, the session ends.
     const token = await refreshedToken(backend, session);
     if (token === null) throw await endSession();
-    credentials = { token, membershipNo: session.membershipNo };
+    credentials = { token, membershipNo: session.membershipNo, perRequest };
   } else {
-    credentials = { token: session.upstreamToken, membershipNo: session.membershipNo };
+    credentials = { token: session.upstreamToken, membershipNo: session.membershipNo, perRequest };
     // getAuthUser answers false for a refused token; the feeds later on throw, and end the session so.
     if (!(await backend.getAuthUser(credentials))) throw await endSession();
   }
-  onTokenRefused(credentials, endSession);
+  perRequest.endSession = endSession;
   return {
     membershipNo: session.membershipNo,
     memberName: session.memberName,

@@ -30,6 +30,7 @@ async function signIn(address = '10.9.0.1') {
   const cookie = outcome.setCookie.split(';')[0] ?? '';
   const member = await requireMember(
     new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } }),
+    {},
   );
   return { cookie, member };
 }

@@ -65,6 +65,7 @@ describe('sign-in with a second factor', () => {
     expect(outcome.secondFactor).toBeFalsy();
     const member = await requireMember(
       new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookieOf(outcome.setCookie) } }),
+      {},
     );
     const { db } = await app();
     const row = await db
@@ -93,7 +94,7 @@ describe('sign-in with a second factor', () => {
     const cookie = cookieOf(outcome.setCookie);
     expect(cookie).toMatch(/^sahakorn_2fa=/);
     await expect(
-      requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } })),
+      requireMember(new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } }), {}),
     ).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
     const { db } = await app();
     const row = await db.selectFrom('login_challenges').selectAll().executeTakeFirstOrThrow();
@@ -138,6 +139,7 @@ describe('sign-in with a second factor', () => {
     expect(cleared).toMatch(/^sahakorn_2fa=;/);
     const member = await requireMember(
       new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookieOf(session) } }),
+      {},
     );
     expect(member.membershipNo).toBe(DEMO.membershipNo);
     expect(member.session.remember).toBe(true);
@@ -218,6 +220,7 @@ describe('sign-in with a second factor', () => {
     if (!done.ok) throw new Error('refused');
     const member = await requireMember(
       new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookieOf(done.setCookies[0] ?? '') } }),
+      {},
     );
     const waiting = await readChallenge(request(cookieOf((await passwordStep()).setCookie)));
     const pendingToken = waiting?.upstreamToken ?? '';

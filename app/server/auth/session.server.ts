@@ -1,4 +1,5 @@
 import type { Cookie } from '@remix-run/node';
+import { LRUCache } from 'lru-cache';
 
 import { app } from '../app.server';
 import { appCookie } from '../http/cookies.server';
@@ -42,8 +43,7 @@ function idleMs(): number {
 }
 
 /** Signed cookie values already checked → the hash of the session id they carry. */
-const checkedCookies = new Map<string, string>();
-const CHECKED_COOKIES_LIMIT = 1000;
+const checkedCookies = new LRUCache<string, string>({ max: 1000 });
 
 /** The session cookie's value as sent (still signed), or null. */
 function rawSessionCookie(header: string | null): string | null {
@@ -70,7 +70,6 @@ async function presentedIdHash(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(header);
   if (typeof value !== 'string' || value.length < 32) return null;
   const idHash = sha256(value);
-  if (checkedCookies.size >= CHECKED_COOKIES_LIMIT) checkedCookies.clear();
   checkedCookies.set(raw, idHash);
   return idHash;
 }

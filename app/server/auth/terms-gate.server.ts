@@ -1,13 +1,20 @@
+import { LRUCache } from 'lru-cache';
+
 import { app } from '../app.server';
 import type { AuthedMember } from './auth.server';
 
 /** How long a session's "yes, the terms are accepted" is taken as given (ADR 028). */
 export const TERMS_MEMO_MS = 60_000;
-/** More sessions than this at once: the memo starts afresh rather than grow. */
+/** More sessions than this at once: the least recently used answers go first. */
 const TERMS_MEMO_LIMIT = 10_000;
 
-/** Session (id hash) → until when its acceptance is taken as given. */
-const acceptedUntil = new Map<string, number>();
+/** Session (id hash) → its acceptance, taken as given for `TERMS_MEMO_MS` (clock: `Date.now`). */
+const acceptedBySession = new LRUCache<string, true>({
+  max: TERMS_MEMO_LIMIT,
+  ttl: TERMS_MEMO_MS,
+  ttlResolution: 0,
+  perf: { now: () => Date.now() },
+});
 
 /**
  * The terms gate of the member layout (spec §4): has the member accepted the published terms? It is
@@ -16,22 +23,20 @@ const acceptedUntil = new Map<string, number>();
  * A no is never kept, so a member who accepts goes through at once, on every instance. The caller
  * has just run the session check (`requireMember`), which proves the session and its token.
  */
-export async function termsAccepted(member: AuthedMember, now: number = Date.now()): Promise<boolean> {
+export async function termsAccepted(member: AuthedMember): Promise<boolean> {
   const key = member.session.idHash;
-  const until = acceptedUntil.get(key);
-  if (until !== undefined && until > now) return true;
+  if (acceptedBySession.get(key)) return true;
   const { backend } = await app();
   const { accepted } = await backend.getTermsStatus(member.credentials);
   if (!accepted) {
-    acceptedUntil.delete(key);
+    acceptedBySession.delete(key);
     return false;
   }
-  if (acceptedUntil.size >= TERMS_MEMO_LIMIT) acceptedUntil.clear();
-  acceptedUntil.set(key, now + TERMS_MEMO_MS);
+  acceptedBySession.set(key, true);
   return true;
 }
 
 /** Forget every kept answer (tests). */
 export function forgetTermsAnswers(): void {
-  acceptedUntil.clear();
+  acceptedBySession.clear();
 }

@@ -135,30 +135,30 @@ describe('createContentImageResolver', () => {
   });
 
   it('asks the store once per file while the answer is fresh, and again after the TTL', async () => {
-    let clock = 0;
+    let clock = 10_000;
     const { probe, calls } = counting(() => true);
     const resolver = createContentImageResolver({ probe, ttlMs: 1000, now: () => clock });
     await Promise.all([resolver.resolve('a.png', 'news'), resolver.resolve('a.png', 'news')]);
     await resolver.resolve('a.png', 'activity');
     expect(calls).toEqual(['a.png']);
-    clock = 999;
+    clock = 10_999;
     await resolver.resolve('a.png', 'news');
     expect(calls).toHaveLength(1);
-    clock = 1000;
+    clock = 11_001;
     await resolver.resolve('a.png', 'news');
     expect(calls).toHaveLength(2);
   });
 
   it('trusts a "no" for a shorter time, so a picture uploaded later appears', async () => {
-    let clock = 0;
+    let clock = 10_000;
     let exists = false;
     const { probe, calls } = counting(() => exists);
     const resolver = createContentImageResolver({ probe, ttlMs: 60_000, negativeTtlMs: 1000, now: () => clock });
     expect((await resolver.resolve('new.png', 'news')).isDefault).toBe(true);
     exists = true;
-    clock = 500;
+    clock = 10_500;
     expect((await resolver.resolve('new.png', 'news')).isDefault).toBe(true);
-    clock = 1500;
+    clock = 11_500;
     expect((await resolver.resolve('new.png', 'news')).isDefault).toBe(false);
     expect(calls).toHaveLength(2);
   });

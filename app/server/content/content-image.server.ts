@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+import { LRUCache } from 'lru-cache';
+
 import type { DefaultImageKind } from '../coop/types';
 
 /**
@@ -130,7 +132,7 @@ export interface ResolverOptions {
   ttlMs?: number;
   /** How long a "no" is trusted (a file may be uploaded soon after). Default 1 minute. */
   negativeTtlMs?: number;
-  /** Cache size bound; the oldest entries go first. Default 5,000. */
+  /** Cache size bound; the least recently used entries go first. Default 5,000. */
   maxEntries?: number;
   now?: () => number;
   /** URL prefix of stored media. Default `/mediafiles/`. */
@@ -143,30 +145,19 @@ export function createContentImageResolver(options: ResolverOptions): ContentIma
   const negativeTtl = options.negativeTtlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 5000;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { ok: Promise<boolean>; expires: number }>();
+  const cache = new LRUCache<string, Promise<boolean>>({ max: maxEntries, ttl, ttlResolution: 0, perf: { now } });
 
   function check(file: string): Promise<boolean> {
     const hit = cache.get(file);
-    if (hit && hit.expires > now()) return hit.ok;
-    if (hit) cache.delete(file);
-    while (cache.size >= maxEntries) {
-      const oldest = cache.keys().next();
-      if (oldest.done) break;
-      cache.delete(oldest.value);
-    }
-    const entry = { ok: Promise.resolve(false), expires: now() + ttl };
-    entry.ok = options.probe(file).then(
-      (ok) => {
-        if (!ok) entry.expires = now() + negativeTtl;
-        return ok;
-      },
-      () => {
-        entry.expires = now() + negativeTtl;
-        return false;
-      },
-    );
-    cache.set(file, entry);
-    return entry.ok;
+    if (hit) return hit;
+    // A "no" (or a failed probe) is kept for `negativeTtl` only, from when it was known.
+    const missing = () => {
+      if (cache.peek(file) === ok) cache.set(file, ok, { ttl: negativeTtl });
+      return false;
+    };
+    const ok: Promise<boolean> = options.probe(file).then((found) => found || missing(), missing);
+    cache.set(file, ok);
+    return ok;
   }
 
   return {

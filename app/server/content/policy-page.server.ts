@@ -1,4 +1,4 @@
-import { json } from '@remix-run/node';
+import { type AppLoadContext, json } from '@remix-run/node';
 
 import { formatDate } from '~/lib/thai-format';
 
@@ -9,13 +9,13 @@ import { contentImages } from './media.server';
 import { dataAsOf } from '../http/request-context.server';
 
 /** Loader of the two policy pages linked from the cookie banner; 404 when none is published. */
-export async function loadPolicy(kind: PolicyKind) {
+export async function loadPolicy(kind: PolicyKind, context: Pick<AppLoadContext, 'staleSince'>) {
   const { backend } = await app();
   const item = await backend.getPolicy(kind);
   if (!item) throw json(null, { status: 404 });
   const view = await itemView(item, contentImages());
   return json({
-    dataAsOf: dataAsOf(),
+    dataAsOf: dataAsOf(context),
     title: view.title,
     bodyHtml: view.bodyHtml,
     updated: formatDate(item.postedAt, 'long'),

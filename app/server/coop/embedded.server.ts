@@ -21,26 +21,36 @@ export const REFRESH_WINDOW_MS = 14 * 24 * HOUR;
 
 export const TERMS_CATEGORY = 'term_of_conditional';
 
+/** Key of the embedded token lookup among a request's kept answers. */
+const MEMBER_OF = 'embedded:memberOf';
+
 /** The CoopBackend over our own SQL store (SQLite or PostgreSQL through Kysely). */
 export function createEmbeddedBackend(db: Db, now: () => number = Date.now): CoopBackend {
   /**
-   * Tokens already resolved during this request. The route's credentials object lives for one request
-   * (requireMember builds it from the session row), so the session check resolves the token once and
-   * the terms check and the page's feeds reuse that answer; the next request asks the store again.
+   * The member a token belongs to; every member query is scoped by it, never by user input. The
+   * credentials `requireMember` makes carry the request's answers (ADR 066): the session check
+   * resolves the token once, the terms check and the page's feeds reuse that answer, and the next
+   * request asks the store again.
    */
-  const resolved = new WeakMap<MemberCredentials, string>();
-
-  /** The member a token belongs to; every member query is scoped by it, never by user input. */
-  async function memberOf(cred: MemberCredentials): Promise<string> {
-    const known = resolved.get(cred);
+  function memberOf(cred: MemberCredentials): Promise<string> {
+    const kept = cred.perRequest?.answers;
+    const known = kept?.get(MEMBER_OF) as Promise<string> | undefined;
     if (known) return known;
+    const pending = lookUpMember(cred);
+    if (kept) {
+      kept.set(MEMBER_OF, pending);
+      pending.catch(() => kept.delete(MEMBER_OF));
+    }
+    return pending;
+  }
+
+  async function lookUpMember(cred: MemberCredentials): Promise<string> {
     const row = await db
       .selectFrom('coop_tokens')
       .select(['membership_no', 'expires_at'])
       .where('token_hash', '=', sha256(cred.token))
       .executeTakeFirst();
     if (!row || row.expires_at <= now()) throw new CoopAuthError('token is invalid');
-    resolved.set(cred, row.membership_no);
     return row.membership_no;
   }
 
@@ -116,7 +126,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     },
 
     async logout(cred) {
-      resolved.delete(cred);
+      cred.perRequest?.answers.delete(MEMBER_OF);
       await db.deleteFrom('coop_tokens').where('token_hash', '=', sha256(cred.token)).execute();
     },
 
@@ -156,7 +166,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
         return lifetime;
       });
       if (ttl === null) throw new CoopAuthError('token is invalid');
-      resolved.delete(cred);
+      cred.perRequest?.answers.delete(MEMBER_OF);
       return { token, expiresInSeconds: Math.floor(ttl / 1000) };
     },
 

@@ -25,13 +25,13 @@ function fakeBackend() {
 
 describe('cacheSharedFeeds', () => {
   it('answers the menu from memory until the TTL runs out', async () => {
-    let clock = 0;
+    let clock = 5_000;
     const { backend, calls } = fakeBackend();
     const cached = cacheSharedFeeds(backend, 1000, () => clock);
     expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
-    clock = 999;
+    clock = 5_999;
     expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
-    clock = 1001;
+    clock = 6_001;
     expect(await cached.getMenu()).toEqual([{ seq: 2 }]);
     expect(calls.menu).toBe(2);
   });

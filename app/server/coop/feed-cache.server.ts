@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 import type { CoopBackend } from './types';
 
 /** Site-wide feeds every public page asks for: the same for every visitor. */
@@ -17,17 +19,24 @@ export function cacheSharedFeeds(
   clearOn?: (listener: () => void) => unknown,
 ): CoopBackend {
   if (ttlMs <= 0) return backend;
-  const kept = new Map<SharedFeed, { expires: number; value: Promise<unknown> }>();
+  const kept = new LRUCache<SharedFeed, Promise<unknown>>({
+    max: SHARED_FEEDS.length,
+    ttl: ttlMs,
+    ttlResolution: 0,
+    perf: { now },
+  });
   clearOn?.(() => kept.clear());
   const cached = { ...backend } as Record<string, unknown>;
   for (const name of SHARED_FEEDS) {
     const call = backend[name].bind(backend) as () => Promise<unknown>;
     cached[name] = () => {
       const entry = kept.get(name);
-      if (entry && entry.expires > now()) return entry.value;
+      if (entry) return entry;
       const value = call();
-      kept.set(name, { expires: now() + ttlMs, value });
-      value.catch(() => kept.delete(name));
+      kept.set(name, value);
+      value.catch(() => {
+        if (kept.peek(name) === value) kept.delete(name);
+      });
       return value;
     };
   }

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 import { markServedStale } from '../http/request-context.server';
 import type { CoopBackend } from './types';
 import { isUnavailable } from './unavailable.server';
@@ -39,14 +41,9 @@ export function keepLastGood(backend: CoopBackend, options: LastGoodOptions = {}
   const maxEntries = options.maxEntries ?? 300;
   const now = options.now ?? Date.now;
   const onStale = options.onStale ?? ((fetchedAt: number) => markServedStale(fetchedAt));
-  const kept = new Map<string, { value: unknown; fetchedAt: number }>();
+  // No TTL: a copy is replaced by the next good answer, and served only while the backend fails.
+  const kept = new LRUCache<string, { value: unknown; fetchedAt: number }>({ max: maxEntries });
   options.clearOn?.(() => kept.clear());
-
-  const remember = (key: string, value: unknown) => {
-    kept.delete(key);
-    kept.set(key, { value, fetchedAt: now() });
-    if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
-  };
 
   return new Proxy(backend, {
     get(target, property, receiver) {
@@ -57,14 +54,12 @@ export function keepLastGood(backend: CoopBackend, options: LastGoodOptions = {}
         const key = `${call}\u0000${JSON.stringify(args)}`;
         try {
           const answer: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          remember(key, answer);
+          kept.set(key, { value: answer, fetchedAt: now() });
           return answer;
         } catch (error) {
+          // Served again, a copy becomes the most recently used.
           const copy = kept.get(key);
           if (!copy || !isUnavailable(error)) throw error;
-          // Used again: the least recently used copies go first.
-          kept.delete(key);
-          kept.set(key, copy);
           onStale(copy.fetchedAt, call);
           return copy.value;
         }

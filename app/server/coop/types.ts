@@ -19,6 +19,16 @@ export interface MemberCredentials {
    * one naming somebody else (http, ADR 042).
    */
   membershipNo?: string;
+  /** Set on the credentials `requireMember` makes for one request (ADR 066); absent elsewhere. */
+  perRequest?: PerRequestCredentials;
+}
+
+/** What lives as long as one request's credentials (they are made afresh for every request). */
+export interface PerRequestCredentials {
+  /** Answers a backend already fetched with these credentials in this request (failures are dropped). */
+  answers: Map<string, Promise<unknown>>;
+  /** Ends the session when the backend refuses the token after the session check passed. */
+  endSession?: () => Promise<Response>;
 }
 
 export interface MemberName {

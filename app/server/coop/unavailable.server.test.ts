@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
-import { onTokenRefused } from '../auth/token-refusal.server';
-
 import { degradeGracefully, isUnavailable } from './unavailable.server';
 
 function fakeBackend(error: unknown): CoopBackend {
@@ -68,9 +66,9 @@ describe('degradeGracefully', () => {
 
   it('ends the session when a member call is refused after the session check (spec §8)', async () => {
     const backend = degradeGracefully(fakeBackend(new CoopAuthError('token refused by the core')));
-    const member = { token: 't' };
     const ending = new Response(null, { status: 302, headers: { Location: '/member/logon' } });
-    onTokenRefused(member, () => Promise.resolve(ending));
+    // Credentials requireMember made for this request, after the session check passed.
+    const member = { token: 't', perRequest: { answers: new Map(), endSession: () => Promise.resolve(ending) } };
     expect(await backend.getLoans(member).catch((e: unknown) => e)).toBe(ending);
     // Credentials nobody registered (the session check itself, login): the refusal passes through.
     const other = await backend.getLoans({ token: 'u' }).catch((e: unknown) => e);

@@ -3,13 +3,13 @@ import { json } from '@remix-run/node';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
-import { sessionEndFor } from '../auth/token-refusal.server';
 import {
   BoardTopicClosedError,
   CoopAuthError,
   CoopThrottledError,
   CoopUnavailableError,
   type CoopBackend,
+  type MemberCredentials,
 } from './types';
 
 /** Postings whose throttling the board tells the visitor about (ADR 042) instead of "cannot connect". */
@@ -21,6 +21,12 @@ const TELLS_THROTTLING = new Set<PropertyKey>(['createBoardTopic', 'createBoardA
  */
 export function isUnavailable(error: unknown): boolean {
   return error instanceof CoopUnavailableError || (error instanceof Response && error.status === 503);
+}
+
+/** The response that ends the session of these credentials (ADR 066), or null for any other argument. */
+function sessionEndFor(credentials: unknown): Promise<Response> | null {
+  if (typeof credentials !== 'object' || credentials === null || !('perRequest' in credentials)) return null;
+  return (credentials as MemberCredentials).perRequest?.endSession?.() ?? null;
 }
 
 /**

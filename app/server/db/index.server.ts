@@ -3,6 +3,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 import { log } from '../log.server';
@@ -117,11 +118,11 @@ const STATEMENT_CACHE_SIZE = 500;
  * better-sqlite3's advice is to prepare a statement once and run it many times: Kysely's queries are
  * parameterised, so the same SQL text recurs and its statement is reused (better-sqlite3 is
  * synchronous and we never stream, so a statement is never busy twice). The SQL runs exactly as
- * Kysely built it. DDL is not kept. The cache is emptied when full: the app has far fewer distinct
- * queries.
+ * Kysely built it. DDL is not kept. At most `STATEMENT_CACHE_SIZE` are kept, the least recently
+ * used going first: the app has far fewer distinct queries.
  */
 function withStatementCache(sqlite: Sqlite.Database) {
-  const cache = new Map<string, Sqlite.Statement>();
+  const cache = new LRUCache<string, Sqlite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       cache.clear();
@@ -133,7 +134,6 @@ function withStatementCache(sqlite: Sqlite.Database) {
       if (statement) return statement;
       statement = sqlite.prepare(sql);
       if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
         cache.set(sql, statement);
       }
       return statement;

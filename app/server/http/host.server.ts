@@ -54,13 +54,13 @@ function settings(): Env {
 }
 
 /**
- * The load context Remix hands to loaders and actions, made once per request (server.js's
- * `getLoadContext`): the request's context, started by the request log, with the CSP nonce, the
- * client's address and the page cache's offer added.
+ * The request's one context (ADR 066), made once per request by server.js's `getLoadContext`: the
+ * context the request log started (request id, User-Agent) completed with the CSP nonce, the client's
+ * address and the page cache's offer. Remix hands this object to every loader, action and
+ * entry.server; the member is checked only when a loader or action asks (`requireMember`).
  */
 function loadContext(edge: Pick<AppLoadContext, 'cspNonce' | 'clientAddress' | 'keepPage'>): AppLoadContext {
-  const context = currentRequestContext();
-  return (context ? Object.assign(context, edge) : { ...edge }) as AppLoadContext;
+  return Object.assign(currentRequestContext() ?? {}, edge);
 }
 
 /**

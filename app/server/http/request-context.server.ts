@@ -1,33 +1,31 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/**
- * What this instance knows about the request being handled. server.js starts it (`withRequestId`,
- * from the request log) and hands the same object to Remix as the load context (`AppLoadContext`,
- * with the nonce and the client's address added), so loaders and entry.server read it from there;
- * code below them that has no `context` argument (log lines, the audit log, the kept copies of
- * ADR 021, the member check) reaches it through AsyncLocalStorage.
- */
-export interface RequestContext {
-  requestId: string;
-  /** The client's User-Agent header as sent (audit rows keep it, cut short). */
-  userAgent?: string;
-  /** When the oldest kept copy served to this request was fetched (ms since epoch), if any (ADR 021). */
-  staleSince?: number;
-  /** Values made once for this request (`oncePerRequest`). */
-  memo?: Map<symbol, unknown>;
-  /** The store could not be reached while this request ran: its crash page is a 503. */
-  storeDown?: boolean;
-}
+import type { AppLoadContext } from '@remix-run/node';
 
-const storage = new AsyncLocalStorage<RequestContext>();
+/**
+ * The one context of a request (ADR 066). Its type is Remix's `AppLoadContext` (app/load-context.ts).
+ * The request log starts it with the request id and User-Agent (the edge's own log lines need the
+ * id), server.js's `getLoadContext` (`host.loadContext`) completes the same object with the CSP
+ * nonce, the client's address and the page cache's offer, and Remix hands it to every loader,
+ * action and entry.server as `context`. The member is checked on first use, at most once per phase
+ * (`requireMember(request, context)`).
+ *
+ * Loaders and actions read it from `context`. Only code that has no `context` argument — log lines
+ * and audit rows (the request id), and the kept-copy wrapper inside the backend (ADR 021, which
+ * notes that a kept copy was served) — finds the same object through AsyncLocalStorage. Nothing
+ * else is kept there.
+ */
+export type RequestContext = AppLoadContext;
+
+const storage = new AsyncLocalStorage<Partial<AppLoadContext>>();
 
 /** Runs `fn` (and everything it starts) as part of the request `requestId`: log lines carry the id. */
 export function withRequestId<T>(requestId: string, fn: () => T, userAgent?: string): T {
   return storage.run({ requestId, userAgent }, fn);
 }
 
-/** The context of the request being handled, if any. */
-export function currentRequestContext(): RequestContext | undefined {
+/** The context of the request being handled, as started by the request log, if any. */
+export function currentRequestContext(): Partial<AppLoadContext> | undefined {
   return storage.getStore();
 }
 
@@ -46,43 +44,12 @@ export function currentUserAgent(): string | undefined {
  * failed (ADR 021). The oldest such copy wins. Outside a request (unit tests, CLIs) it does nothing.
  */
 export function markServedStale(fetchedAt: number): void {
-  const store = storage.getStore();
-  if (!store) return;
-  store.staleSince = Math.min(store.staleSince ?? fetchedAt, fetchedAt);
-}
-
-/** Notes that this request failed because the store was unreachable (its answer becomes a 503). */
-export function markStoreDown(): void {
-  const store = storage.getStore();
-  if (store) store.storeDown = true;
-}
-
-/** Whether this request failed because the store was unreachable. */
-export function storeWasDown(): boolean {
-  return storage.getStore()?.storeDown === true;
-}
-
-/** When the oldest kept copy served to this request was fetched, or null when all data is fresh. */
-export function servedStaleSince(): Date | null {
-  const since = storage.getStore()?.staleSince;
-  return since === undefined ? null : new Date(since);
+  const context = storage.getStore();
+  if (!context) return;
+  context.staleSince = Math.min(context.staleSince ?? fetchedAt, fetchedAt);
 }
 
 /** For a loader's answer: the ISO instant of the oldest kept copy this request was served, or null. */
-export function dataAsOf(): string | null {
-  return servedStaleSince()?.toISOString() ?? null;
-}
-
-/**
- * The value `make` gives, made once per request: later calls within the same request get the first
- * answer (a promise is shared, rejection included). Outside a request it is made on every call.
- */
-export function oncePerRequest<T>(key: symbol, make: () => T): T {
-  const store = storage.getStore();
-  if (!store) return make();
-  store.memo ??= new Map();
-  if (store.memo.has(key)) return store.memo.get(key) as T;
-  const value = make();
-  store.memo.set(key, value);
-  return value;
+export function dataAsOf(context: Pick<AppLoadContext, 'staleSince'>): string | null {
+  return context.staleSince === undefined ? null : new Date(context.staleSince).toISOString();
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { matchRoutes } from '@remix-run/react';
-
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
@@ -61,11 +61,12 @@ export function routePatterns(
     );
   const roots = tree(undefined);
   // Matching ranks every route on each call: remember recent answers (paths only, in memory).
-  const seen = new Map<string, string | null>();
+  // A path no route matches is kept as '' (the cache holds no null).
+  const seen = new LRUCache<string, string>({ max: PATTERN_CACHE_SIZE });
 
   return (pathname) => {
     const known = seen.get(pathname);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known || null;
     const matches = matchRoutes(roots, pathname);
     const pattern = matches
       ? '/' +
@@ -76,8 +77,7 @@ export function routePatterns(
           .replace(/\/{2,}/g, '/')
           .replace(/^\//, '')
       : null;
-    if (seen.size >= PATTERN_CACHE_SIZE) seen.clear();
-    seen.set(pathname, pattern);
+    seen.set(pathname, pattern ?? '');
     return pattern;
   };
 }

@@ -47,7 +47,8 @@ function backendWith(config: Partial<HttpBackendConfig> = {}): CoopBackend {
 async function signIn(backend: CoopBackend): Promise<() => MemberCredentials> {
   const result = await backend.login({ ...CORE_MEMBER, remember: false });
   if (!result.ok) throw new Error('login failed');
-  return () => ({ token: result.token });
+  // Credentials as requireMember makes them for one request: they carry the request's answers.
+  return () => ({ token: result.token, perRequest: { answers: new Map() } });
 }
 
 beforeAll(async () => {

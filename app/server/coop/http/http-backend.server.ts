@@ -174,14 +174,13 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
   });
 
   /**
-   * Answers already fetched for this request. A member's credentials object lives for one request
-   * (requireMember builds it), so the share page's three calls read `member_share` page 1 once, and
-   * the next request asks the core again. Failures are not kept.
+   * Answers already fetched for this request. The credentials `requireMember` makes carry the
+   * request's answers (ADR 066), so the share page's three calls read `member_share` page 1 once, and
+   * the next request asks the core again. Failures are not kept; other credentials keep nothing.
    */
-  const perRequest = new WeakMap<MemberCredentials, Map<string, Promise<unknown>>>();
   function once<T>(cred: MemberCredentials, key: string, load: () => Promise<T>): Promise<T> {
-    let kept = perRequest.get(cred);
-    if (!kept) perRequest.set(cred, (kept = new Map()));
+    const kept = cred.perRequest?.answers;
+    if (!kept) return load();
     const found = kept.get(key) as Promise<T> | undefined;
     if (found) return found;
     const value = load();
@@ -700,7 +699,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
     },
 
     async logout(cred) {
-      perRequest.delete(cred);
+      cred.perRequest?.answers.clear();
       // A token the core no longer knows is logged out already.
       await client.request({ endpoint: 'logout', method: 'POST', path: paths.logout, token: cred.token, body: {} });
     },
@@ -741,7 +740,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       }
       const { token, expiresInSeconds } = parse('refresh', refreshSuccess, response);
       checkMember('refresh', cred.membershipNo, memberNumbersIn(response.body, 'member'));
-      perRequest.delete(cred);
+      cred.perRequest?.answers.clear();
       return { token, expiresInSeconds };
     },
 
@@ -795,7 +794,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       const body = parse('termsAccept', rcBody, response);
       if (body.rc_code !== '1')
         fail({ endpoint: 'termsAccept', reason: 'refused', detail: `rc_code ${body.rc_code || 'missing'}` }, 'refused');
-      perRequest.delete(cred);
+      cred.perRequest?.answers.clear();
     },
 
     getMemberProfile: (cred) => memberFeed('memberStatus', memberStatus, cred),
@@ -927,7 +926,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       const body = parse('upload', rcBody, response);
       if (body.rc_code !== '1')
         fail({ endpoint: 'upload', reason: 'refused', detail: `rc_code ${body.rc_code}` }, 'refused');
-      perRequest.get(cred)?.delete('photo');
+      cred.perRequest?.answers.delete('photo');
     },
 
     async getMenu() {

@@ -110,7 +110,8 @@ export async function memberRoute(
   if (!backend) return notFound();
   const token = bearerToken(request);
   if (!token) return tokenRefused('token absent');
-  const cred: MemberCredentials = { token };
+  // Made for this request: the token check's answer is reused by the handler's calls (ADR 066).
+  const cred: MemberCredentials = { token, perRequest: { answers: new Map() } };
   if (!(await backend.getAuthUser(cred))) return tokenRefused();
   try {
     return await handle({ backend, cred, body: parseBody ? await readBody(request) : {} });
