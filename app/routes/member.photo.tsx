@@ -14,7 +14,8 @@ import { audit } from '~/server/audit.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { PhotoError, processPhoto } from '~/server/member/photo.server';
-import { discardBody, readPhotoUpload } from '~/server/member/photo-upload.server';
+import { discardBody } from '~/server/http/multipart.server';
+import { readPhotoUpload } from '~/server/member/photo-upload.server';
 import { countPhotoUpload } from '~/server/member/photo-limit.server';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
