@@ -2,8 +2,9 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 import { MEMBERSHIP_NO_MAX } from '~/lib/forms/limits';
-import { ERROR_PREFIX } from '~/lib/meta';
 import { padMembershipNo } from '~/lib/thai-format';
+
+import { FieldShell } from './field-shell';
 
 // The summary lives on its own so forms without conform (the photo upload) do not pull conform and zod.
 import type { SummaryItem } from './error-summary';
@@ -13,8 +14,8 @@ export { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from './error-sum
 type InputType = 'text' | 'password' | 'email' | 'tel' | 'number' | 'search' | 'date';
 
 /**
- * A labelled input: label, optional hint, inline error with a visually hidden prefix, and
- * `aria-invalid` / `aria-describedby` wired. The error line keeps its space so nothing shifts.
+ * A labelled input wired by conform, in the one field chrome (`FieldShell`): label, optional hint,
+ * inline error with a visually hidden prefix, and `aria-invalid` / `aria-describedby`.
  */
 export function Field({
   meta,
@@ -31,40 +32,16 @@ export function Field({
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   after?: ReactNode;
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const errorId = meta.errorId;
-  const error = meta.errors?.[0];
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const { key, ...conformProps } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={errorId} className="field__error">
-        {error ? (
-          <>
-            <span className="visually-hidden">{ERROR_PREFIX} </span>
-            {error}
-          </>
-        ) : null}
-      </p>
-      <div className="field__control">
-        <input
-          key={key}
-          {...conformProps}
-          {...inputProps}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {after}
-      </div>
-    </div>
+    <FieldShell id={meta.id} errorId={meta.errorId} label={label} hint={hint} error={meta.errors?.[0]}>
+      {(control) => (
+        <>
+          <input key={key} {...conformProps} {...inputProps} {...control} />
+          {after}
+        </>
+      )}
+    </FieldShell>
   );
 }
 
@@ -80,39 +57,11 @@ export function TextAreaField({
   hint?: ReactNode;
   textareaProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const error = meta.errors?.[0];
-  const describedBy = [hintId, error ? meta.errorId : undefined].filter(Boolean).join(' ') || undefined;
   const { key, ...conformProps } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={meta.errorId} className="field__error">
-        {error ? (
-          <>
-            <span className="visually-hidden">{ERROR_PREFIX} </span>
-            {error}
-          </>
-        ) : null}
-      </p>
-      <div className="field__control">
-        <textarea
-          key={key}
-          rows={6}
-          {...conformProps}
-          {...textareaProps}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      </div>
-    </div>
+    <FieldShell id={meta.id} errorId={meta.errorId} label={label} hint={hint} error={meta.errors?.[0]}>
+      {(control) => <textarea key={key} rows={6} {...conformProps} {...textareaProps} {...control} />}
+    </FieldShell>
   );
 }
 

@@ -1,36 +1,19 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { ErrorSummary, Field, HoneypotField, TextAreaField, summaryItems } from '~/components/forms';
+import { Field, TextAreaField } from '~/components/forms';
+import { BoardForm, useBoardForm } from '~/components/info/board-form';
 import { PlainText } from '~/components/info/board';
-import {
-  AnswerSchema,
-  BOARD_LIMITS,
-  BOARD_MESSAGES,
-  HONEYPOT_FIELD,
-  parseRecordId,
-  type AnswerFields,
-} from '~/lib/forms/board';
-import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { AnswerSchema, BOARD_LIMITS, BOARD_MESSAGES, parseRecordId, type AnswerFields } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { publicContentChanged } from '~/server/content/public-content.server';
-import { countBoardPost, honeypotFilled, NO_STORE, throttledMinutes } from '~/server/board/board.server';
-import { isUnavailable } from '~/server/coop/unavailable.server';
-import {
-  earlierPosting,
-  postingFingerprint,
-  refundBoardPost,
-  rememberPosting,
-} from '~/server/board/board-repeat.server';
-import { setFlash } from '~/server/flash.server';
+import { NO_STORE } from '~/server/board/board.server';
+import { refundBoardPost } from '~/server/board/board-repeat.server';
+import { boardPostingAction } from '~/server/board/board-posting.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
-import { addressKey, refusesPostsFrom } from '~/server/staff/moderation.server';
-import { BLOCKED_MESSAGE, OFFICIAL_ANSWER_LABEL, TOPIC_CLOSED_MESSAGE } from '~/lib/board-moderation';
+import { OFFICIAL_ANSWER_LABEL, TOPIC_CLOSED_MESSAGE } from '~/lib/board-moderation';
 import { BoardTopicClosedError } from '~/server/coop/types';
 
 function notFound(): Response {
@@ -72,60 +55,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parseRecordId(params.topicId);
   if (id === null) throw notFound();
-  const formData = await request.formData();
-  const saved = { 'Set-Cookie': await setFlash({ kind: 'success', text: BOARD_MESSAGES.answerSaved }) };
-  // A robot filled the trap: store nothing, answer as if all went well.
-  if (honeypotFilled(formData))
-    return redirect(`/boardShow/${id}`, { status: 303, headers: { ...NO_STORE, ...saved } });
-
-  const submission = parseWithZod(formData, { schema: AnswerSchema });
-  const fail = (status: number, result: ReturnType<typeof submission.reply>) => {
-    context.formErrors = true;
-    return json({ result }, { status, headers: NO_STORE });
-  };
-  if (submission.status !== 'success') return fail(400, submission.reply());
-
-  // An address a moderator blocked (ADR 062): refused before anything is counted or stored.
-  if (await refusesPostsFrom(context.clientAddress))
-    return fail(403, submission.reply({ formErrors: [BLOCKED_MESSAGE] }));
-
-  const { body, displayName, formKey } = submission.value;
-  // Sent again after Back (a new key, the same text): nothing new, the same answer (ADR 044), not counted.
-  const fingerprint = postingFingerprint(context.clientAddress, [id, body]);
-  const earlier = await earlierPosting('answer', fingerprint);
-  if (earlier) return redirect(earlier, { status: 303, headers: { ...NO_STORE, ...saved } });
-
-  const allowance = await countBoardPost(context.clientAddress);
-  if (!allowance.ok) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(allowance.minutes)] }));
-
   const { backend } = await app();
-  let posted;
-  try {
-    posted = await backend.createBoardAnswer(
-      id,
-      { body, displayName },
-      { idempotencyKey: formKey, clientAddress: context.clientAddress, authorKey: addressKey(context.clientAddress) },
-    );
-  } catch (error) {
+  return boardPostingAction(request, context, {
+    schema: AnswerSchema,
+    kind: 'answer',
+    savedText: BOARD_MESSAGES.answerSaved,
+    trapTo: `/boardShow/${id}`,
+    fingerprint: ({ body }) => [id, body],
+    create: async ({ body, displayName }, from) => {
+      const posted = await backend.createBoardAnswer(id, { body, displayName }, from);
+      if (!posted) throw notFound();
+      const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
+      return { to: `/boardShow/${posted.topicId}${anchor}`, replayed: posted.replayed };
+    },
     // Closed by a moderator since the page was shown: the posting was not counted as stored.
-    if (error instanceof BoardTopicClosedError) {
+    refusal: async (error) => {
+      if (!(error instanceof BoardTopicClosedError)) return null;
       await refundBoardPost(context.clientAddress);
-      return fail(409, submission.reply({ formErrors: [TOPIC_CLOSED_MESSAGE] }));
-    }
-    if (!isUnavailable(error)) throw error;
-    const minutes = throttledMinutes(error);
-    if (minutes !== null) return fail(429, submission.reply({ formErrors: [BOARD_MESSAGES.tooMany(minutes)] }));
-    return fail(503, submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }));
-  }
-  if (!posted) throw notFound();
-  await publicContentChanged();
-  const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
-  const to = `/boardShow/${posted.topicId}${anchor}`;
-  if (posted.replayed) await refundBoardPost(context.clientAddress);
-  else await rememberPosting('answer', fingerprint, to);
-  return redirect(to, {
-    status: 303,
-    headers: { ...NO_STORE, ...saved },
+      return { status: 409, message: TOPIC_CLOSED_MESSAGE };
+    },
   });
 }
 
@@ -139,13 +87,8 @@ export const meta: MetaFunction<typeof loader> = (args) => [
 export default function BoardTopicPage() {
   const { formKey, closed, topic, answers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<AnswerFields>({
-    id: 'answer',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(AnswerSchema),
-    shouldValidate: 'onSubmit',
-  });
-  const formErrors = [...(form.errors ?? []), ...(fields.formKey.errors ?? [])];
+  const board = useBoardForm<AnswerFields>('answer', AnswerSchema, actionData?.result);
+  const { fields } = board;
   return (
     <>
       <p>
@@ -193,9 +136,12 @@ export default function BoardTopicPage() {
         ) : (
           <>
             <p>ความเห็นจะแสดงทันทีที่บันทึก โปรดใช้ถ้อยคำสุภาพและอย่าใส่ข้อมูลส่วนตัว</p>
-            <ErrorSummary items={summaryItems([fields.body, fields.displayName], formErrors)} />
-            <Form method="post" {...getFormProps(form)} className="stack">
-              <input type="hidden" name={fields.formKey.name} value={formKey} />
+            <BoardForm
+              board={board}
+              formKey={formKey}
+              summaryFields={[fields.body, fields.displayName]}
+              submit="ส่งคำตอบ"
+            >
               <TextAreaField
                 meta={fields.body}
                 label="ข้อความตอบกระทู้"
@@ -207,11 +153,7 @@ export default function BoardTopicPage() {
                 hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
                 inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
               />
-              <HoneypotField name={HONEYPOT_FIELD} id="answer-website" />
-              <button type="submit" className="button">
-                ส่งคำตอบ
-              </button>
-            </Form>
+            </BoardForm>
           </>
         )}
       </section>

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
-import { ERROR_PREFIX } from '~/lib/meta';
+import { FieldShell } from '~/components/field-shell';
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { titleFor } from '~/lib/meta';
 import { CROP_FIELDS, PHOTO_ACCEPT, PHOTO_MESSAGES, type CropArea } from '~/lib/photo';
@@ -14,7 +14,8 @@ import { audit } from '~/server/audit.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { setFlash } from '~/server/flash.server';
 import { PhotoError, processPhoto } from '~/server/member/photo.server';
-import { discardBody, readPhotoUpload } from '~/server/member/photo-upload.server';
+import { discardBody } from '~/server/http/multipart.server';
+import { readPhotoUpload } from '~/server/member/photo-upload.server';
 import { countPhotoUpload } from '~/server/member/photo-limit.server';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
@@ -130,40 +131,23 @@ function PhotoForm({ maxBytes }: { maxBytes: number }) {
     if (clientError) event.preventDefault();
   }
 
-  const hintId = `${FIELD_ID}-hint`;
-  const errorId = `${FIELD_ID}-error`;
   return (
     <>
       <ErrorSummary key={`${actionData?.attempt ?? 0}-${clientError}`} items={items} />
       <Form method="post" encType="multipart/form-data" className="stack panel" onSubmit={onSubmit}>
-        <div className={`field${fieldError ? ' field--error' : ''}`}>
-          <label htmlFor={FIELD_ID} className="field__label">
-            {PHOTO_MESSAGES.choose}
-          </label>
-          <p id={hintId} className="field__hint">
-            ไฟล์ JPEG, PNG หรือ WebP ขนาดไม่เกิน {formatSizeLimit(maxBytes)} ระบบจะตัดรูปเป็นสี่เหลี่ยมจัตุรัสตรงกลางให้
-            หรือเลือกส่วนที่ต้องการเองได้หลังเลือกไฟล์
-          </p>
-          <p id={errorId} className="field__error">
-            {fieldError ? (
-              <>
-                <span className="visually-hidden">{ERROR_PREFIX} </span>
-                {fieldError}
-              </>
-            ) : null}
-          </p>
-          <div className="field__control">
-            <input
-              id={FIELD_ID}
-              type="file"
-              name="image"
-              accept={PHOTO_ACCEPT}
-              onChange={onFile}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-            />
-          </div>
-        </div>
+        <FieldShell
+          id={FIELD_ID}
+          label={PHOTO_MESSAGES.choose}
+          hint={
+            <>
+              ไฟล์ JPEG, PNG หรือ WebP ขนาดไม่เกิน {formatSizeLimit(maxBytes)} ระบบจะตัดรูปเป็นสี่เหลี่ยมจัตุรัสตรงกลางให้
+              หรือเลือกส่วนที่ต้องการเองได้หลังเลือกไฟล์
+            </>
+          }
+          error={fieldError}
+        >
+          {(control) => <input {...control} type="file" name="image" accept={PHOTO_ACCEPT} onChange={onFile} />}
+        </FieldShell>
         {preview ? (
           <Suspense fallback={<p className="field__hint">กำลังเตรียมเครื่องมือตัดรูป…</p>}>
             <PhotoCropper src={preview} onCrop={setCrop} onUnreadable={onUnreadable} />

@@ -4,8 +4,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import type { ReactNode } from 'react';
 
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
+import { FieldError, FieldShell } from '~/components/field-shell';
 import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
-import { ERROR_PREFIX, titleFor } from '~/lib/meta';
+import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import {
   endEverywhereElse,
@@ -386,7 +387,7 @@ function EnabledFactor({ left, failed }: { left: number; failed: Failure | undef
           <label htmlFor="disable-password" className="field__label">
             รหัสผ่าน
           </label>
-          <FieldError id="disable-password" error={field === 'disable-password' ? failed?.error : undefined} />
+          <FieldError id="disable-password-error" error={field === 'disable-password' ? failed?.error : undefined} />
           <div className="field__control">
             <input
               id="disable-password"
@@ -437,19 +438,6 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return (
-    <p id={`${id}-error`} className="field__error">
-      {error ? (
-        <>
-          <span className="visually-hidden">{ERROR_PREFIX} </span>
-          {error}
-        </>
-      ) : null}
-    </p>
-  );
-}
-
 function CodeField({
   id,
   name,
@@ -464,14 +452,10 @@ function CodeField({
   numeric?: boolean;
 }) {
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <FieldError id={id} error={error} />
-      <div className="field__control">
+    <FieldShell id={id} label={label} error={error}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           name={name}
           type="text"
           inputMode={numeric ? 'numeric' : 'text'}
@@ -479,11 +463,9 @@ function CodeField({
           autoCapitalize="off"
           spellCheck={false}
           maxLength={40}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
         />
-      </div>
-    </div>
+      )}
+    </FieldShell>
   );
 }
 

@@ -4,8 +4,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
 import { CoreOwnsTheBoard, ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
-import { parseListPage } from '~/lib/forms/board';
-import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
@@ -21,6 +19,7 @@ import {
   type FormFailure,
 } from '~/server/staff/moderation-forms.server';
 import { blockAddress, listBlocks, normaliseAddress, removeBlock } from '~/server/staff/moderation.server';
+import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'รายการระงับการโพสต์';
@@ -29,30 +28,14 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 
 /** The per-address block list of the board (ADR 062): running blocks, add one, end one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
-  const page = parseListPage(new URL(request.url));
-  const { db } = await app();
-  const blocks = await listBlocks(db, page);
-  const pages = pageCount(blocks.total, blocks.pageSize);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
-  return json(
-    {
-      ownDataOnly: false as const,
-      page,
-      pages,
-      total: blocks.total,
-      rows: blocks.rows.map((b) => ({
-        key: b.addressKey,
-        label: b.label,
-        reason: b.reason,
-        createdBy: b.createdBy,
-        created: formatDateTime(b.createdAt, 'short'),
-        expires: formatDateTime(b.expiresAt, 'short'),
-      })),
-    },
-    { headers: NO_STORE },
-  );
+  return moderationList(request, listBlocks, (b) => ({
+    key: b.addressKey,
+    label: b.label,
+    reason: b.reason,
+    createdBy: b.createdBy,
+    created: formatDateTime(b.createdAt, 'short'),
+    expires: formatDateTime(b.expiresAt, 'short'),
+  }));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

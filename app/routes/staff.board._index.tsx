@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
 import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
-import { parseListPage } from '~/lib/forms/board';
-import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
-import { doneRedirect, NO_STORE, readPost } from '~/server/staff/moderation-forms.server';
+import { doneRedirect, readPost } from '~/server/staff/moderation-forms.server';
 import { listQueue, markReviewed } from '~/server/staff/moderation.server';
+import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'รายการรอตรวจ';
@@ -22,31 +20,15 @@ const TITLE = 'รายการรอตรวจ';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
-  const page = parseListPage(new URL(request.url));
-  const { db } = await app();
-  const queue = await listQueue(db, page);
-  const pages = pageCount(queue.total, queue.pageSize);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
-  return json(
-    {
-      ownDataOnly: false as const,
-      page,
-      pages,
-      total: queue.total,
-      rows: queue.rows.map((r) => ({
-        kind: r.kind,
-        id: r.id,
-        topicId: r.topicId,
-        topicTitle: truncate(r.topicTitle),
-        excerpt: truncate(r.body.replace(/\s+/g, ' '), 160),
-        displayName: r.displayName,
-        posted: formatDateTime(r.createdAt, 'short'),
-      })),
-    },
-    { headers: NO_STORE },
-  );
+  return moderationList(request, listQueue, (r) => ({
+    kind: r.kind,
+    id: r.id,
+    topicId: r.topicId,
+    topicTitle: truncate(r.topicTitle),
+    excerpt: truncate(r.body.replace(/\s+/g, ' '), 160),
+    displayName: r.displayName,
+    posted: formatDateTime(r.createdAt, 'short'),
+  }));
 }
 
 /** "Seen": takes one post out of the queue, kept as it is. */

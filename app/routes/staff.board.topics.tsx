@@ -1,18 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
 import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
-import { parseListPage } from '~/lib/forms/board';
-import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { requireStaff, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
-import { NO_STORE } from '~/server/staff/moderation-forms.server';
 import { listStaffTopics } from '~/server/staff/moderation.server';
+import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'กระทู้ทั้งหมด';
@@ -21,31 +16,15 @@ const TITLE = 'กระทู้ทั้งหมด';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
-  const page = parseListPage(new URL(request.url));
-  const { db } = await app();
-  const topics = await listStaffTopics(db, page);
-  const pages = pageCount(topics.total, topics.pageSize);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
-  return json(
-    {
-      ownDataOnly: false as const,
-      page,
-      pages,
-      total: topics.total,
-      rows: topics.rows.map((t) => ({
-        id: t.id,
-        title: truncate(t.title),
-        displayName: t.displayName,
-        posted: formatDateTime(t.createdAt, 'short'),
-        hidden: t.hidden,
-        closed: t.closed,
-        answers: formatNumber(t.answerCount, 0),
-      })),
-    },
-    { headers: NO_STORE },
-  );
+  return moderationList(request, listStaffTopics, (t) => ({
+    id: t.id,
+    title: truncate(t.title),
+    displayName: t.displayName,
+    posted: formatDateTime(t.createdAt, 'short'),
+    hidden: t.hidden,
+    closed: t.closed,
+    answers: formatNumber(t.answerCount, 0),
+  }));
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];

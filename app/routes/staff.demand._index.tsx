@@ -1,19 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
 import { DemandStatusBadge } from '~/components/info/board';
 import { Pager } from '~/components/member/data';
 import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
-import { parseListPage } from '~/lib/forms/board';
-import { pageCount } from '~/lib/forms/statement-query';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, truncate } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { requireStaff, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
-import { NO_STORE } from '~/server/staff/moderation-forms.server';
 import { listStaffDemand } from '~/server/staff/moderation.server';
+import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'ความต้องการของสมาชิก';
@@ -22,31 +17,15 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 
 /** Every demand item, hidden ones too, newest first (ADR 062). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
-  const page = parseListPage(new URL(request.url));
-  const { db } = await app();
-  const items = await listStaffDemand(db, page);
-  const pages = pageCount(items.total, items.pageSize);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
-  return json(
-    {
-      ownDataOnly: false as const,
-      page,
-      pages,
-      total: items.total,
-      rows: items.rows.map((d) => ({
-        id: d.id,
-        question: truncate(d.question),
-        askerName: d.askerName,
-        asked: formatDateTime(d.askedAt, 'short'),
-        status: d.status,
-        hidden: d.hidden,
-        answered: d.answer !== null,
-      })),
-    },
-    { headers: NO_STORE },
-  );
+  return moderationList(request, listStaffDemand, (d) => ({
+    id: d.id,
+    question: truncate(d.question),
+    askerName: d.askerName,
+    asked: formatDateTime(d.askedAt, 'short'),
+    status: d.status,
+    hidden: d.hidden,
+    answered: d.answer !== null,
+  }));
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { ContentNav } from '~/components/staff/content-nav';
-import { FieldShell } from '~/components/staff/field-shell';
+import { FieldShell } from '~/components/field-shell';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime } from '~/lib/thai-format';

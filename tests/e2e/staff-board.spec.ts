@@ -273,6 +273,21 @@ test.describe('the moderator (embedded store)', () => {
     await axe();
   });
 
+  test('each list shows its first page and answers 404 past its last', async ({ page, axe }) => {
+    const title = uniqueTitle('กระทู้ใหม่ล่าสุด');
+    await storeTopic(title);
+    const moderator = await createStaffAccount('moderator');
+    await staffLogin(page, moderator);
+    // Every topic, newest first: the one just stored heads the first page.
+    await page.goto('/staff/board/topics');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await axe();
+    for (const path of ['/staff/board', '/staff/board/topics', '/staff/demand', '/staff/blocks']) {
+      expect((await page.request.get(path)).status(), path).toBe(200);
+      expect((await page.request.get(`${path}?page=99999`)).status(), `${path} past its last page`).toBe(404);
+    }
+  });
+
   test('another role is refused the moderator pages and their actions', async ({ page, axe, allowConsoleError }) => {
     allowConsoleError(/status of 403/);
     const editor = await createStaffAccount('editor');
@@ -297,7 +312,7 @@ test.describe('the moderator in http mode', () => {
   test('the pages say plainly that the board belongs to the core', async ({ page, axe }) => {
     const moderator = await createStaffAccount('moderator');
     await staffLogin(page, moderator);
-    for (const path of ['/staff/board', '/staff/demand', '/staff/blocks']) {
+    for (const path of ['/staff/board', '/staff/board/topics', '/staff/demand', '/staff/blocks']) {
       await page.goto(path);
       await expect(page.getByText('กระดานถาม-ตอบและความต้องการของสมาชิกอยู่ที่ระบบหลัก')).toBeVisible();
       await axe();

@@ -1,3 +1,4 @@
+import { FieldShell } from '~/components/field-shell';
 import { ERROR_PREFIX } from '~/lib/meta';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { formatNumber } from '~/lib/thai-format';
@@ -111,7 +112,6 @@ export function SearchForm({
   error?: string | null;
 }) {
   const inputId = `${idPrefix}-q`;
-  const errorId = `${inputId}-error`;
   return (
     <form
       className="search-form"
@@ -124,35 +124,24 @@ export function SearchForm({
       data-required={SEARCH_TEXT.required}
       data-error-prefix={ERROR_PREFIX}
     >
-      <div className={`field${error ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor={inputId}>
-          {SEARCH_TEXT.label}
-        </label>
-        <p id={errorId} className="field__error" data-search-error="">
-          {error ? (
-            <>
-              <span className="visually-hidden">{ERROR_PREFIX} </span>
-              {error}
-            </>
-          ) : null}
-        </p>
-        <div className="field__control">
-          <input
-            id={inputId}
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={MAX_QUERY_LENGTH}
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          <button className="button" type="submit">
-            {SEARCH_TEXT.submit}
-          </button>
-        </div>
-      </div>
+      <FieldShell id={inputId} label={SEARCH_TEXT.label} error={error} errorData={{ 'data-search-error': '' }}>
+        {(control) => (
+          <>
+            <input
+              {...control}
+              name="q"
+              type="search"
+              defaultValue={query}
+              maxLength={MAX_QUERY_LENGTH}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+            <button className="button" type="submit">
+              {SEARCH_TEXT.submit}
+            </button>
+          </>
+        )}
+      </FieldShell>
     </form>
   );
 }

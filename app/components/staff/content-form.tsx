@@ -1,6 +1,5 @@
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
-
-import { FieldShell } from './field-shell';
+import { FieldShell } from '~/components/field-shell';
 
 export interface ContentFormProps {
   action: string;

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-import { ERROR_PREFIX } from '~/lib/meta';
+import { FieldShell } from '~/components/field-shell';
 
 /** A field of a staff form: label, its error (announced with the error prefix), the input. Plain HTML. */
 export function StaffField({
@@ -15,29 +15,10 @@ export function StaffField({
   error?: string;
   hint?: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="field__error">
-        {error ? (
-          <>
-            <span className="visually-hidden">{ERROR_PREFIX} </span>
-            {error}
-          </>
-        ) : null}
-      </p>
-      <div className="field__control">
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
-      </div>
-    </div>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </FieldShell>
   );
 }
 

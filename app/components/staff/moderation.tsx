@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-import { ERROR_PREFIX } from '~/lib/meta';
+import { FieldShell } from '~/components/field-shell';
 import { MODERATION_NAV, MOD_MESSAGES } from '~/lib/staff-moderation';
 
 /** The moderator's pages, as a second menu under the back office's own. */
@@ -58,45 +58,23 @@ export function PlainField({
   required?: boolean;
   autoComplete?: string;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = `${id}-error`;
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const common = {
-    id,
     name,
     defaultValue,
     maxLength,
     // The server checks and answers in Thai beside the field, with scripts or without (no browser bubble).
     'aria-required': required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
   } as const;
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <p id={errorId} className="field__error">
-        {error ? (
-          <>
-            <span className="visually-hidden">{ERROR_PREFIX} </span>
-            {error}
-          </>
-        ) : null}
-      </p>
-      <div className="field__control">
-        {multiline ? (
-          <textarea rows={5} {...common} />
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      {(control) =>
+        multiline ? (
+          <textarea rows={5} {...common} {...control} />
         ) : (
-          <input type="text" autoComplete={autoComplete ?? 'off'} {...common} />
-        )}
-      </div>
-    </div>
+          <input type="text" autoComplete={autoComplete ?? 'off'} {...common} {...control} />
+        )
+      }
+    </FieldShell>
   );
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { DRAIN_LIMIT, readPhotoUpload } from './photo-upload.server';
+import { DRAIN_LIMIT } from '../http/multipart.server';
+
+import { readPhotoUpload } from './photo-upload.server';
 
 const URL_ = 'http://coop.test/member/photo';
 const BOUNDARY = '----sahakornTestBoundary';

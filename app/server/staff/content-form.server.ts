@@ -1,6 +1,4 @@
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
-
-import { discardBody } from '../member/photo-upload.server';
+import { readMultipart, readPart, TooLarge } from '../http/multipart.server';
 
 /** Largest text field of a content form (the body is the big one), in bytes. */
 export const FIELD_MAX_BYTES = 64 * 1024;
@@ -18,10 +16,6 @@ export interface UploadedFile {
 export type ContentUpload =
   { ok: true; fields: Map<string, string>; files: UploadedFile[] } | { ok: false; problem: 'too_large' | 'malformed' };
 
-class TooLarge extends Error {
-  override name = 'TooLarge';
-}
-
 /**
  * Read a content form (`multipart/form-data`) while it streams in: text fields up to 64 KiB each,
  * at most two files of at most `fileMaxBytes` each, and the whole body at most `bodyMaxBytes`. A
@@ -33,60 +27,21 @@ export async function readContentUpload(
   request: Request,
   { fileMaxBytes, bodyMaxBytes }: { fileMaxBytes: number; bodyMaxBytes: number },
 ): Promise<ContentUpload> {
-  const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > bodyMaxBytes) {
-    await discardBody(request.body);
-    return { ok: false, problem: 'too_large' };
-  }
-  const source = request.body?.getReader();
-  if (!source) return { ok: false, problem: 'malformed' };
-  let received = 0;
-  const limited = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await source.read();
-      if (done) return controller.close();
-      received += value.byteLength;
-      if (received > bodyMaxBytes) return controller.error(new TooLarge());
-      controller.enqueue(value);
-    },
-  });
-
   const fields = new Map<string, string>();
   const files: UploadedFile[] = [];
   let fieldBytes = 0;
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const max = filename === undefined ? FIELD_MAX_BYTES : fileMaxBytes;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (size > max) throw new TooLarge();
-      chunks.push(chunk);
-    }
+  const read = await readMultipart(request, bodyMaxBytes, async ({ name, filename, data }) => {
+    const bytes = await readPart(data, filename === undefined ? FIELD_MAX_BYTES : fileMaxBytes);
     if (filename === undefined) {
-      fieldBytes += size;
+      fieldBytes += bytes.byteLength;
       if (fieldBytes > FIELDS_TOTAL_MAX) throw new TooLarge();
-      if (!fields.has(name)) fields.set(name, Buffer.concat(chunks).toString('utf8'));
-      return undefined;
+      if (!fields.has(name)) fields.set(name, Buffer.from(bytes).toString('utf8'));
+      return;
     }
-    if (size === 0) return undefined;
+    if (bytes.byteLength === 0) return;
     if (files.length >= FILES_MAX) throw new TooLarge();
-    files.push({ field: name, filename, bytes: Buffer.concat(chunks) });
-    return undefined;
-  };
-
-  try {
-    const parse = new Request(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: limited,
-      duplex: 'half',
-    } as RequestInit);
-    await unstable_parseMultipartFormData(parse, handler);
-  } catch (error) {
-    await discardBody(source);
-    if (error instanceof TooLarge) return { ok: false, problem: 'too_large' };
-    return { ok: false, problem: 'malformed' };
-  }
+    files.push({ field: name, filename, bytes });
+  });
+  if (!read.ok) return read;
   return { ok: true, fields, files };
 }
