@@ -154,3 +154,27 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     await context.close();
   });
 });
+
+test.describe('each staff page checks its own role', () => {
+  test('an editor is refused member support, the page and its action alike', async ({
+    page,
+    axe,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 403/);
+    const editor = await createStaffAccount('editor');
+    await staffLogin(page, editor);
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('ช่วยเหลือสมาชิก');
+    const response = await page.goto('/staff/members');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: 'ไม่มีสิทธิ์เข้าถึงหน้านี้' })).toBeVisible();
+    await axe();
+    // The action checks the role too, before it reads the form: nothing is unlocked or issued.
+    const posted = await page.request.post('/staff/members', {
+      form: { intent: 'unlock', membershipNo: '012345' },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(403);
+  });
+});

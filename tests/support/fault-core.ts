@@ -1,5 +1,5 @@
 /**
- * A fault-injection core for the e2e tests (issue 5, ADR 021): a small `node:http` reverse proxy in
+ * A fault-injection core for the e2e tests (ADR 021): a small `node:http` reverse proxy in
  * front of a real core (a Sahakorn in embedded mode serving the vendor API), which can be told to
  * misbehave on chosen paths the ways a real core does:
  *
