@@ -163,7 +163,10 @@ test.describe('each staff page checks its own role', () => {
   }) => {
     allowConsoleError(/status of 403/);
     const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await staffLogin(page, editor, { axe });
+    await page.goto('/staff');
+    await axe();
+    await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('ช่วยเหลือสมาชิก');
     const response = await page.goto('/staff/members');
     expect(response?.status()).toBe(403);
