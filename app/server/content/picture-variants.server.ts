@@ -10,7 +10,7 @@ import { env } from '../env.server';
 import { appPath } from '../http/app-root.server';
 import { createLimiter, QueueFullError } from '../http/limiter.server';
 import { PICTURE_VARIANT_WIDTHS } from '~/lib/media-sizes';
-import type { DefaultImageKind } from '../coop/types';
+import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 
 /**
  * Smaller WebP copies of content pictures (ADR 073): `/img/{width}/{picture path}.webp` for a stored
@@ -20,16 +20,6 @@ import type { DefaultImageKind } from '../coop/types';
  * the source comes from the core and its copy is trusted for a day.
  */
 
-const DEFAULT_KINDS: readonly DefaultImageKind[] = [
-  'news',
-  'activity',
-  'rule',
-  'school',
-  'achievement',
-  'notice',
-  'letters',
-  'download',
-];
 /** A stored picture larger than this is not copied (the original stays in the page's fallback). */
 const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 /** Pixels sharp agrees to decode: beyond any content picture, short of a decompression bomb. */
@@ -47,7 +37,6 @@ interface Source {
   /** How long a kept copy stands for the source without looking at it again (null: while the key holds). */
   maxAgeSeconds: number | null;
 }
-
 
 async function fileSource(root: string, relative: string): Promise<Source | null> {
   try {
@@ -94,7 +83,7 @@ function coreSource(coreBase: string, file: string, timeoutMs: number): Source {
 async function sourceOf(picture: string): Promise<Source | null> {
   if (picture.startsWith(DEFAULT_PICTURE_PATH.slice(1))) {
     const kind = picture.slice(DEFAULT_PICTURE_PATH.length - 1).replace(/\.png$/, '');
-    if (!(DEFAULT_KINDS as readonly string[]).includes(kind) || !picture.endsWith('.png')) return null;
+    if (!(DEFAULT_IMAGE_KINDS as readonly string[]).includes(kind) || !picture.endsWith('.png')) return null;
     return fileSource(appPath('public'), picture);
   }
   const file = picture.startsWith('mediafiles/') ? picture.slice('mediafiles/'.length) : null;
@@ -109,7 +98,10 @@ async function sourceOf(picture: string): Promise<Source | null> {
 /** True when the bytes start as a picture type we copy (PNG, JPEG, GIF, BMP, WebP). */
 function isPicture(bytes: Buffer): boolean {
   const head = bytes.subarray(0, 16);
-  return sniffImageType(head) !== null || (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP');
+  return (
+    sniffImageType(head) !== null ||
+    (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+  );
 }
 
 /** A WebP copy at most `width` pixels wide (never enlarged). */
@@ -154,7 +146,12 @@ export async function servePictureVariant(request: Request, width: string, rest:
   try {
     const stat = await fs.stat(file);
     if (source.maxAgeSeconds === null || Date.now() - stat.mtimeMs < source.maxAgeSeconds * 1000) {
-      if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+      if (
+        request.headers
+          .get('if-none-match')
+          ?.split(',')
+          .some((tag) => tag.trim() === etag)
+      ) {
         return new Response(null, { status: 304, headers });
       }
       bytes = await fs.readFile(file);
