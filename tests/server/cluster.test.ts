@@ -5,12 +5,11 @@
 //   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/cluster.test.ts
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { BUILT, PORT, TMP, connectionRefused, startServer, stopServer, type RunningServer } from './process';
 
 const DATA = path.join(TMP, 'cluster');
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -67,17 +66,6 @@ async function oneConnectionPerWorker(): Promise<[Connection, Connection]> {
 function parentOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-}
-
-function connectionRefused(): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: PORT });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
 }
 
 describe.skipIf(!BUILT)('server.js with two workers (SQLite)', () => {

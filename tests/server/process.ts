@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 
 /** Node 24 from the `node` devDependency (ADR 002), never the system's. */
@@ -112,5 +113,17 @@ export function get(pathname: string, headers: Record<string, string> = {}): Pro
       res.on('error', reject);
     });
     req.on('error', reject);
+  });
+}
+
+/** How a new connection to the server fares: 'connected', or the error code (ECONNREFUSED once it stopped listening). */
+export function connectionRefused(): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: PORT });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, get, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
+import { BUILT, connectionRefused, get, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 
@@ -28,17 +27,6 @@ async function slowRequestInFlight(ms: number) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect((await get('/healthz')).status).toBe(200);
   return { slow }; // wrapped: an async function returning the promise itself would wait for it
-}
-
-function connectionRefused(): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: PORT });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve('connected');
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
 }
 
 describe.skipIf(!BUILT)('graceful shutdown of server.js (SIGTERM)', () => {
