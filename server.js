@@ -26,6 +26,7 @@ import {
   createErrorHandler,
   createRequestLineCheck,
 } from './server/edge.js';
+import { createAdmission } from './server/admission.js';
 import { runPrimary } from './server/cluster.js';
 import { KEPT_PAGE_COMPRESSION, createPageCache } from './server/page-cache.js';
 
@@ -215,6 +216,9 @@ app.use(
 );
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
+
+// Requests take turns, one per turn of the event loop, sign-ins first (server/admission.js, ADR 072).
+app.use(createAdmission());
 
 // Remix, through its Express adapter. The load context is made once per request (host.loadContext).
 const handleRemix = createRequestHandler({
