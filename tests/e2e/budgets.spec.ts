@@ -144,6 +144,8 @@ test.describe('page weight', () => {
       const scripts = await firstLoadScripts(request, html);
       weights.push(`${url} ${scripts.gzipKiB.toFixed(1)} KiB`);
       expect(scripts.modules, url).toBeGreaterThan(0);
+      // Only the routes the page matches come with it, inline (ADR 080): never the whole manifest.
+      expect(scripts.urls.filter((src) => src.includes('/build/manifest-')), url).toEqual([]);
       expect.soft(scripts.gzipKiB, url).toBeLessThanOrEqual(MEMBER_FIRST_LOAD_KIB);
       // Form libraries load only with the pages whose forms use them (the photo form does not).
       if (!FORM_LIBRARY_PAGES.has(url)) expect(scripts.text, url).not.toContain('ZodError');
