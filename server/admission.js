@@ -6,9 +6,10 @@
 // Remix waits in a queue, one starts per turn of the event loop (Node reads its sockets and finishes
 // its background work between two), and sign-ins and health checks go before pages.
 
-/** Sign-ins (the member's form, the vendor app's, the staff's) and health checks go first. */
+/** Sign-ins (the member's form and its second step, the vendor app's, the staff's) and health checks go first. */
 const FIRST = new Set([
   'POST /member/logon',
+  'POST /member/logon/verify',
   'POST /api/member/auth/login',
   'POST /staff/login',
   'GET /healthz',
