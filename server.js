@@ -276,7 +276,6 @@ function close(signal) {
   }
   closing = true;
   host.stopping();
-  log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
   // Bound here, outside any request: the last connection to close must not lend its request id.
   server.close(
     AsyncResource.bind(async () => {
@@ -290,6 +289,8 @@ function close(signal) {
       process.exit(0);
     }),
   );
+  // Said once new connections are refused: whoever reads this line meets a closed port.
+  log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
   server.closeIdleConnections();
   for (const res of inFlight) if (!res.headersSent) res.set('Connection', 'close');
   setTimeout(() => {
