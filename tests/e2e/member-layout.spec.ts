@@ -71,6 +71,26 @@ test.describe('below 1024 px', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });
+
+  test('the header scrolls away with the page, so it never covers the content the skip link goes to', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    await page.goto('/member/share');
+    await axe();
+    // The skip link takes the member to the content: the browser scrolls it to the top edge.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'ข้ามไปยังเนื้อหาหลัก' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    const header = await page.locator('.member-header').boundingBox();
+    const focused = await page.locator('#main').boundingBox();
+    expect(header && focused).toBeTruthy();
+    if (header && focused) expect(header.y + header.height).toBeLessThanOrEqual(focused.y);
+  });
 });
 
 test('with scripts, the menu and a statement filter go to the page in place; with a modifier key the browser opens it', async ({
