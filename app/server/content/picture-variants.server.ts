@@ -112,15 +112,6 @@ async function sourceOf(picture: string, backend: MediaBackend, origin: string):
   return storedSource(backend, file, origin);
 }
 
-/** True when the bytes start as a picture type we copy (PNG, JPEG, GIF, BMP, WebP). */
-function isPicture(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 16);
-  return (
-    sniffImageType(head) !== null ||
-    (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
-  );
-}
-
 /** A WebP copy at most `width` pixels wide (never enlarged). */
 export async function makeVariant(bytes: Buffer, width: number): Promise<Buffer> {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, autoOrient: true })
@@ -185,7 +176,7 @@ export async function servePictureVariant(
     try {
       bytes = await queue.run(async () => {
         const original = await source.read();
-        if (!original || !isPicture(original)) return null;
+        if (!original || !sniffImageType(original)) return null;
         return makeVariant(original, parsed.width);
       });
     } catch (error) {
