@@ -26,6 +26,7 @@ import {
   createErrorHandler,
   createRequestLineCheck,
 } from './server/edge.js';
+import { createAdmission } from './server/admission.js';
 import { runPrimary } from './server/cluster.js';
 import { KEPT_PAGE_COMPRESSION, createPageCache } from './server/page-cache.js';
 
@@ -216,6 +217,9 @@ app.use(
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 
+// Requests take turns, one per turn of the event loop, sign-ins first (server/admission.js, ADR 072).
+app.use(createAdmission());
+
 // Remix, through its Express adapter. The load context is made once per request (host.loadContext).
 const handleRemix = createRequestHandler({
   build,
@@ -272,7 +276,6 @@ function close(signal) {
   }
   closing = true;
   host.stopping();
-  log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
   // Bound here, outside any request: the last connection to close must not lend its request id.
   server.close(
     AsyncResource.bind(async () => {
@@ -286,6 +289,8 @@ function close(signal) {
       process.exit(0);
     }),
   );
+  // Said once new connections are refused: whoever reads this line meets a closed port.
+  log.info('shutting down', { signal, inFlight: inFlight.size, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS });
   server.closeIdleConnections();
   for (const res of inFlight) if (!res.headersSent) res.set('Connection', 'close');
   setTimeout(() => {

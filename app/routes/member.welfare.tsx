@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
-import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { DataTable, Empty } from '~/components/member/data';
-import { useHydrated } from '~/lib/hooks';
+import { LinkTabs } from '~/components/member/tabs';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -16,11 +15,6 @@ const TABS = [
   { key: 'eligible', label: 'สวัสดิการที่มีสิทธิ์ได้รับ' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
-
-function tabFrom(url: URL): TabKey {
-  const tab = url.searchParams.get('tab');
-  return tab === 'eligible' ? 'eligible' : 'received';
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
@@ -37,7 +31,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         date: formatDate(i.date, 'short'),
         amount: formatSatang(i.amountSatang),
       }));
-  return json({ tab: tabFrom(new URL(request.url)), received: view('received'), eligible: view('eligible') });
+  // Both tabs' rows: the page shows the one its address names (`?tab=`), and a change of tab needs no new data.
+  return json({ received: view('received'), eligible: view('eligible') });
+}
+
+/** A change of tab only changes `?tab=`: this page's data stays as it is (a form or the same address reloads it). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const tabOnly =
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get('tab') !== nextUrl.searchParams.get('tab') &&
+    withoutTab(currentUrl) === withoutTab(nextUrl);
+  return tabOnly ? false : defaultShouldRevalidate;
+};
+
+function withoutTab(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('tab');
+  return params.toString();
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'สวัสดิการ')];
@@ -68,56 +84,18 @@ function WelfareTable({ tab, rows }: { tab: TabKey; rows: Rows }) {
 
 export default function WelfarePage() {
   const data = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const panels: Record<TabKey, ReactNode> = {
-    received: <WelfareTable tab="received" rows={data.received} />,
-    eligible: <WelfareTable tab="eligible" rows={data.eligible} />,
-  };
   return (
     <>
       <h1>สวัสดิการ</h1>
-      {hydrated ? (
-        // Enhanced: Radix Tabs (arrow keys, tab semantics); the tab stays in the URL.
-        <Tabs.Root
-          value={data.tab}
-          onValueChange={(value) => navigate(`?tab=${value}`, { replace: true, preventScrollReset: true })}
-          className="tabs"
-        >
-          <Tabs.List aria-label="ประเภทสวัสดิการ" className="tabs__list">
-            {TABS.map((t) => (
-              <Tabs.Trigger key={t.key} value={t.key} className="tabs__tab">
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Content key={t.key} value={t.key} className="tabs__panel">
-              {panels[t.key]}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
-      ) : (
-        // Without JavaScript: the tabs are links and the chosen tab comes from the URL.
-        <div className="tabs">
-          <nav aria-label="ประเภทสวัสดิการ">
-            <ul className="tabs__list">
-              {TABS.map((t) => (
-                <li key={t.key}>
-                  <Link
-                    to={`?tab=${t.key}`}
-                    className="tabs__tab"
-                    aria-current={t.key === data.tab ? 'page' : undefined}
-                  >
-                    {t.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="tabs__panel">{panels[data.tab]}</div>
-        </div>
-      )}
+      <LinkTabs
+        id="welfare"
+        label="ประเภทสวัสดิการ"
+        tabs={TABS.map((t) => ({
+          ...t,
+          panel: <WelfareTable tab={t.key} rows={data[t.key]} />,
+          startsFocusable: data[t.key].length > 0,
+        }))}
+      />
     </>
   );
 }

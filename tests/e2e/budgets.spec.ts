@@ -9,8 +9,8 @@ import { scriptUrlsInHtml } from './scripts';
 
 /**
  * The first visit to a member page that hydrates loads at most this much JavaScript (gzip). The aim is
- * 100: React DOM with Remix's router is 82 KiB of it, the member layout about 10 more; /member/welfare
- * adds its tabs (about 10) and /member/password conform and zod (about 33), see docs/performance.md.
+ * 100: React DOM with Remix's router is 82 KiB of it, the member layout about 10 more; /member/password
+ * adds conform and zod (about 33), see docs/performance.md.
  */
 const MEMBER_FIRST_LOAD_KIB = 120;
 /** The entry pages (login, register, forgotten password) do not hydrate: all their JavaScript (ADR 068). */
@@ -140,16 +140,25 @@ test.describe('page weight', () => {
       if (url) pages.set(url, await (await request.get(url)).text());
     }
     const weights: string[] = [];
+    const kib = new Map<string, number>();
     for (const [url, html] of pages) {
       const scripts = await firstLoadScripts(request, html);
       weights.push(`${url} ${scripts.gzipKiB.toFixed(1)} KiB`);
+      kib.set(url, scripts.gzipKiB);
       expect(scripts.modules, url).toBeGreaterThan(0);
+      // Only the routes the page matches come with it, inline (ADR 080): never the whole manifest.
+      expect(scripts.urls.filter((src) => src.includes('/build/manifest-')), url).toEqual([]);
       expect.soft(scripts.gzipKiB, url).toBeLessThanOrEqual(MEMBER_FIRST_LOAD_KIB);
       // Form libraries load only with the pages whose forms use them (the photo form does not).
       if (!FORM_LIBRARY_PAGES.has(url)) expect(scripts.text, url).not.toContain('ZodError');
       // The image cropper loads only once a photo is chosen.
       expect(scripts.text, url).not.toContain('reactEasyCrop');
     }
+    // The welfare tabs are the page's own few lines, not a component library: the page weighs what the
+    // status page weighs, give or take a KiB.
+    expect
+      .soft(kib.get('/member/welfare'), '/member/welfare')
+      .toBeLessThanOrEqual((kib.get('/member/status') ?? 0) + 1);
     if (process.env.E2E_PRINT_WEIGHTS) console.log(weights.join('\n'));
     test.info().annotations.push({ type: 'first-load JavaScript (gzip)', description: weights.join('; ') });
     await request.dispose();

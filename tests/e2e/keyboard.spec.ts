@@ -69,7 +69,7 @@ test.describe('keyboard only', () => {
     await axe();
     await page.locator('main').focus();
     if (javaScriptEnabled) {
-      // Radix Tabs: Tab reaches the selected tab, arrows move between tabs.
+      // The tabs pattern: Tab reaches the selected tab, arrows move between tabs and choose them.
       await tabUntil(page, { role: 'tab' });
       await expect(page.getByRole('tab', { name: 'สวัสดิการที่ได้รับ' })).toBeFocused();
       await page.keyboard.press('ArrowRight');
@@ -84,6 +84,75 @@ test.describe('keyboard only', () => {
       await expect(page).toHaveURL(/\?tab=eligible$/);
       await expect(page.getByRole('link', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toHaveAttribute('aria-current', 'page');
     }
+    await axe();
+  });
+
+  test('the welfare tabs: arrows wrap round, Home and End, one Tab stop, then the panel; no data loads again', async ({
+    page,
+    axe,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'without scripts the tabs are links (the test above and member-pages.spec.ts)');
+    const welfareData: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('_data=routes%2Fmember.welfare')) welfareData.push(request.url());
+    });
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/welfare');
+    const tablist = page.getByRole('tablist', { name: 'ประเภทสวัสดิการ' });
+    const received = tablist.getByRole('tab', { name: 'สวัสดิการที่ได้รับ' });
+    const eligible = tablist.getByRole('tab', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' });
+    const receivedTable = page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' });
+    const eligibleTable = page.getByRole('table', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' });
+    await expect(received).toHaveAttribute('aria-selected', 'true');
+    await expect(eligible).toHaveAttribute('aria-selected', 'false');
+    await expect(eligible).toHaveAttribute('tabindex', '-1');
+    await expect(page.getByRole('tabpanel', { name: 'สวัสดิการที่ได้รับ' })).toContainText('สวัสดิการรักษาพยาบาล');
+    await expect(eligibleTable).toBeHidden();
+    await axe();
+    await page.locator('main').focus();
+    await tabUntil(page, { role: 'tab' });
+    await expect(received).toBeFocused();
+
+    // Left from the first tab goes round to the last, and chooses it.
+    await page.keyboard.press('ArrowLeft');
+    await expect(eligible).toBeFocused();
+    await expect(eligible).toHaveAttribute('aria-selected', 'true');
+    await expect(eligible).toHaveAttribute('tabindex', '0');
+    await expect(received).toHaveAttribute('aria-selected', 'false');
+    await expect(received).toHaveAttribute('tabindex', '-1');
+    await expect(page.getByRole('tabpanel', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toBeVisible();
+    await expect(eligibleTable).toBeVisible();
+    await expect(receivedTable).toBeHidden();
+    await expect(page).toHaveURL(/\/member\/welfare\?tab=eligible$/);
+    await axe();
+
+    await page.keyboard.press('Home');
+    await expect(received).toBeFocused();
+    await expect(received).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\?tab=received$/);
+    await axe();
+    await page.keyboard.press('End');
+    await expect(eligible).toBeFocused();
+    await expect(eligibleTable).toBeVisible();
+    // Right from the last tab goes round to the first.
+    await page.keyboard.press('ArrowRight');
+    await expect(received).toBeFocused();
+    await expect(receivedTable).toBeVisible();
+    await expect(page).toHaveURL(/\?tab=received$/);
+
+    // The other tab is not a Tab stop: Tab goes on to the chosen panel's table, Shift+Tab comes back.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('region', { name: 'สวัสดิการที่ได้รับ' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(received).toBeFocused();
+    // Both tabs' rows came with the page: changing tabs asked the server for nothing of this page.
+    expect(welfareData).toEqual([]);
+
+    // The address names the tab: opened again, the page shows it.
+    await page.goto('/member/welfare?tab=eligible');
+    await expect(eligible).toHaveAttribute('aria-selected', 'true');
+    await expect(eligibleTable).toBeVisible();
     await axe();
   });
 });

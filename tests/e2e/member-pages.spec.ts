@@ -225,6 +225,37 @@ test('another member’s contract or account is not found (404), never shown', a
   }
 });
 
+test('without JavaScript the welfare tabs are links: the address chooses the table shown', async ({
+  page,
+  axe,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, 'with scripts the tabs pattern is tested in keyboard.spec.ts');
+  await signIn(page, axe, DEMO);
+  await page.goto('/member/welfare');
+  const received = page.getByRole('link', { name: 'สวัสดิการที่ได้รับ' });
+  const eligible = page.getByRole('link', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' });
+  await expect(page.getByRole('list', { name: 'ประเภทสวัสดิการ' })).toBeVisible();
+  // Tab semantics are not claimed where the arrow keys would not work.
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await expect(received).toHaveAttribute('aria-current', 'page');
+  await expect(eligible).not.toHaveAttribute('aria-current');
+  await expect(page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toBeHidden();
+  await axe();
+  await eligible.click();
+  await expect(page).toHaveURL(/\/member\/welfare\?tab=eligible$/);
+  await expect(eligible).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('table', { name: 'สวัสดิการที่มีสิทธิ์ได้รับ' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' })).toBeHidden();
+  await axe();
+  // A name the page does not know shows the first tab.
+  await page.goto('/member/welfare?tab=other');
+  await expect(received).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('table', { name: 'สวัสดิการที่ได้รับ' })).toBeVisible();
+  await axe();
+});
+
 test('a member with no loans and no deposits sees clear empty states', async ({ page, axe }) => {
   await signIn(page, axe, EMPTY_DEMO);
   for (const [path, text] of [

@@ -1,0 +1,50 @@
+// Requests take turns (ADR 072). Rendering a page is synchronous work of a few milliseconds, and Node
+// starts every request it has read at once: with two hundred members clicking without pause, one
+// turn of the event loop rendered two hundred pages before it looked at its sockets again, so a
+// member signing in waited for each of the sign-in's steps (its connection accepted, its body read,
+// its password check done) behind a whole round of pages — 10–20 s. Here every request that reaches
+// Remix waits in a queue, one starts per turn of the event loop (Node reads its sockets and finishes
+// its background work between two), and sign-ins and health checks go before pages.
+
+/** Sign-ins (the member's form and its second step, the vendor app's, the staff's) and health checks go first. */
+const FIRST = new Set([
+  'POST /member/logon',
+  'POST /member/logon/verify',
+  'POST /api/member/auth/login',
+  'POST /staff/login',
+  'GET /healthz',
+  'GET /readyz',
+  'HEAD /healthz',
+  'HEAD /readyz',
+]);
+
+/** Express middleware: calls `next` for one waiting request per turn of the event loop, `FIRST` ones first. */
+export function createAdmission() {
+  const first = [];
+  const others = [];
+  let scheduled = false;
+
+  function startOne() {
+    scheduled = false;
+    for (;;) {
+      const job = first.shift() ?? others.shift();
+      if (!job) return;
+      // Whoever hung up while waiting is not worth a render.
+      if (job.req.socket?.destroyed) continue;
+      job.next();
+      break;
+    }
+    schedule();
+  }
+
+  function schedule() {
+    if (scheduled || (first.length === 0 && others.length === 0)) return;
+    scheduled = true;
+    setImmediate(startOne);
+  }
+
+  return function admission(req, res, next) {
+    (FIRST.has(`${req.method} ${req.path}`) ? first : others).push({ req, next });
+    schedule();
+  };
+}
