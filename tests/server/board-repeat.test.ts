@@ -6,24 +6,14 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { boardFormKey as formKey, postTopic } from './http';
+import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
 
 const DATA = path.join(TMP, 'board-repeat');
-const BASE = `http://127.0.0.1:${PORT}`;
-
-async function formKey(): Promise<string> {
-  const page = await (await fetch(`${BASE}/boardPost`)).text();
-  return /name="formKey" value="([^"]+)"/.exec(page)?.[1] ?? '';
-}
 
 async function post(fields: { title: string; body: string; formKey: string }) {
-  const response = await fetch(`${BASE}/boardPost`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: BASE },
-    body: new URLSearchParams({ ...fields, displayName: 'ผู้ทดสอบ', website: '' }),
-  });
-  return { status: response.status, location: response.headers.get('location') };
+  const answer = await postTopic(fields);
+  return { status: answer.status, location: answer.headers.location ?? null };
 }
 
 describe.skipIf(!BUILT)('the board limit counts only what is stored', () => {

@@ -9,43 +9,17 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { serverAt } from './http';
 import { BUILT, PORT, TMP, connectionRefused, startServer, stopServer, type RunningServer } from './process';
 
 const DATA = path.join(TMP, 'cluster');
-const BASE = `http://127.0.0.1:${PORT}`;
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 
 /** One kept-alive connection: every request over it is answered by the same worker. */
 function connection() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const request = (method: string, pathname: string, headers: Record<string, string> = {}, body?: string) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request(`${BASE}${pathname}`, { method, headers, agent }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const form = (pathname: string, fields: Record<string, string>) => {
-    const body = new URLSearchParams(fields).toString();
-    return request(
-      'POST',
-      pathname,
-      { Origin: BASE, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) },
-      body,
-    );
-  };
-  const pid = async () => JSON.parse((await request('GET', '/test/worker')).body).pid as number;
-  return { request, form, pid, close: () => agent.destroy() };
+  const at = serverAt(PORT, agent);
+  const pid = async () => JSON.parse((await at.get('/test/worker')).body).pid as number;
+  return { ...at, pid, close: () => agent.destroy() };
 }
 
 type Connection = ReturnType<typeof connection>;
@@ -108,15 +82,9 @@ describe.skipIf(!BUILT)('server.js with two workers (SQLite)', () => {
       const again = await c.request('GET', '/board');
       expect(again.headers['x-page-cache']).toBe('hit');
     }
-    const formKey = /name="formKey" value="([^"]+)"/.exec((await a.request('GET', '/boardPost')).body)?.[1] ?? '';
+    const formKey = await a.boardFormKey();
     const title = `กระทู้จากอีกกระบวนการ ${Date.now()}`;
-    const posted = await a.form('/boardPost', {
-      title,
-      body: 'ข้อความทดสอบ',
-      displayName: 'ผู้ทดสอบ',
-      website: '',
-      formKey,
-    });
+    const posted = await a.postTopic({ title, body: 'ข้อความทดสอบ', formKey });
     expect(posted.status).toBe(303);
     const seen = await b.request('GET', '/board');
     expect(seen.headers['x-page-cache']).toBe('miss');

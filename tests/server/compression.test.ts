@@ -1,26 +1,16 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
+import { bytes } from './http';
+import { BUILT, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 
 /** A GET whose body is kept as the bytes sent (compressed or not). */
-function getBytes(pathname: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: PORT, path: pathname, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
+const getBytes = (pathname: string, headers: Record<string, string>) => bytes('GET', pathname, headers);
 
 beforeAll(async () => {
   if (!BUILT) return;

@@ -7,7 +7,8 @@ import path from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { BUILT, TMP, get, startServer, stopServer, type RunningServer } from './process';
+import { get } from './http';
+import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
 
 const MOUNT = path.join(TMP, 'small-disk');
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ORIGIN, request, type Answer } from './http';
 import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
 
 /**
@@ -12,7 +12,6 @@ import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from '.
  * the Origin check's bearer-token exemption and CORS for /api/*, and the security headers.
  */
 let server: RunningServer | undefined;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ALLOWED = 'https://app.example';
 
 beforeAll(async () => {
@@ -20,47 +19,14 @@ beforeAll(async () => {
   fs.rmSync(path.join(TMP, 'data'), { recursive: true, force: true });
   server = await startServer({ API_ALLOWED_ORIGINS: `${ALLOWED},https://m.example` });
   // The first requests load modules and open the store: not what the timings below measure.
-  for (const pathname of ['/healthz', '/boardPost', '/board']) await send('GET', pathname);
-  await send('POST', '/boardPost', { headers: FORM, body: form({ title: '', body: '' }) });
-  await send('POST', '/api/info/board_create', { headers: FORM, body: 'Question=&QNote=&QName=' });
+  for (const pathname of ['/healthz', '/boardPost', '/board']) await request('GET', pathname);
+  await request('POST', '/boardPost', FORM, form({ title: '', body: '' }));
+  await request('POST', '/api/info/board_create', FORM, 'Question=&QNote=&QName=');
 });
 
 afterAll(async () => {
   await stopServer(server);
 });
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request on its own connection; `body` is sent whole (Content-Length) unless `chunked`. */
-function send(
-  method: string,
-  pathname: string,
-  {
-    headers = {},
-    body,
-    chunked = false,
-  }: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, method, path: pathname, headers, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (body !== undefined && !chunked) req.setHeader('Content-Length', Buffer.byteLength(body));
-    req.end(body);
-  });
-}
 
 /** Raw bytes on one connection; resolves with everything the server sent until it closed. */
 function raw(bytes: string, { end = true }: { end?: boolean } = {}): Promise<string> {
@@ -88,7 +54,7 @@ async function healthzWhile(heavy: () => Promise<Answer>): Promise<{ ms: number;
   // Let the heavy request arrive and start being handled.
   await new Promise((resolve) => setTimeout(resolve, 100));
   const started = performance.now();
-  const health = await send('GET', '/healthz');
+  const health = await request('GET', '/healthz');
   const ms = performance.now() - started;
   expect(health.status).toBe(200);
   return { ms, heavy: await pending };
@@ -99,9 +65,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
     // 60,000 raw tabs fit under the 64 KiB body limit and reach the board's rules; 100,000 do not.
     it.each([60_000, 100_000])('%i tabs posted to /boardPost leave /healthz answering within 200 ms', async (n) => {
       const body = form({ title: 'หัวข้อ', body: `${tabs(n)}x`, displayName: 'ชื่อ', formKey: 'k3y-Of_Twenty-Four-Chars' });
-      const { ms, heavy } = await healthzWhile(() =>
-        send('POST', '/boardPost', { headers: FORM, body: body.replaceAll('%09', '\t') }),
-      );
+      const { ms, heavy } = await healthzWhile(() => request('POST', '/boardPost', FORM, body.replaceAll('%09', '\t')));
       expect([400, 413]).toContain(heavy.status);
       expect(ms).toBeLessThan(200);
     });
@@ -110,13 +74,15 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       '%i tabs posted to /api/info/board_create leave /healthz answering within 200 ms',
       async (n) => {
         const body = `Question=x&QName=y&QNote=${tabs(n)}x`;
-        const { ms, heavy } = await healthzWhile(() => send('POST', '/api/info/board_create', { headers: FORM, body }));
+        const { ms, heavy } = await healthzWhile(() => request('POST', '/api/info/board_create', FORM, body));
         expect([200, 413]).toContain(heavy.status);
         expect(ms).toBeLessThan(200);
-        const json = await send('POST', '/api/info/board_create', {
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ Question: 'x', QName: 'y', QNote: `${tabs(n)}x` }),
-        });
+        const json = await request(
+          'POST',
+          '/api/info/board_create',
+          { 'Content-Type': 'application/json' },
+          JSON.stringify({ Question: 'x', QName: 'y', QNote: `${tabs(n)}x` }),
+        );
         expect(json.status).toBe(413);
       },
     );
@@ -138,24 +104,28 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
 
     it('counts a chunked body while it streams: 413 past 64 KiB, a Thai page or JSON for /api', async () => {
       const big = `title=${'ก'.repeat(30_000)}`; // 90 KB of UTF-8
-      const page = await send('POST', '/boardPost', { headers: FORM, body: big, chunked: true });
+      const page = await request('POST', '/boardPost', FORM, big, { chunked: true });
       expect(page.status).toBe(413);
       thaiPage(page);
-      const api = await send('POST', '/api/member/auth/login', {
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ membership_no: '012345', password: 'x'.repeat(70_000) }),
-        chunked: true,
-      });
+      const api = await request(
+        'POST',
+        '/api/member/auth/login',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ membership_no: '012345', password: 'x'.repeat(70_000) }),
+        { chunked: true },
+      );
       expect(api.status).toBe(413);
       expect(api.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(api.body)).toEqual({ error: expect.stringContaining('ใหญ่เกิน') });
     });
 
     it('takes a form just under the limit', async () => {
-      const answer = await send('POST', '/boardPost', {
-        headers: FORM,
-        body: form({ title: '', body: 'x'.repeat(60_000), displayName: '', formKey: 'k3y-Of_Twenty-Four-Chars' }),
-      });
+      const answer = await request(
+        'POST',
+        '/boardPost',
+        FORM,
+        form({ title: '', body: 'x'.repeat(60_000), displayName: '', formKey: 'k3y-Of_Twenty-Four-Chars' }),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toContain('กรุณากรอกหัวข้อกระทู้');
     });
@@ -169,10 +139,12 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
         Buffer.alloc(200_000, 1),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const answer = await send('POST', '/member/photo', {
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Origin: ORIGIN },
+      const answer = await request(
+        'POST',
+        '/member/photo',
+        { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Origin: ORIGIN },
         body,
-      });
+      );
       // Not signed in: the route sends the visitor to the login page (it is not a 413).
       expect(answer.status).toBe(302);
       expect(answer.headers.location).toMatch(/^\/member\/logon/);
@@ -200,7 +172,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       ['a URL of 10,000 characters', 'GET', `/home?q=${'a'.repeat(10_000)}`, {}, undefined, 414],
     ])('%s', async (_name, method, pathname, headers, body, status) => {
       const before = server!.lines.length;
-      const answer = await send(method, pathname, { headers: { Origin: ORIGIN, ...headers }, body });
+      const answer = await request(method, pathname, { Origin: ORIGIN, ...headers }, body);
       expect(answer.status).toBe(status);
       thaiPage(answer);
       if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
@@ -239,7 +211,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
 
     it('logs a 405 from a route without an action with its status, not [object Object]', async () => {
       const before = server!.lines.length;
-      const answer = await send('POST', '/home', { headers: FORM, body: 'a=b' });
+      const answer = await request('POST', '/home', FORM, 'a=b');
       expect(answer.status).toBe(405);
       const line = await server!.waitFor((l) => l.msg === 'client error' && l.status === 405, 'the 405 line');
       expect(line.level).toBe('info');
@@ -271,8 +243,9 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
   describe('the Origin check and CORS on /api/*', () => {
     it('lets a body-less bearer-token POST from another origin through (no session cookie)', async () => {
       for (const pathname of ['/api/member/auth/getAuthUser', '/api/member/auth/logout']) {
-        const answer = await send('POST', pathname, {
-          headers: { Authorization: 'Bearer not-a-real-token', Origin: 'https://elsewhere.example' },
+        const answer = await request('POST', pathname, {
+          Authorization: 'Bearer not-a-real-token',
+          Origin: 'https://elsewhere.example',
         });
         expect(answer.status).not.toBe(403);
         expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -280,34 +253,36 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
     });
 
     it('still checks a request that carries our session cookie', async () => {
-      const answer = await send('POST', '/api/member/auth/getAuthUser', {
-        headers: {
+      const answer = await request(
+        'POST',
+        '/api/member/auth/getAuthUser',
+        {
           Authorization: 'Bearer not-a-real-token',
           Origin: 'https://elsewhere.example',
           Cookie: 'sahakorn_sid=abc',
           'Content-Type': 'application/json',
         },
-        body: '{}',
-      });
+        '{}',
+      );
       expect(answer.status).toBe(403);
       expect(answer.body).toContain('คำขอถูกปฏิเสธ');
     });
 
     it('refuses a cross-site form post without a bearer token', async () => {
-      const answer = await send('POST', '/api/member/auth/logout', {
-        headers: { Origin: 'https://elsewhere.example', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'a=b',
-      });
+      const answer = await request(
+        'POST',
+        '/api/member/auth/logout',
+        { Origin: 'https://elsewhere.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        'a=b',
+      );
       expect(answer.status).toBe(403);
     });
 
     it('answers the preflight of an allowed origin, and refuses another', async () => {
-      const preflight = await send('OPTIONS', '/api/member/member_status', {
-        headers: {
-          Origin: ALLOWED,
-          'Access-Control-Request-Method': 'POST',
-          'Access-Control-Request-Headers': 'authorization,content-type',
-        },
+      const preflight = await request('OPTIONS', '/api/member/member_status', {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED);
@@ -316,26 +291,27 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
       expect(preflight.headers.vary).toContain('Origin');
 
-      const other = await send('OPTIONS', '/api/member/member_status', {
-        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      const other = await request('OPTIONS', '/api/member/member_status', {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
       });
       expect(other.status).toBe(403);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     });
 
     it('marks the answer to an allowed origin, and only that one', async () => {
-      const allowed = await send('GET', '/api/info/manu', { headers: { Origin: ALLOWED } });
+      const allowed = await request('GET', '/api/info/manu', { Origin: ALLOWED });
       expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED);
-      const other = await send('GET', '/api/info/manu', { headers: { Origin: 'https://evil.example' } });
+      const other = await request('GET', '/api/info/manu', { Origin: 'https://evil.example' });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
-      const page = await send('GET', '/home', { headers: { Origin: ALLOWED } });
+      const page = await request('GET', '/home', { Origin: ALLOWED });
       expect(page.headers['access-control-allow-origin']).toBeUndefined();
     });
   });
 
   describe('security headers', () => {
     it('sends HSTS in production and a nonce CSP with strict-dynamic', async () => {
-      const answer = await send('GET', '/home');
+      const answer = await request('GET', '/home');
       expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const csp = answer.headers['content-security-policy'] ?? '';
       expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);

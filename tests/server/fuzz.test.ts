@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from './process';
+import { ORIGIN, request } from './http';
+import { BUILT, startServer, stopServer, TMP, type RunningServer } from './process';
 
 /**
  * A small, bounded fuzz run (ADR 035): malformed bodies to every action, hostile values in every
@@ -12,7 +12,6 @@ import { BUILT, PORT, startServer, stopServer, TMP, type RunningServer } from '.
  * and the server must still answer /healthz afterwards. About 300 requests, one at a time.
  */
 let server: RunningServer | undefined;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 beforeAll(async () => {
   if (!BUILT) return;
@@ -31,21 +30,8 @@ afterAll(async () => {
   await stopServer(server);
 });
 
-function send(method: string, pathname: string, headers: Record<string, string> = {}, body?: Buffer) {
-  return new Promise<number>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, method, path: pathname, headers, agent: false },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (body) req.setHeader('Content-Length', body.length);
-    req.end(body);
-  });
-}
+/** The status of one request. */
+const send = async (...args: Parameters<typeof request>) => (await request(...args)).status;
 
 const ACTIONS = [
   '/boardPost',

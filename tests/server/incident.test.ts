@@ -6,7 +6,8 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, TMP, get, startServer, stopServer, type RunningServer } from './process';
+import { form, get } from './http';
+import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
 
 const DATA = path.join(TMP, 'incident');
 
@@ -35,14 +36,13 @@ describe.skipIf(!BUILT)('incident numbers and audit rows', () => {
 
   it('an audit row carries the request id and the user agent', async () => {
     const userAgent = 'Mozilla/5.0 (incident-test)\t ' + 'x'.repeat(400);
-    const response = await fetch(`http://127.0.0.1:${PORT}/member/logon`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Origin: `http://127.0.0.1:${PORT}`, 'User-Agent': userAgent },
-      body: new URLSearchParams({ membershipNo: '012345', password: 'not-the-password' }),
-    });
+    const response = await form(
+      '/member/logon',
+      { membershipNo: '012345', password: 'not-the-password' },
+      { 'User-Agent': userAgent },
+    );
     expect(response.status).toBe(401);
-    const id = response.headers.get('x-request-id');
+    const id = response.headers['x-request-id'];
     const db = new Sqlite(path.join(DATA, 'sahakorn.db'), { readonly: true });
     try {
       const row = db

@@ -9,10 +9,10 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { BUILT, PORT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { postTopic } from './http';
+import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
 
 const DATA = path.join(TMP, 'kill');
-const BASE = `http://127.0.0.1:${PORT}`;
 const CLIENTS = 8;
 
 interface Posting {
@@ -24,20 +24,8 @@ interface Posting {
 }
 
 async function send(posting: Posting): Promise<string | null> {
-  const response = await fetch(`${BASE}/boardPost`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: BASE },
-    body: new URLSearchParams({
-      title: posting.title,
-      body: posting.body,
-      displayName: 'ผู้ทดสอบ',
-      formKey: posting.formKey,
-      website: '',
-    }),
-  });
-  await response.arrayBuffer();
-  return response.status === 303 ? response.headers.get('location') : null;
+  const answer = await postTopic({ title: posting.title, body: posting.body, formKey: posting.formKey });
+  return answer.status === 303 ? (answer.headers.location ?? null) : null;
 }
 
 describe.skipIf(!BUILT)('kill -9 during board posts (SQLite)', () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -94,26 +93,6 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
   const server: RunningServer = { child, lines, output: () => raw, waitFor, exited };
   await waitFor((l) => l.msg === 'listening', 'listening');
   return server;
-}
-
-export interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A GET over its own connection (no shared agent). */
-export function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: PORT, path: pathname, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 }
 
 /** How a new connection to the server fares: 'connected', or the error code (ECONNREFUSED once it stopped listening). */

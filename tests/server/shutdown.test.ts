@@ -3,7 +3,8 @@ import path from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { BUILT, connectionRefused, get, startServer, stopServer, TMP, type RunningServer } from './process';
+import { get } from './http';
+import { BUILT, connectionRefused, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,8 @@ import { memberKepBody, memberWelfareBody } from '~/server/coop/vendor/member.se
 import { openDb, type Db } from '~/server/db/index.server';
 import { issueImpersonationLink } from '~/server/auth/impersonation.server';
 
-import { BUILT, startServer, type RunningServer } from './process';
+import { DEMO, serverAt, type Answer } from './http';
+import { BUILT, startServer, stopServer, type RunningServer } from './process';
 
 /**
  * ADR 019: a Sahakorn in embedded mode serves the vendor's API, and the http adapter (ADR 018)
@@ -22,7 +22,6 @@ import { BUILT, startServer, type RunningServer } from './process';
 const PORT = Number(process.env.VENDOR_API_TEST_PORT ?? 3600);
 const DIR = path.resolve(process.env.VENDOR_API_TEST_TMP ?? 'tests/.tmp/vendor-api');
 const DATA_DIR = path.join(DIR, 'data');
-const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
 const IMPERSONATION_SECRET = 'vendor-api-test-impersonation-secret-0001';
 const EMPTY_DEMO = { membershipNo: '054321', password: 'sahakorn-demo' };
 
@@ -31,28 +30,7 @@ let db: Db;
 let embedded: CoopBackend;
 let api: CoopBackend;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(method: string, pathname: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: pathname, method, headers, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const { request, form: postForm } = serverAt(PORT);
 
 async function signIn(who: { membershipNo: string; password: string }): Promise<MemberCredentials> {
   const result = await api.login({ ...who, remember: false });
@@ -87,10 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.destroy();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server, 'SIGTERM');
 });
 
 describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by the http adapter', () => {
@@ -504,33 +479,14 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
       COOKIE_SECURE: '0',
     });
     try {
-      const at = (method: string, pathname: string, headers: Record<string, string> = {}, body?: string) =>
-        new Promise<Answer>((resolve, reject) => {
-          const req = http.request(
-            { host: '127.0.0.1', port, path: pathname, method, headers, agent: false },
-            (res) => {
-              let text = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => (text += chunk));
-              res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-            },
-          );
-          req.on('error', reject);
-          req.end(body);
-        });
-      expect((await at('GET', '/readyz')).status).toBe(200);
-      const home = await at('GET', '/home');
+      const at = serverAt(port);
+      expect((await at.get('/readyz')).status).toBe(200);
+      const home = await at.get('/home');
       expect(home.status).toBe(200);
 
-      const login = await at(
-        'POST',
-        '/member/logon',
-        { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${port}` },
-        new URLSearchParams({ membershipNo: DEMO.membershipNo, password: DEMO.password }).toString(),
-      );
+      const login = await at.signIn(DEMO);
       expect(login.status).toBe(302);
-      const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-      const status = await at('GET', '/member/status', { Cookie: cookie });
+      const status = await at.get('/member/status', { Cookie: login.cookie });
       expect(status.status).toBe(200);
       const profile = await embedded.getMemberProfile(await signIn(DEMO));
       expect(status.body).toContain(profile.firstName);
@@ -666,12 +622,11 @@ describe.skipIf(!BUILT)(
       expect(list.board.data[0]?.No).toBe(created.No);
 
       // A form body (with a same-site Origin, as server.js wants for forms) and no key: stored too.
-      const form = await request(
-        'POST',
-        '/api/info/board_create',
-        { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${PORT}` },
-        new URLSearchParams({ Question: 'กระทู้จากฟอร์ม', QNote: 'ข้อความ', QName: 'ฟอร์ม' }).toString(),
-      );
+      const form = await postForm('/api/info/board_create', {
+        Question: 'กระทู้จากฟอร์ม',
+        QNote: 'ข้อความ',
+        QName: 'ฟอร์ม',
+      });
       expect(parse(form)).toMatchObject({ rc_code: '1', replayed: '0' });
 
       const refused = await post('/api/info/board_create', { ...topic, Question: '   ' });

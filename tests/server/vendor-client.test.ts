@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMonth, formatNumber, formatSatang, parseBahtToSatang } from '~/lib/thai-format';
 
 import { fixture, shapeMismatches } from '../vendor-client/contract';
-import { BUILT, startServer, type RunningServer } from './process';
+import { DEMO, serverAt } from './http';
+import { BUILT, startServer, stopServer, type RunningServer } from './process';
 
 /**
  * The vendor's own client against our `/api` (docs/vendor-api.md): for every endpoint it calls, the
@@ -17,43 +17,14 @@ import { BUILT, startServer, type RunningServer } from './process';
  */
 const PORT = Number(process.env.VENDOR_CLIENT_TEST_PORT ?? 3602);
 const DIR = path.resolve(process.env.VENDOR_CLIENT_TEST_TMP ?? 'tests/.tmp/vendor-client');
-const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
 
 type Json = Record<string, unknown>;
-interface Answer {
-  status: number;
-  type: string;
-  text: string;
-  setCookie: string[];
-}
 
 let server: RunningServer | undefined;
 let token = '';
 let cookie = '';
 
-function request(method: string, pathname: string, headers: Record<string, string> = {}, body?: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: pathname, method, headers, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers['content-type'] ?? ''),
-            text,
-            setCookie: res.headers['set-cookie'] ?? [],
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const { request, signIn } = serverAt(PORT);
 
 /** A call as the vendor client makes it: JSON, the bearer token; 200 and JSON expected. */
 async function api(pathname: string, body: Json = {}, method = 'POST'): Promise<Json> {
@@ -62,15 +33,15 @@ async function api(pathname: string, body: Json = {}, method = 'POST'): Promise<
   if (token) headers.Authorization = `Bearer ${token}`;
   const answer = await request(method, pathname, headers, method === 'POST' ? JSON.stringify(body) : undefined);
   expect(answer.status, `${method} ${pathname}`).toBe(200);
-  expect(answer.type).toMatch(/^application\/json/);
-  return JSON.parse(answer.text) as Json;
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  return JSON.parse(answer.body) as Json;
 }
 
 /** One of our own pages for the demo member, as text (React's `<!-- -->` separators taken out). */
 async function page(pathname: string): Promise<string> {
   const answer = await request('GET', pathname, { Cookie: cookie });
   expect(answer.status, pathname).toBe(200);
-  return answer.text.replace(/<!-- -->/g, '');
+  return answer.body.replace(/<!-- -->/g, '');
 }
 
 const keysOf = (name: string, answer: unknown, part: 'body' | 'refused' = 'body') =>
@@ -90,22 +61,12 @@ beforeAll(async () => {
     PAGE_CACHE_SECONDS: '0',
     COOKIE_SECURE: '0',
   });
-  const login = await request(
-    'POST',
-    '/member/logon',
-    { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://127.0.0.1:${PORT}` },
-    new URLSearchParams({ membershipNo: DEMO.membershipNo, password: DEMO.password }).toString(),
-  );
+  const login = await signIn(DEMO);
   expect(login.status).toBe(302);
-  cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  cookie = login.cookie;
 });
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-});
+afterAll(() => stopServer(server, 'SIGTERM'));
 
 describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our pages' figures", () => {
   it('login, getAuthUser: the token and the UPPERCASE member row', async () => {
@@ -271,9 +232,9 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     for (const [method, pathname, status] of cases) {
       const answer = await request(method, pathname, json, method === 'GET' ? undefined : '{}');
       expect(answer.status, `${method} ${pathname}`).toBe(status);
-      expect(answer.type, `${method} ${pathname}`).toMatch(/^application\/json/);
+      expect(answer.headers['content-type'], `${method} ${pathname}`).toMatch(/^application\/json/);
       // The vendor's framework answers `{message}`; our edge's own refusals `{error}` (ADR 035).
-      expect(Object.keys(JSON.parse(answer.text) as object)).toEqual([expect.stringMatching(/^(message|error)$/)]);
+      expect(Object.keys(JSON.parse(answer.body) as object)).toEqual([expect.stringMatching(/^(message|error)$/)]);
     }
   });
 

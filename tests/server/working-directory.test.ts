@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { scriptUrlsInHtml } from '../e2e/scripts';
-import { BUILT, get, startServer, stopServer, TMP, type RunningServer } from './process';
+import { get } from './http';
+import { BUILT, startServer, stopServer, TMP, type RunningServer } from './process';
 
 let running: RunningServer | undefined;
 const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-cwd-'));

@@ -24,6 +24,7 @@ const PNG = encodePng(2, 2, new Uint8Array(12));
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const BMP = Buffer.concat([Buffer.from('BM', 'latin1'), Buffer.alloc(60)]);
+const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00', 'latin1');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 describe('default pictures (spec §2)', () => {
@@ -92,12 +93,16 @@ describe('file checks', () => {
     );
   });
 
-  it('recognises the accepted picture types by their first bytes', () => {
+  it('recognises every picture type by its first bytes, and nothing else', () => {
     expect(sniffImageType(PNG)).toBe('png');
     expect(sniffImageType(GIF)).toBe('gif');
     expect(sniffImageType(JPEG)).toBe('jpeg');
     expect(sniffImageType(BMP)).toBe('bmp');
+    expect(sniffImageType(WEBP)).toBe('webp');
     expect(sniffImageType(SVG)).toBeNull();
+    expect(sniffImageType(Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
+    expect(sniffImageType(Buffer.from('GIF8'))).toBeNull();
+    expect(sniffImageType(Buffer.from('BM'))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
   });
 });
@@ -192,6 +197,7 @@ describe('statProbe (embedded store)', () => {
     fs.writeFileSync(path.join(dir, 'images', 'c.jpg'), JPEG);
     fs.writeFileSync(path.join(dir, 'images', 'd.bmp'), BMP);
     fs.writeFileSync(path.join(dir, 'images', 'renamed-svg.png'), SVG);
+    fs.writeFileSync(path.join(dir, 'images', 'renamed-webp.png'), WEBP);
     fs.writeFileSync(path.join(dir, 'images', 'empty.png'), '');
     fs.writeFileSync(path.join(os.tmpdir(), 'sahakorn-outside.png'), PNG);
   });
@@ -208,6 +214,7 @@ describe('statProbe (embedded store)', () => {
     expect(await probe('images/missing.png')).toBe(false);
     expect(await probe('images/folder.png')).toBe(false);
     expect(await probe('images/renamed-svg.png')).toBe(false);
+    expect(await probe('images/renamed-webp.png')).toBe(false);
     expect(await probe('images/empty.png')).toBe(false);
     expect(await probe('../sahakorn-outside.png')).toBe(false);
   });

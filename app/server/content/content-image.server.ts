@@ -60,13 +60,24 @@ export function mediaUrl(file: string, base: string = MEDIA_PATH): string {
 /** Answers whether a stored file exists and is an accepted picture. Must not throw for a missing file. */
 export type ImageProbe = (file: string) => Promise<boolean>;
 
-/** The first bytes of each accepted picture type. */
-export function sniffImageType(head: Uint8Array): 'png' | 'gif' | 'jpeg' | 'bmp' | null {
-  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'gif';
-  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
-  if (starts(0x42, 0x4d) && head.length >= 14) return 'bmp';
+/** The picture types the site knows by their bytes. */
+export type PictureType = 'png' | 'gif' | 'jpeg' | 'bmp' | 'webp';
+
+/** How many of a file's first bytes `sniffImageType` needs. */
+export const PICTURE_HEAD_BYTES = 16;
+
+/**
+ * The one check that bytes are a picture, whatever the file's name or the sender's content type say:
+ * the type its first bytes show (PNG's 8-byte signature, `GIF87a`/`GIF89a`, JPEG `FF D8 FF`, BMP `BM`
+ * with its 14-byte header, WebP `RIFF????WEBP`), or null for anything else.
+ */
+export function sniffImageType(head: Uint8Array): PictureType | null {
+  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'gif';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x42, 0x4d]) && head.length >= 14) return 'bmp';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   return null;
 }
 
@@ -83,9 +94,11 @@ export function statProbe(dir: string): ImageProbe {
     try {
       handle = await fs.open(target, 'r');
       if (!(await handle.stat()).isFile()) return false;
-      const head = new Uint8Array(16);
+      const head = new Uint8Array(PICTURE_HEAD_BYTES);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      return sniffImageType(head.subarray(0, bytesRead)) !== null;
+      const type = sniffImageType(head.subarray(0, bytesRead));
+      // WebP is served and copied, but is not a content picture type (spec §2).
+      return type !== null && type !== 'webp';
     } catch {
       return false;
     } finally {

@@ -12,6 +12,7 @@ let root: string;
 let dir: string;
 const PNG = encodePng(4, 4, new Uint8Array(48));
 const PDF = demoPdf('files/a.pdf');
+const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00', 'latin1');
 
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-serve-'));
@@ -126,6 +127,10 @@ describe("proxyMedia (http mode): the core's media through our rules", () => {
         res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Transfer-Encoding': 'chunked' });
         return res.end();
       }
+      if (req.url === '/core/mediafiles/images/photo.webp' || req.url === '/core/mediafiles/images/webp-named.png') {
+        res.writeHead(200, { 'Content-Type': 'image/webp' });
+        return res.end(WEBP);
+      }
       if (req.url === '/core/mediafiles/images/page.jpg') {
         res.writeHead(200, { 'Content-Type': 'text/html' });
         return res.end('<!DOCTYPE html><html><body><div id="app"></div></body></html>');
@@ -187,6 +192,14 @@ describe("proxyMedia (http mode): the core's media through our rules", () => {
     const page = await proxy('images/page.jpg');
     expect(page.status).toBe(404);
     expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a picture passes only when its bytes show the type its name gives', async () => {
+    const webp = await proxy('images/photo.webp');
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await webp.arrayBuffer()).equals(WEBP)).toBe(true);
+    expect((await proxy('images/webp-named.png')).status).toBe(404);
   });
 
   it('a core too slow to answer is a 503 to retry later', async () => {

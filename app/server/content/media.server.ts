@@ -9,6 +9,8 @@ import {
   createContentImageResolver,
   isSafeMediaPath,
   mediaUrl,
+  PICTURE_HEAD_BYTES,
+  sniffImageType,
   type ContentImageResolver,
 } from './content-image.server';
 import { app } from '../app.server';
@@ -154,13 +156,14 @@ export async function proxyMedia(
     if (request.method !== 'HEAD') {
       let peeked: Awaited<ReturnType<typeof peek>>;
       try {
-        peeked = await peek(upstream.body, 12);
+        peeked = await peek(upstream.body, PICTURE_HEAD_BYTES);
       } catch {
         return unavailable();
       }
       if (!peeked.head.byteLength) return unavailable();
-      const looksRight = PICTURE_MAGIC[kind.type];
-      if (looksRight && !looksRight(peeked.head)) {
+      // A picture's bytes must show its own type (`image/png` → `png`); attachments are not looked at.
+      const picture = kind.type.startsWith('image/') ? kind.type.slice('image/'.length) : null;
+      if (picture && sniffImageType(peeked.head) !== picture) {
         await peeked.stream.cancel();
         return notFound();
       }
@@ -183,17 +186,6 @@ function unavailable(): Response {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
   });
 }
-
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
-/** How each picture type's bytes begin (PNG, JPEG, GIF, BMP, WebP). */
-const PICTURE_MAGIC: Readonly<Record<string, (head: Uint8Array) => boolean>> = {
-  'image/png': (b) => b[0] === 0x89 && ascii(b, 1, 4) === 'PNG',
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/gif': (b) => ascii(b, 0, 4) === 'GIF8',
-  'image/bmp': (b) => ascii(b, 0, 2) === 'BM',
-  'image/webp': (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
-};
 
 /**
  * The first `need` bytes of a body (fewer when it is shorter), and a stream of the whole body that

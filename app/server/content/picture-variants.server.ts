@@ -4,20 +4,20 @@ import path from 'node:path';
 
 import sharp from 'sharp';
 
-import { coreMediaBase, DEFAULT_PICTURE_PATH, isSafeMediaPath, mediaUrl, sniffImageType } from './content-image.server';
-import { mediaDir } from './media.server';
+import { DEFAULT_PICTURE_PATH, isSafeMediaPath, mediaUrl, sniffImageType } from './content-image.server';
 import { env } from '../env.server';
 import { appPath } from '../http/app-root.server';
 import { createLimiter, QueueFullError } from '../http/limiter.server';
 import { PICTURE_VARIANT_WIDTHS } from '~/lib/media-sizes';
-import { DEFAULT_IMAGE_KINDS } from '../coop/types';
+import { DEFAULT_IMAGE_KINDS, type CoopBackend } from '../coop/types';
 
 /**
  * Smaller WebP copies of content pictures (ADR 073): `/img/{width}/{picture path}.webp` for a stored
  * picture (`mediafiles/…`) or a default picture (`picture/Utils/ContentDefault/{kind}.png`). A copy is
  * made with sharp the first time it is asked for and kept on disk under `DATA_DIR/cache/pictures`,
- * named by the source, its size and modification time (a replaced file gets new copies); in http mode
- * the source comes from the core and its copy is trusted for a day.
+ * named by the source, its size and modification time (a replaced file gets new copies). A stored
+ * picture is read through the backend, as `/mediafiles/` serves it; in http mode it comes from the core
+ * and its copy is trusted for a day.
  */
 
 /** A stored picture larger than this is not copied (the original stays in the page's fallback). */
@@ -30,6 +30,9 @@ const CACHE_CONTROL = 'public, max-age=2592000';
 /** Making copies is CPU work: two at a time in this process, a few waiting, the rest answered 503. */
 const queue = createLimiter({ concurrency: 2, queue: 16 });
 
+/** What of the backend the copies use: its stored media, and whether they come from the core. */
+export type MediaBackend = Pick<CoopBackend, 'kind' | 'serveMedia'>;
+
 interface Source {
   /** Stable name of the source and of what it was when read (size, time). */
   key: string;
@@ -38,11 +41,12 @@ interface Source {
   maxAgeSeconds: number | null;
 }
 
-async function fileSource(root: string, relative: string): Promise<Source | null> {
+/** A default picture: one of the app's own files under `public/`, never a stored one. */
+async function publicSource(relative: string): Promise<Source | null> {
   try {
-    const realRoot = await fs.realpath(root);
-    const target = await fs.realpath(path.join(realRoot, ...relative.split('/')));
-    if (!target.startsWith(realRoot + path.sep)) return null;
+    const root = await fs.realpath(appPath('public'));
+    const target = await fs.realpath(path.join(root, ...relative.split('/')));
+    if (!target.startsWith(root + path.sep)) return null;
     const stat = await fs.stat(target);
     if (!stat.isFile() || stat.size > MAX_SOURCE_BYTES) return null;
     return {
@@ -55,53 +59,57 @@ async function fileSource(root: string, relative: string): Promise<Source | null
   }
 }
 
-function coreSource(coreBase: string, file: string, timeoutMs: number): Source {
-  return {
-    key: `core:${file}`,
-    maxAgeSeconds: HTTP_COPY_SECONDS,
-    read: async () => {
-      try {
-        const response = await fetch(mediaUrl(file, coreMediaBase(coreBase)), {
-          redirect: 'error',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const length = Number(response.headers.get('content-length') ?? 0);
-        if (!response.ok || length > MAX_SOURCE_BYTES) {
-          await response.body?.cancel();
-          return null;
-        }
-        const bytes = Buffer.from(await response.arrayBuffer());
-        return bytes.length > MAX_SOURCE_BYTES ? null : bytes;
-      } catch {
-        return null;
-      }
-    },
-  };
+/** The body of a 200 answer, at most `MAX_SOURCE_BYTES` of it; null for anything else. */
+async function boundedBody(response: Response): Promise<Buffer | null> {
+  if (response.status !== 200 || Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES) {
+    await response.body?.cancel();
+    return null;
+  }
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+    size += next.value.byteLength;
+    if (size > MAX_SOURCE_BYTES) {
+      await reader?.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A stored picture, read through the backend as `/mediafiles/` reads it (the embedded store's folder,
+ * or the core's `mediafiles/`), with the same rules. The core is not asked again while a copy is
+ * younger than a day; the embedded store's answer to HEAD is a stat, whose validator (size and time)
+ * names the copy, so a replaced file gets new copies.
+ */
+async function storedSource(backend: MediaBackend, file: string, origin: string): Promise<Source | null> {
+  const ask = (method: 'GET' | 'HEAD') =>
+    backend.serveMedia(new Request(new URL(mediaUrl(file), origin), { method }), file);
+  const read = async () => boundedBody(await ask('GET'));
+  if (backend.kind === 'http') return { key: `core:${file}`, maxAgeSeconds: HTTP_COPY_SECONDS, read };
+  try {
+    const head = await ask('HEAD');
+    const etag = head.headers.get('etag');
+    if (head.status !== 200 || !etag || Number(head.headers.get('content-length')) > MAX_SOURCE_BYTES) return null;
+    return { key: `media:${file}:${etag}`, maxAgeSeconds: null, read };
+  } catch {
+    return null;
+  }
 }
 
 /** Where the picture named by the URL comes from, or null for anything that is not a content picture. */
-async function sourceOf(picture: string): Promise<Source | null> {
+async function sourceOf(picture: string, backend: MediaBackend, origin: string): Promise<Source | null> {
   if (picture.startsWith(DEFAULT_PICTURE_PATH.slice(1))) {
     const kind = picture.slice(DEFAULT_PICTURE_PATH.length - 1).replace(/\.png$/, '');
     if (!(DEFAULT_IMAGE_KINDS as readonly string[]).includes(kind) || !picture.endsWith('.png')) return null;
-    return fileSource(appPath('public'), picture);
+    return publicSource(picture);
   }
   const file = picture.startsWith('mediafiles/') ? picture.slice('mediafiles/'.length) : null;
   if (!file || !isSafeMediaPath(file) || !/\.(?:png|jpe?g|gif|bmp|webp)$/i.test(file)) return null;
-  const config = env();
-  if (config.COOP_BACKEND === 'http' && config.COOP_API_URL) {
-    return coreSource(config.COOP_API_URL, file, config.COOP_TIMEOUT_MS);
-  }
-  return fileSource(mediaDir(), file);
-}
-
-/** True when the bytes start as a picture type we copy (PNG, JPEG, GIF, BMP, WebP). */
-function isPicture(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 16);
-  return (
-    sniffImageType(head) !== null ||
-    (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
-  );
+  return storedSource(backend, file, origin);
 }
 
 /** A WebP copy at most `width` pixels wide (never enlarged). */
@@ -132,9 +140,14 @@ function notFound(): Response {
 }
 
 /** Answers `/img/{width}/{picture}.webp`. */
-export async function servePictureVariant(request: Request, width: string, rest: string): Promise<Response> {
+export async function servePictureVariant(
+  request: Request,
+  width: string,
+  rest: string,
+  backend: MediaBackend,
+): Promise<Response> {
   const parsed = parseVariantPath(width, rest);
-  const source = parsed ? await sourceOf(parsed.picture) : null;
+  const source = parsed ? await sourceOf(parsed.picture, backend, request.url) : null;
   if (!parsed || !source) return notFound();
 
   const name = createHash('sha256').update(`${source.key}\u0000${parsed.width}`).digest('hex').slice(0, 40);
@@ -163,7 +176,7 @@ export async function servePictureVariant(request: Request, width: string, rest:
     try {
       bytes = await queue.run(async () => {
         const original = await source.read();
-        if (!original || !isPicture(original)) return null;
+        if (!original || !sniffImageType(original)) return null;
         return makeVariant(original, parsed.width);
       });
     } catch (error) {

@@ -4,6 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 
 import { MAX_INPUT_PIXELS, type CropArea } from '~/lib/photo';
 
+import { sniffImageType } from '../content/content-image.server';
 import { createLimiter, QueueFullError } from '../http/limiter.server';
 
 /** Side of the stored profile photo, in pixels. */
@@ -35,21 +36,13 @@ sharp.cache(false);
  */
 export const photoQueue = createLimiter({ concurrency: 2, queue: 4 });
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
-  return signature.every((b, i) => bytes[offset + i] === b);
-}
-
 /**
  * The image type from the file's first bytes alone (the file name and the browser's content type
- * are not trusted): JPEG `FF D8 FF`, PNG's 8-byte signature, WebP `RIFF????WEBP`. Anything else is null.
+ * are not trusted): JPEG, PNG or WebP. Anything else is null.
  */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return null;
+  const type = sniffImageType(bytes);
+  return type === 'jpeg' || type === 'png' || type === 'webp' ? type : null;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
