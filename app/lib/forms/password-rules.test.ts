@@ -23,7 +23,7 @@ function serverErrors(values: Values) {
 }
 
 const OK = { currentPassword: 'Test-abcdefgh', newPassword: 'ม้าลายกินหญ้า', confirmPassword: 'ม้าลายกินหญ้า' };
-const THAI_8 = 'น้ำใจดีดี'; // 9 code points, 5 of them combining marks: counted as typed
+const THAI_8 = 'น้ำใจดีดี'; // 9 code points (3 of them combining marks), as typed: long enough
 const ASTRAL_8 = '😀'.repeat(PASSWORD_MIN); // 8 code points, 16 UTF-16 units
 
 const CASES: [string, Values][] = [
