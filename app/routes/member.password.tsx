@@ -1,12 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useMemo } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
-import { ErrorSummary, Field, summaryItems } from '~/components/forms';
-import type { ChangePasswordFields } from '~/lib/forms/password';
-import { CHANGE_PASSWORD_CONSTRAINT, PASSWORD_MESSAGES, PASSWORD_MIN } from '~/lib/forms/password-rules';
+import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
+import { FieldShell } from '~/components/field-shell';
+import {
+  CHANGE_PASSWORD_CONSTRAINT,
+  CHANGE_PASSWORD_FIELDS,
+  changePasswordErrors,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN,
+  type ChangePasswordErrors,
+  type ChangePasswordField,
+} from '~/lib/forms/password-rules';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
@@ -38,25 +45,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ blocked: true as const }, { status: 403 });
   }
   const formData = await request.formData();
-  const submission = parsePasswordChange(formData);
-  const fail = (reply: ReturnType<typeof submission.reply>, status: number) => {
+  const parsed = parsePasswordChange(formData);
+  // The passwords are never sent back: the page empties its fields for each answer.
+  const fail = (status: number, errors: ChangePasswordErrors, formErrors: string[] = []) => {
     context.formErrors = true;
-    return json({ result: reply, attempt: Date.now() }, { status });
+    return json({ errors, formErrors, attempt: Date.now() }, { status });
   };
-  const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
-  if (submission.status !== 'success') return fail(submission.reply(hide), 400);
+  if (!parsed.ok) {
+    // Only a tampered form fails on none of the password fields (the checkbox): ask for a fresh one.
+    return fail(400, parsed.errors, Object.keys(parsed.errors).length ? [] : [FORM_EXPIRED]);
+  }
   const formKey = formData.get('formKey');
   if (typeof formKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(formKey)) {
     // A form from before this page carried a key (or a tampered one): ask for a fresh submission.
-    return fail(submission.reply({ ...hide, formErrors: [FORM_EXPIRED] }), 400);
+    return fail(400, {}, [FORM_EXPIRED]);
   }
 
-  const { currentPassword, newPassword, signOutOthers } = submission.value;
+  const { currentPassword, newPassword, signOutOthers } = parsed.value;
   const { backend } = await app();
   // The member's names and birth date are words a password must not contain.
   const profile = await backend.getMemberProfile(member.credentials);
   const policy = await passwordPolicyError(newPassword, profile);
-  if (policy) return fail(submission.reply({ ...hide, fieldErrors: { newPassword: [policy] } }), 400);
+  if (policy) return fail(400, { newPassword: policy });
 
   const outcome = await changeMemberPassword(
     member,
@@ -66,14 +76,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   switch (outcome.kind) {
     case 'locked':
-      return fail(submission.reply({ ...hide, formErrors: [tooMany(outcome.minutes)] }), 429);
+      return fail(429, {}, [tooMany(outcome.minutes)]);
     case 'wrong_current':
-      return fail(
-        submission.reply({ ...hide, fieldErrors: { currentPassword: [PASSWORD_MESSAGES.wrongCurrent] } }),
-        400,
-      );
+      return fail(400, { currentPassword: PASSWORD_MESSAGES.wrongCurrent });
     case 'unknown':
-      return fail(submission.reply({ ...hide, formErrors: [PASSWORD_OUTCOME_UNKNOWN] }), 503);
+      return fail(503, {}, [PASSWORD_OUTCOME_UNKNOWN]);
     case 'changed':
     case 'replayed':
       return redirect('/member/password', {
@@ -98,29 +105,69 @@ export default function PasswordPage() {
   return <PasswordForm />;
 }
 
+/** The inputs' ids, as the error summary links to them. */
+const fieldId = (field: ChangePasswordField) => `password-${field}`;
+
+const FIELDS: {
+  name: ChangePasswordField;
+  label: string;
+  hint?: string;
+  autoComplete: 'current-password' | 'new-password';
+}[] = [
+  { name: 'currentPassword', label: 'รหัสผ่านปัจจุบัน', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'รหัสผ่านใหม่', hint: `อย่างน้อย ${PASSWORD_MIN} ตัวอักษร`, autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'ยืนยันรหัสผ่านใหม่', autoComplete: 'new-password' },
+];
+
+/**
+ * A plain form: the server checks everything and answers with the messages (without JavaScript too).
+ * With JavaScript the page runs the rules' own checks (`changePasswordErrors`, the server schema's
+ * rules and messages) when the form is sent, and posts only a form that passes them.
+ */
 function PasswordForm() {
   const { formKey } = useLoaderData<typeof loader>();
   const raw = useActionData<typeof action>();
-  const actionData = raw && 'result' in raw ? raw : undefined;
+  const answer = raw && 'errors' in raw ? raw : undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
-  // A change that succeeded redirects back here (post/redirect/get): there is no action data then,
-  // and conform keeps the errors of the last result it was given, so the red box of an earlier wrong
-  // attempt stayed beside the success message. The redirect's loader gives a fresh form key; a
-  // result with `initialValue: null` for it is conform's signal to reset the form's state.
-  const reset = useMemo<SubmissionResult<string[]>>(
-    () => ({ initialValue: null }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new object for each new form key is the point
-    [formKey],
-  );
-  const [form, fields] = useForm<ChangePasswordFields>({
-    id: 'password',
-    lastResult: actionData?.result ?? reset,
-    // Validated on the server only: zod in the browser would put this page over the member pages'
-    // JavaScript budget, and the answer comes back with the same messages either way.
-    constraint: CHANGE_PASSWORD_CONSTRAINT,
-  });
-  const attempt = actionData?.attempt ?? 0;
+  // What the page's own check found at the last submit; a submit that passes it clears it, so the
+  // server's answer to that submit (or, after a change, the fresh form) is what shows next.
+  const [checked, setChecked] = useState<ChangePasswordErrors | null>(null);
+  const errors = checked ?? answer?.errors ?? {};
+  const formErrors = checked ? [] : (answer?.formErrors ?? []);
+
+  // Newly found errors (the page's own check, or the server's answer, but not an answer the page was
+  // rendered with, whose summary the browser focuses): the first field in error takes the focus.
+  const latest = checked ?? answer?.errors;
+  const focused = useRef(new WeakSet<ChangePasswordErrors>(latest ? [latest] : []));
+  useEffect(() => {
+    if (!latest || focused.current.has(latest)) return;
+    focused.current.add(latest);
+    const first = CHANGE_PASSWORD_FIELDS.find((field) => latest[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }, [latest]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const found = changePasswordErrors(
+      Object.fromEntries(CHANGE_PASSWORD_FIELDS.map((field) => [field, String(data.get(field) ?? '')])),
+    );
+    const blocked = Object.keys(found).length > 0;
+    if (blocked) event.preventDefault();
+    setChecked(blocked ? found : null);
+  };
+
+  const summary: SummaryItem[] = [
+    ...CHANGE_PASSWORD_FIELDS.flatMap((field) => {
+      const message = errors[field];
+      return message ? [{ fieldId: fieldId(field), message }] : [];
+    }),
+    ...formErrors.map((message) => ({ message })),
+  ];
+  // Each answer of the server empties the fields (the passwords are not sent back), and so does
+  // the fresh form after a change; the page's own check leaves what was typed. An answer comes before
+  // the page's data is read again (with a new form key): that must not empty the fields a second time.
+  const generation = answer ? `answer-${answer.attempt}` : formKey;
   return (
     <>
       <h1>เปลี่ยนรหัสผ่าน</h1>
@@ -132,35 +179,26 @@ function PasswordForm() {
           <li>ต้องไม่ใช่รหัสผ่านที่ใช้กันทั่วไป และต้องไม่มีหมายเลขสมาชิกของท่าน</li>
         </ul>
       </section>
-      <ErrorSummary
-        items={summaryItems([fields.currentPassword, fields.newPassword, fields.confirmPassword], form.errors)}
-      />
-      <Form method="post" {...getFormProps(form)} className="stack panel">
+      <ErrorSummary items={summary} />
+      {/* The rules' messages, not the browser's own bubbles. */}
+      <Form method="post" id="password" noValidate onSubmit={onSubmit} className="stack panel">
         <input type="hidden" name="formKey" value={formKey} />
-        <Field
-          key={`current-${attempt}`}
-          meta={fields.currentPassword}
-          label="รหัสผ่านปัจจุบัน"
-          type="password"
-          inputProps={{ autoComplete: 'current-password' }}
-        />
-        <Field
-          key={`new-${attempt}`}
-          meta={fields.newPassword}
-          label="รหัสผ่านใหม่"
-          hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร`}
-          type="password"
-          inputProps={{ autoComplete: 'new-password' }}
-        />
-        <Field
-          key={`confirm-${attempt}`}
-          meta={fields.confirmPassword}
-          label="ยืนยันรหัสผ่านใหม่"
-          type="password"
-          inputProps={{ autoComplete: 'new-password' }}
-        />
+        {FIELDS.map(({ name, label, hint, autoComplete }) => (
+          <FieldShell key={name} id={fieldId(name)} label={label} hint={hint} error={errors[name]}>
+            {(control) => (
+              <input
+                key={generation}
+                name={name}
+                type="password"
+                autoComplete={autoComplete}
+                {...CHANGE_PASSWORD_CONSTRAINT[name]}
+                {...control}
+              />
+            )}
+          </FieldShell>
+        ))}
         <div className="checkbox">
-          <input id="password-sign-out" type="checkbox" name={fields.signOutOthers.name} defaultChecked />
+          <input id="password-sign-out" type="checkbox" name="signOutOthers" defaultChecked />
           <label htmlFor="password-sign-out">ออกจากระบบในอุปกรณ์อื่นทั้งหมด</label>
         </div>
         <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>

@@ -113,3 +113,60 @@ test('after a wrong current password, a successful change shows only the success
   await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).not.toHaveAttribute('aria-invalid', 'true');
   await axe();
 });
+
+test('the rules answer with the same words, in the page with JavaScript and from the server without it', async ({
+  page,
+  axe,
+  createMember,
+  allowConsoleError,
+  javaScriptEnabled,
+}) => {
+  allowConsoleError(/status of 400/);
+  const member = await createMember();
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  await axe();
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+
+  const current = page.getByLabel('รหัสผ่านปัจจุบัน');
+  const next = page.getByLabel('รหัสผ่านใหม่', { exact: true });
+  await current.fill(member.password);
+  await next.fill('สั้นไป');
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('สั้นไปนะ');
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('link')).toHaveText([
+    'รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร',
+    'รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน',
+  ]);
+  await expect(next).toHaveAttribute('aria-invalid', 'true');
+  await expect(next).toHaveAttribute('aria-describedby', 'password-newPassword-hint password-newPassword-error');
+  await expect(page.locator('#password-newPassword-error')).toHaveText('ข้อผิดพลาด: รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร');
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
+  if (javaScriptEnabled) {
+    // Checked in the page: nothing was sent, what was typed stays, the first field in error has the focus.
+    await expect(next).toBeFocused();
+    await expect(current).toHaveValue(member.password);
+    expect(posts).toEqual([]);
+  } else {
+    // The server's answer: the summary has the focus, and the passwords are not sent back.
+    await expect(page.locator('#error-summary')).toBeFocused();
+    await expect(current).toHaveValue('');
+    expect(posts).toHaveLength(1);
+  }
+  await axe();
+
+  // The new password the same as the current one.
+  await current.fill(member.password);
+  await next.fill(member.password);
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(member.password);
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  await expect(summary.getByRole('link')).toHaveText(['รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน']);
+  await expect(page.getByLabel('ยืนยันรหัสผ่านใหม่')).not.toHaveAttribute('aria-invalid', 'true');
+  if (javaScriptEnabled) expect(posts).toEqual([]);
+  await axe();
+});

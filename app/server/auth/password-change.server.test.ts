@@ -208,3 +208,47 @@ describe('signing out other devices', () => {
     expect(await backend.getAuthUser({ token: member.credentials.token })).toBe(false);
   });
 });
+
+describe('the change-password page’s action', () => {
+  const post = async (cookie: string, fields: Record<string, string>) => {
+    const { action } = await import('~/routes/member.password');
+    const request = new Request(`${ORIGIN}/member/password`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ formKey: newIdempotencyKey(), ...fields }),
+    });
+    return (await action({ request, params: {}, context: { clientAddress: '10.9.0.9' } as never })) as Response;
+  };
+
+  it('answers each field’s first message and never sends a password back', async () => {
+    const { cookie } = await signIn();
+    const response = await post(cookie, { currentPassword: password, newPassword: 'abc', confirmPassword: 'abd' });
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({
+      errors: {
+        newPassword: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร',
+        confirmPassword: 'รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน',
+      },
+      formErrors: [],
+    });
+    expect(body).not.toContain(password);
+  });
+
+  it('asks for a fresh form when only the checkbox is not what the form sends', async () => {
+    const { cookie } = await signIn();
+    const next = fresh();
+    const response = await post(cookie, {
+      currentPassword: password,
+      newPassword: next,
+      confirmPassword: next,
+      signOutOthers: 'maybe',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: {},
+      formErrors: ['แบบฟอร์มหมดอายุ กรุณากรอกและส่งอีกครั้ง'],
+      attempt: expect.any(Number),
+    });
+  });
+});

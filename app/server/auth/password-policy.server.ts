@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 
 import { site } from '~/config/site';
 import { ChangePasswordSchema, PASSWORD_MESSAGES } from '~/lib/forms/password';
+import { CHANGE_PASSWORD_FIELDS, type ChangePasswordErrors } from '~/lib/forms/password-rules';
 
 /**
  * How many of the most common passwords are refused (ASVS 6.2.4): all of zxcvbn-ts's list, which is
@@ -90,7 +91,17 @@ export async function passwordPolicyError(password: string, context: PasswordCon
   return null;
 }
 
-/** The change-password form, parsed on the server (the page validates there only, see its route). */
+/**
+ * The change-password form, parsed on the server: its values, or each field's first message (the
+ * page shows one message a field, and checks the same rules before posting, `changePasswordErrors`).
+ */
 export function parsePasswordChange(formData: FormData) {
-  return parseWithZod(formData, { schema: ChangePasswordSchema });
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (submission.status === 'success') return { ok: true as const, value: submission.value };
+  const errors: ChangePasswordErrors = {};
+  for (const field of CHANGE_PASSWORD_FIELDS) {
+    const message = submission.error?.[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return { ok: false as const, errors };
 }
