@@ -228,6 +228,8 @@ test.describe('login page without a framework (ADR 068)', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     const summary = page.getByRole('alert');
     await expect(summary).toBeFocused();
+    // Focused after a mouse click, it still shows where the focus is.
+    expect(await summary.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await expect(summary.getByRole('link', { name: 'หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น' })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
     await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
