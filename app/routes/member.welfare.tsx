@@ -35,7 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ received: view('received'), eligible: view('eligible') });
 }
 
-/** A change of tab only changes `?tab=`: this page's data stays as it is (a form or the same address reloads it). */
+/**
+ * Going to a tab of this page, whichever: its data stays as it is (a form reloads it). A tab chosen
+ * again counts too — quick key presses end a navigation on the address already shown.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
@@ -43,10 +46,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   const tabOnly =
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.searchParams.get('tab') !== nextUrl.searchParams.get('tab') &&
-    withoutTab(currentUrl) === withoutTab(nextUrl);
+    !formMethod && currentUrl.pathname === nextUrl.pathname && withoutTab(currentUrl) === withoutTab(nextUrl);
   return tabOnly ? false : defaultShouldRevalidate;
 };
 
