@@ -54,7 +54,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['app/routes/**/*.{ts,tsx}'],
+    // The vendor API's endpoints are route handlers too, dispatched by one route (ADR 079).
+    files: ['app/routes/**/*.{ts,tsx}', 'app/server/coop/vendor/endpoints{.server.ts,/**/*.ts}'],
     rules: {
       'no-restricted-imports': [
         'error',

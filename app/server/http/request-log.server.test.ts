@@ -30,6 +30,7 @@ const ROUTES = {
   'routes/member_.photo[.jpg]': { id: 'routes/member_.photo[.jpg]', parentId: 'root', path: 'member/photo.jpg' },
   'routes/mediafiles.$': { id: 'routes/mediafiles.$', parentId: 'root', path: 'mediafiles/*' },
   'routes/readyz': { id: 'routes/readyz', parentId: 'root', path: 'readyz' },
+  'routes/api.$': { id: 'routes/api.$', parentId: 'root', path: 'api/*' },
   'routes/$': { id: 'routes/$', parentId: 'root', path: '*' },
 };
 
@@ -49,6 +50,16 @@ describe('routePatterns', () => {
     expect(patternOf('/member/logon')).toBe('/member/logon');
     expect(patternOf('/member/photo.jpg')).toBe('/member/photo.jpg');
     expect(patternOf('/readyz')).toBe('/readyz');
+  });
+
+  it('names a vendor API call by its endpoint, served by the one API route (ADR 079)', () => {
+    expect(patternOf('/api/member/member_dep_statement/0012345678')).toBe('/api/member/member_dep_statement/:no');
+    expect(patternOf('/api/member/print_pdf/2025/3')).toBe('/api/member/print_pdf/:year/:month');
+    expect(patternOf('/api/info/show/42')).toBe('/api/info/show/:no');
+    expect(patternOf('/api/info/list/smartsearch')).toBe('/api/info/list/smartsearch');
+    expect(patternOf('/API/member/member_status/')).toBe('/api/member/member_status');
+    // A path the API does not serve: its route's pattern, never the path.
+    expect(patternOf('/api/member/1103700012345')).toBe('/api/*');
   });
 
   it('unknown paths fall to the splat route, or match nothing without one', () => {
@@ -173,6 +184,19 @@ describe('createRequestLog', () => {
       ['debug', '/readyz', 200],
       ['info', '/readyz', 503],
     ]);
+  });
+
+  it('logs a vendor API call by its endpoint, without the account number in its path', () => {
+    const { req, res } = fakeExchange('POST', '/api/member/member_dep_statement/0012345678?page=2', {
+      authorization: 'Bearer secret-token',
+    });
+    requestLog.begin(req, res, () => requestLog.routed(req, res, () => {}));
+    res.emit('close');
+    expect(lines.at(-1)).toMatchObject({
+      level: 'info',
+      line: { method: 'POST', route: '/api/member/member_dep_statement/:no', status: 200 },
+    });
+    expect(JSON.stringify(lines.at(-1))).not.toContain('0012345678');
   });
 
   it('a refused POST that never reached the app is still logged at info with its route', () => {

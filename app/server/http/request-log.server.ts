@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+import { matchVendorPath } from '../coop/vendor/paths.server';
 import { appLogger } from '../log.server';
 import { randomText } from '../random.server';
 import { withRequestId } from './request-context.server';
@@ -40,10 +41,14 @@ export interface RouteEntry {
 
 const PATTERN_CACHE_SIZE = 1000;
 
+/** The route that serves the whole vendor API and finds the endpoint by the path itself (ADR 079). */
+const VENDOR_API_ROUTE = '/api/*';
+
 /**
  * Turns a request path into the pattern of the Remix route that answers it
  * (`/member/loan_statement/12345` → `/member/loan_statement/:statement`), matched the way Remix
- * matches, so logs name the route and never carry the values in the URL. `null` when nothing matches.
+ * matches, so logs name the route and never carry the values in the URL; below `/api/`, the vendor
+ * endpoint's (`/api/member/member_dep_statement/:no`). `null` when nothing matches.
  */
 export function routePatterns(
   routes: Readonly<Record<string, RouteEntry | undefined>>,
@@ -68,7 +73,7 @@ export function routePatterns(
     const known = seen.get(pathname);
     if (known !== undefined) return known || null;
     const matches = matchRoutes(roots, pathname);
-    const pattern = matches
+    const routePattern = matches
       ? '/' +
         matches
           .map((m) => m.route.path ?? '')
@@ -77,6 +82,10 @@ export function routePatterns(
           .replace(/\/{2,}/g, '/')
           .replace(/^\//, '')
       : null;
+    // A vendor API call is named by its endpoint's path (`/api/info/show/:no`), as a route of its own
+    // would be; a path the API does not serve stays `/api/*`.
+    const pattern =
+      routePattern === VENDOR_API_ROUTE ? (matchVendorPath(pathname)?.pattern ?? routePattern) : routePattern;
     seen.set(pathname, pattern ?? '');
     return pattern;
   };

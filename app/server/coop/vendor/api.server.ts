@@ -10,8 +10,8 @@ import { CoopAuthError, type CoopBackend, type MemberCredentials, type Statement
 
 /**
  * The HTTP side of the vendor-compatible API (ADR 019): envelopes, the bearer-token check and the
- * request parsing shared by the `app/routes/api.*` resource routes. Answers are JSON and never
- * stored anywhere (`Cache-Control: no-store`).
+ * request parsing shared by its endpoints (`endpoints/`, served by one resource route: ADR 079).
+ * Answers are JSON and never stored anywhere (`Cache-Control: no-store`).
  */
 
 type Json = Record<string, unknown>;
@@ -64,7 +64,7 @@ export const field = (body: Json, name: string): string => {
 };
 
 /**
- * The backend these routes serve: the embedded one only. A Sahakorn in http mode is a client of a
+ * The backend these endpoints serve: the embedded one only. A Sahakorn in http mode is a client of a
  * core system, not one (it would answer with another system's data under its own name): 404.
  */
 export async function embeddedBackend(): Promise<CoopBackend | null> {
