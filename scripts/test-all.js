@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import { findNginx, freshDatabase } from './instances.mjs';
 
 const results = [];
+/** What failed, with the first lines of each error: printed again just before the summary. */
+const failures = [];
 fs.mkdirSync('test-results', { recursive: true });
 // The e2e stages share the pages axe found clean (tests/e2e/fixtures.ts); every run starts afresh.
 fs.rmSync('tests/.tmp/axe-clean', { recursive: true, force: true });
@@ -104,6 +106,12 @@ function vitestSuite(name, args) {
     `--outputFile.json=${report}`,
   ]);
   const result = readJson(report);
+  for (const file of result?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push({ suite: name, title: test.fullName, error: test.failureMessages?.[0] });
+    }
+  }
   results.push(
     result
       ? { name, passed: result.numPassedTests, failed: result.numFailedTests + (ok || result.numFailedTests ? 0 : 1) }
@@ -128,11 +136,30 @@ function playwrightSuite(name, args, env = {}) {
     ...env,
   });
   const result = readJson(report);
+  collectPlaywrightFailures(name, result?.suites ?? []);
   if (result?.stats) {
     const failed = result.stats.unexpected + result.stats.flaky;
     results.push({ name, passed: result.stats.expected, failed: failed + (ok || failed ? 0 : 1) });
   } else {
     results.push({ name, passed: 0, failed: 1 });
+  }
+}
+
+/** Tests of a Playwright JSON report that failed in some run (flaky ones included), with their error. */
+function collectPlaywrightFailures(name, suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const failed = test.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        failures.push({
+          suite: name,
+          title: `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}${test.status === 'flaky' ? ' (flaky)' : ''}`,
+          error: failed?.error?.message ?? failed?.status,
+        });
+      }
+    }
+    collectPlaywrightFailures(name, suite.suites ?? []);
   }
 }
 
@@ -179,6 +206,21 @@ if (pgUrl) {
   else console.log('\n=== multi: skipped — nginx is not installed (apt-get install nginx-light; .ci/run does)');
 } else {
   console.log('\n=== PostgreSQL stages skipped — TEST_DATABASE_URL is not set (.ci/run sets it)');
+}
+
+if (failures.length) {
+  // The first lines of each failure, here again so that the end of a long log says what failed.
+  console.log(`\nFailures (${failures.length}):`);
+  const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  for (const failure of failures.slice(0, 20)) {
+    console.log(`  ${failure.suite}: ${failure.title}`);
+    for (const line of plain(failure.error)
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 6)) {
+      console.log(`      ${line.slice(0, 200)}`);
+    }
+  }
 }
 
 console.log('\nSummary:');
