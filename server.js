@@ -5,7 +5,6 @@
 // each of them this server (server/cluster.js, ADR 071).
 import { AsyncResource } from 'node:async_hooks';
 import cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -97,11 +96,17 @@ app.use((req, res, next) => {
 // body over its limit: a Thai 4xx before anything else looks at it (ADR 035).
 app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: requestLog.routed }));
 
-// Security headers on every response, redirects and files included (ADR 006, ADR 034): a fresh CSP
-// nonce per response (128 random bits), the rest as helmet sets them.
+// A public page kept by the page cache goes out from here, with the headers it was kept with and a
+// fresh CSP nonce (server/page-cache.js, ADR 053); a miss goes on and may be kept below.
+const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, freshNonce: host.security.cspNonce });
+host.onPublicContentChanged(() => pageCache.clear());
+app.use(pageCache.serve);
+
+// Security headers on every other response, redirects and files included (ADR 006, ADR 034): a fresh
+// CSP nonce per response, the rest as helmet sets them.
 const hstsMaxAge = host.security.hstsMaxAge();
 app.use((req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString('base64');
+  res.locals.cspNonce = host.security.cspNonce();
   res.set('Permissions-Policy', host.security.permissionsPolicy);
   next();
 });
@@ -201,11 +206,9 @@ app.use('/build', express.static(path.join(root, 'public/build'), { immutable: t
 const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000 });
-host.onPublicContentChanged(() => pageCache.clear());
 // From here on requests are pages and resource routes (logged at info), not public files.
 app.use(requestLog.routed);
-app.use(pageCache);
+app.use(pageCache.offer);
 // A page the cache keeps goes out at the better level its kept copies use; every other response keeps
 // the cheap level above (this one encodes first, so the one above leaves the body alone).
 app.use(

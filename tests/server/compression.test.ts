@@ -45,6 +45,37 @@ describe.skipIf(!BUILT)('compression of documents (server.js)', () => {
     );
   });
 
+  it('answers from a kept page with the headers of the page it kept, a fresh nonce and request id, and logs the route', async () => {
+    const first = await getBytes('/board', {});
+    const again = await getBytes('/board', {});
+    expect([first.headers['x-page-cache'], again.headers['x-page-cache']]).toEqual(['miss', 'hit']);
+    // What is made per answer, and how the body is framed (a rendered page streams, a kept one has a length).
+    const perRequest = new Set([
+      'date',
+      'x-request-id',
+      'x-page-cache',
+      'content-security-policy',
+      'connection',
+      'content-length',
+      'transfer-encoding',
+    ]);
+    const pageHeaders = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
+    expect(pageHeaders(again.headers)).toEqual(pageHeaders(first.headers));
+    const csp = (headers: Record<string, unknown>) => String(headers['content-security-policy']);
+    const nonceOf = (headers: Record<string, unknown>) => /'nonce-([^']+)'/.exec(csp(headers))?.[1];
+    expect(csp(again.headers).replace(nonceOf(again.headers)!, '*')).toBe(
+      csp(first.headers).replace(nonceOf(first.headers)!, '*'),
+    );
+    expect(nonceOf(again.headers)).not.toBe(nonceOf(first.headers));
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    const line = await running!.waitFor(
+      (l) => l.msg === 'request' && l.requestId === again.headers['x-request-id'],
+      "the kept page's request line",
+    );
+    expect([line.level, line.route, line.status, line.pageCache]).toEqual(['info', '/board', 200, 'hit']);
+  });
+
   it('renders with the cheap level when the page cache is off', async () => {
     await stopServer(running);
     running = await startServer({ PAGE_CACHE_SECONDS: '0' });

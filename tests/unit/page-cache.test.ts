@@ -10,7 +10,10 @@ import { createPageCache, withoutTrackingParameters } from '../../server/page-ca
 
 let clock = 1_000_000;
 let renders = 0;
-const cache = createPageCache({ ttlMs: 10_000, now: () => clock });
+let nonces = 0;
+let requests = 0;
+const nonce = () => `n${(nonces += 1)}`;
+const cache = createPageCache({ ttlMs: 10_000, now: () => clock, freshNonce: nonce });
 let server: Server;
 let base = '';
 let release = () => {};
@@ -20,9 +23,23 @@ const page = (text: string) => `<!doctype html><p>${text}</p>${'<p>สหกร�
 
 beforeAll(async () => {
   const app = express();
-  // As server.js: compression in front of the cache, the app behind it.
+  // As server.js: the request log's id, the cache's answer from a kept copy, the security headers with
+  // a fresh nonce, compression, the cache's offer, the app.
+  app.use((_req, res, next) => {
+    res.set('X-Request-Id', `r${(requests += 1)}`);
+    next();
+  });
+  app.use(cache.serve);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = nonce();
+    res.set({
+      'Content-Security-Policy': `default-src 'self'; script-src 'nonce-${res.locals.cspNonce}' 'strict-dynamic' 'self'`,
+      'X-Frame-Options': 'DENY',
+    });
+    next();
+  });
   app.use(compression({ level: 1 }));
-  app.use(cache);
+  app.use(cache.offer);
   // Stands for Remix: a public document is offered to the cache the way entry.server offers it.
   app.get('/public', (req, res) => {
     renders += 1;
@@ -88,6 +105,22 @@ describe('page cache', () => {
     const plain = await get('/public', { 'Accept-Encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(firstHtml);
+    expect(renders).toBe(1);
+  });
+
+  it('answers a kept copy with the security headers it was kept with, a fresh CSP nonce and its own request id', async () => {
+    const first = await get('/public');
+    const again = await get('/public');
+    const third = await get('/public');
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
+    const csp = (answer: Response) => answer.headers.get('content-security-policy') ?? '';
+    const nonceOf = (answer: Response) => /'nonce-([^']+)'/.exec(csp(answer))?.[1];
+    for (const answer of [again, third]) {
+      expect(csp(answer).replace(/'nonce-[^']+'/, "'nonce-*'")).toBe(csp(first).replace(/'nonce-[^']+'/, "'nonce-*'"));
+    }
+    expect(new Set([nonceOf(first), nonceOf(again), nonceOf(third)]).size).toBe(3);
+    expect(new Set([first, again, third].map((a) => a.headers.get('x-request-id'))).size).toBe(3);
     expect(renders).toBe(1);
   });
 

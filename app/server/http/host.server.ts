@@ -10,6 +10,7 @@ import { applyLogLevel, log } from '../log.server';
 import { onPublicContentChanged } from '../content/public-content.server';
 import { pushScriptVersion, pusherScriptFile, pusherScriptVersion } from '../content/push.server';
 import { currentRequestContext } from './request-context.server';
+import { cspNonce } from '../random.server';
 import { createRequestLog } from './request-log.server';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, helmetCspDirectives, sendsHsts } from './security.server';
 
@@ -81,6 +82,7 @@ export const host = {
   loadContext,
   security: {
     cspDirectives: helmetCspDirectives,
+    cspNonce,
     hstsMaxAge: () => (sendsHsts() ? HSTS_MAX_AGE_SECONDS : null),
     permissionsPolicy: PERMISSIONS_POLICY,
   },

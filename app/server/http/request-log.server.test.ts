@@ -11,6 +11,7 @@ Object.assign(process.env, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sa
 
 const { createRequestLog, requestIdFor, routePatterns } = await import('./request-log.server');
 const { createAppLogger, log } = await import('../log.server');
+const { currentRequestId } = await import('./request-context.server');
 
 /** The shape of the Remix build's `routes` for a few of our flat routes. */
 const ROUTES = {
@@ -171,6 +172,24 @@ describe('createRequestLog', () => {
     Object.assign(gone.res, { writableFinished: false });
     gone.res.emit('close');
     expect(lines.at(-1)).toMatchObject({ level: 'info', line: { route: '/home', aborted: true } });
+  });
+
+  it('logs a page the page cache answered before `routed` as its route, at info', () => {
+    const kept = fakeExchange('GET', '/show/1246?page=2');
+    requestLog.begin(kept.req, kept.res, () => kept.res.setHeader('X-Page-Cache', 'hit'));
+    kept.res.emit('close');
+    expect(lines.at(-1)).toMatchObject({ level: 'info', line: { route: '/show/:no', pageCache: 'hit' } });
+  });
+
+  it('below info writes no line, and still gives the request its id, in its header and its context', () => {
+    const quiet = createRequestLog({ routes: ROUTES, trustProxy: false, logger: createAppLogger(capture, 'warn') });
+    const { req, res, sent } = fakeExchange('GET', '/home');
+    let inside: string | undefined;
+    quiet.begin(req, res, () => (inside = currentRequestId()));
+    res.emit('close');
+    expect(sent['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(inside).toBe(sent['x-request-id']);
+    expect(lines).toEqual([]);
   });
 
   it('health probes are logged at debug while they pass, at info when they fail', () => {

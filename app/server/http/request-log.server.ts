@@ -7,7 +7,7 @@ import { pinoHttp } from 'pino-http';
 
 import { matchVendorPath } from '../coop/vendor/paths.server';
 import { appLogger } from '../log.server';
-import { randomText } from '../random.server';
+import { requestId } from '../random.server';
 import { withRequestId } from './request-context.server';
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
@@ -27,7 +27,7 @@ const SAFE_REQUEST_ID = /^(?=.*[A-Za-z])[A-Za-z0-9._:-]{8,128}$/;
  */
 export function requestIdFor(incoming: string | string[] | undefined, trustProxy: boolean): string {
   if (trustProxy && typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
-  return randomText(16, 'hex');
+  return requestId();
 }
 
 /** What the Remix server build says about a route (`build.routes`). */
@@ -138,8 +138,9 @@ export function createRequestLog({ routes, trustProxy, logger = appLogger() }: R
 } {
   const patternOf = routePatterns(routes);
   const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?', 1)[0] ?? '/';
+  // A page the page cache answered (`X-Page-Cache: hit`) never reached `routed` either: it is a page.
   const isStatic = (req: IncomingMessage, res: ServerResponse) =>
-    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res);
+    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res) && res.getHeader('x-page-cache') === undefined;
 
   // The request id comes with pino-http's child logger (`requestId`).
   const line = (req: IncomingMessage, res: ServerResponse, ms: number): Omit<RequestLine, 'requestId'> => {
@@ -176,11 +177,19 @@ export function createRequestLog({ routes, trustProxy, logger = appLogger() }: R
     customErrorObject: (req, res, _error, fields: { ms: number }) => line(req, res, fields.ms),
   });
 
+  const inContext = (req: IncomingMessage, id: string, next: Next) => {
+    const userAgent = req.headers['user-agent'];
+    withRequestId(id, next, typeof userAgent === 'string' ? userAgent : undefined);
+  };
   const begin: Middleware = (req, res, next) => {
-    httpLog(req, res, () => {
-      const userAgent = req.headers['user-agent'];
-      withRequestId(String(req.id), next, typeof userAgent === 'string' ? userAgent : undefined);
-    });
+    // Below info (LOG_LEVEL warn, error or silent) no request line is ever written: the request
+    // still gets its id (in its header and on every other log line), without pino-http's logger.
+    if (!logger.isLevelEnabled('info')) {
+      const id = requestIdFor(req.headers['x-request-id'], trustProxy);
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return inContext(req, id, next);
+    }
+    httpLog(req, res, () => inContext(req, String(req.id), next));
   };
 
   const routed: Middleware = (_req, res, next) => {
