@@ -46,18 +46,21 @@ export default function handleRequest(
   )}`;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
+  // The page's bytes, encoded once: sent, and for a public page hashed for its ETag and maybe kept.
+  const body = Buffer.from(html);
   if (responseStatusCode === 200 && responseHeaders.get('Cache-Control')?.startsWith('public')) {
-    const etag = pageEtag(html, nonce);
+    const carriesNonce = html.includes(nonce);
+    const etag = pageEtag(carriesNonce ? html : body, nonce);
     responseHeaders.set('ETag', etag);
     // A public page that does not carry this response's nonce is the same for every anonymous
     // visitor: the page cache may serve it again (ADR 053).
-    if (!html.includes(nonce)) loadContext.keepPage?.({ headers: Object.fromEntries(responseHeaders), html });
+    if (!carriesNonce) loadContext.keepPage?.({ headers: Object.fromEntries(responseHeaders), body });
     if (etagMatches(request.headers.get('If-None-Match'), etag)) {
       return new Response(null, { headers: responseHeaders, status: 304 });
     }
   }
   // compression (server.js) encodes the body for the client.
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {

@@ -51,7 +51,8 @@ export interface MemberChecks {
 /** A whole public document as the page cache keeps it. */
 export interface KeptPage {
   headers: Record<string, string>;
-  html: string;
+  /** The document as sent, UTF-8. */
+  body: Uint8Array;
 }
 
 export {};

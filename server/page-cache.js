@@ -4,7 +4,7 @@
 // changes the page), early in server.js (`serve`). On a miss the request goes on through the security
 // headers to Remix with an offer in its load context (`offer` → `keepPage`): entry.server hands back
 // a document that is public (`Cache-Control: public…`, 200, no Set-Cookie) and carries no CSP nonce,
-// as the HTML string it rendered with its headers; the cache keeps it with the headers the response
+// as the bytes it sends with its headers; the cache keeps it with the headers the response
 // has by then (the security headers among them). A hit is sent with those headers, a fresh nonce in
 // its CSP, through `res.send`, so Express answers `If-None-Match` with a 304 and HEAD without a body;
 // each encoding a client asks for is compressed once per kept page, off the event loop, and then
@@ -134,7 +134,7 @@ export function createPageCache({ ttlMs, freshNonce, maxEntries = 500, now = Dat
     res.setHeader('X-Page-Cache', 'miss');
     if (req.method !== 'GET') return next();
     const renderedIn = generation;
-    res.locals.keepPage = ({ headers, html }) => {
+    res.locals.keepPage = ({ headers, body }) => {
       if (renderedIn !== generation || res.hasHeader('set-cookie')) return;
       // The CSP is kept in two halves around this response's nonce; without one it is not kept.
       const csp = String(res.getHeader('content-security-policy') ?? '');
@@ -152,7 +152,7 @@ export function createPageCache({ ttlMs, freshNonce, maxEntries = 500, now = Dat
       pages.set(key, {
         headers: kept,
         csp: [csp.slice(0, at + "'nonce-".length), csp.slice(at + "'nonce-".length + nonce.length)],
-        bodies: { identity: Promise.resolve(Buffer.from(html)) },
+        bodies: { identity: Promise.resolve(Buffer.from(body.buffer, body.byteOffset, body.byteLength)) },
       });
     };
     next();

@@ -51,9 +51,9 @@ beforeAll(async () => {
       vary: 'Cookie',
       etag: pageEtag(html, undefined),
     };
-    (res.locals.keepPage as ((p: { headers: Record<string, string>; html: string }) => void) | undefined)?.({
+    (res.locals.keepPage as ((p: { headers: Record<string, string>; body: Uint8Array }) => void) | undefined)?.({
       headers,
-      html,
+      body: Buffer.from(html),
     });
     res.set(headers).send(html);
   });
@@ -63,9 +63,9 @@ beforeAll(async () => {
     const html = page(`held ${renders}`);
     await new Promise<void>((resolve) => (release = resolve));
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' };
-    (res.locals.keepPage as ((p: { headers: Record<string, string>; html: string }) => void) | undefined)?.({
+    (res.locals.keepPage as ((p: { headers: Record<string, string>; body: Uint8Array }) => void) | undefined)?.({
       headers,
-      html,
+      body: Buffer.from(html),
     });
     res.set(headers).send(html);
   });
