@@ -24,6 +24,7 @@ import {
   createClientErrorHandler,
   createErrorHandler,
   createRequestLineCheck,
+  refuse,
 } from './server/edge.js';
 import { createAdmission } from './server/admission.js';
 import { runPrimary } from './server/cluster.js';
@@ -220,8 +221,9 @@ app.use(
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 
-// Requests take turns, one per turn of the event loop, sign-ins first (server/admission.js, ADR 072).
-app.use(createAdmission());
+// Requests take turns, one per turn of the event loop, sign-ins first (server/admission.js, ADR 072);
+// past a thousand waiting, a page is refused at once with a Thai 503.
+app.use(createAdmission({ onFull: (req, res) => refuse(req, res, 503, { retryAfter: 10 }) }));
 
 // Remix, through its Express adapter. The load context is made once per request (host.loadContext).
 const handleRemix = createRequestHandler({

@@ -18,8 +18,16 @@ const FIRST = new Set([
   'HEAD /readyz',
 ]);
 
-/** Express middleware: calls `next` for one waiting request per turn of the event loop, `FIRST` ones first. */
-export function createAdmission() {
+/** How many requests other than `FIRST` ones may wait at once; any more are refused with `onFull`. */
+export const MAX_WAITING = 1000;
+
+/**
+ * Express middleware: calls `next` for one waiting request per turn of the event loop, `FIRST` ones
+ * first. A request that finds `maxWaiting` others waiting is not queued: `onFull` answers it (a Thai
+ * 503 in server.js), so an overloaded server says so at once instead of holding every connection.
+ * @param {{ maxWaiting?: number, onFull?: (req: any, res: any) => void }} [options]
+ */
+export function createAdmission({ maxWaiting = MAX_WAITING, onFull = (_req, res) => res.sendStatus(503) } = {}) {
   const first = [];
   const others = [];
   let scheduled = false;
@@ -44,7 +52,9 @@ export function createAdmission() {
   }
 
   return function admission(req, res, next) {
-    (FIRST.has(`${req.method} ${req.path}`) ? first : others).push({ req, next });
+    if (FIRST.has(`${req.method} ${req.path}`)) first.push({ req, next });
+    else if (others.length >= maxWaiting) return onFull(req, res);
+    else others.push({ req, next });
     schedule();
   };
 }

@@ -64,6 +64,11 @@ export const REFUSALS = {
     title: 'คำขอมีขนาดใหญ่เกินไป',
     text: 'ส่วนหัวของคำขอยาวเกินกว่าที่ระบบรับได้ กรุณาลบคุกกี้ของเว็บไซต์นี้แล้วลองใหม่อีกครั้ง',
   },
+  // More requests waiting than the server takes (server/admission.js): the crash screen's words.
+  503: {
+    title: 'ระบบมีผู้ใช้งานจำนวนมาก',
+    text: 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง',
+  },
 };
 
 const REASONS = {
@@ -74,6 +79,7 @@ const REASONS = {
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
 };
 
 /** The Thai page of a refusal: plain HTML, no script or style (the CSP forbids inline ones). */
@@ -91,15 +97,21 @@ const isApi = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
  * Answers a refused request: JSON `{error}` below /api/ (the vendor API's error shape), the Thai page
- * elsewhere. `close` ends the connection after it (a body that was not read stays unread).
+ * elsewhere. `close` ends the connection after it (a body that was not read stays unread);
+ * `retryAfter` (seconds) says when to come back.
+ * @param {any} req
+ * @param {any} res
+ * @param {number} status
+ * @param {{ allow?: string, close?: boolean, retryAfter?: number }} [options]
  */
-export function refuse(req, res, status, { allow, close = false } = {}) {
+export function refuse(req, res, status, { allow, close = false, retryAfter } = {}) {
   const pathname = (req.url ?? '/').split('?', 1)[0];
   const { text } = REFUSALS[status] ?? REFUSALS[400];
   res.statusCode = status;
   res.setHeader('Cache-Control', 'no-store');
   if (allow) res.setHeader('Allow', allow);
   if (close) res.setHeader('Connection', 'close');
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
   if (isApi(pathname)) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ error: text }));

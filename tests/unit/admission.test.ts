@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createAdmission } from '../../server/admission.js';
+import { refuse } from '../../server/edge.js';
 
 type Next = () => void;
 
@@ -76,5 +77,47 @@ describe('admission: requests take turns', () => {
     admit(request('GET', '/member/share'), {}, () => started.push('share'));
     await turn();
     expect(started).toEqual(['share']);
+  });
+});
+
+describe('admission: a bounded queue', () => {
+  it('refuses a page at once when as many others wait as it takes, and still queues sign-ins', async () => {
+    const refused: string[] = [];
+    const admit = createAdmission({
+      maxWaiting: 2,
+      onFull: (req: { path: string }) => refused.push(req.path),
+    }) as (req: unknown, res: unknown, next: Next) => void;
+    const started: string[] = [];
+    for (const page of ['/member/status', '/member/share', '/member/loan'])
+      admit(request('GET', page), {}, () => started.push(page));
+    admit(request('POST', '/member/logon'), {}, () => started.push('sign-in'));
+    expect(refused).toEqual(['/member/loan']);
+    for (let i = 0; i < 3; i += 1) await turn();
+    expect(started).toEqual(['sign-in', '/member/status', '/member/share']);
+    // Once one has started, there is room again.
+    admit(request('GET', '/member/kep'), {}, () => started.push('/member/kep'));
+    await turn();
+    expect(started.at(-1)).toBe('/member/kep');
+    expect(refused).toEqual(['/member/loan']);
+  });
+});
+
+describe('the answer server.js gives when the queue is full', () => {
+  const answer = (url: string) => {
+    const headers: Record<string, string> = {};
+    const res = { statusCode: 200, body: '', setHeader: (n: string, v: string) => (headers[n.toLowerCase()] = v) };
+    refuse({ url, method: 'GET' }, Object.assign(res, { end: (body?: string) => (res.body = body ?? '') }), 503, {
+      retryAfter: 10,
+    });
+    return { status: res.statusCode, headers, body: res.body };
+  };
+
+  it("is a Thai 503 page that asks to try again later, or the API's JSON error, with Retry-After", () => {
+    const page = answer('/member/status');
+    expect([page.status, page.headers['retry-after'], page.headers['cache-control']]).toEqual([503, '10', 'no-store']);
+    expect(page.body).toContain('ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง');
+    const api = answer('/api/info/home');
+    expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(api.body)).toEqual({ error: 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง' });
   });
 });
