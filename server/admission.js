@@ -6,6 +6,8 @@
 // Remix waits in a queue, one starts per turn of the event loop (Node reads its sockets and finishes
 // its background work between two), and sign-ins and health checks go before pages.
 
+import { AsyncResource } from 'node:async_hooks';
+
 /** Sign-ins (the member's form and its second step, the vendor app's, the staff's) and health checks go first. */
 const FIRST = new Set([
   'POST /member/logon',
@@ -52,9 +54,12 @@ export function createAdmission({ maxWaiting = MAX_WAITING, onFull = (_req, res)
   }
 
   return function admission(req, res, next) {
-    if (FIRST.has(`${req.method} ${req.path}`)) first.push({ req, next });
+    // A request goes on in its own async context (its request id, nonce and member checks live
+    // there), not in that of the request whose turn scheduled the `setImmediate` that starts it.
+    const job = { req, next: AsyncResource.bind(next) };
+    if (FIRST.has(`${req.method} ${req.path}`)) first.push(job);
     else if (others.length >= maxWaiting) return onFull(req, res);
-    else others.push({ req, next });
+    else others.push(job);
     schedule();
   };
 }

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import { describe, expect, it } from 'vitest';
 
 import { createAdmission } from '../../server/admission.js';
@@ -119,5 +121,22 @@ describe('the answer server.js gives when the queue is full', () => {
     const api = answer('/api/info/home');
     expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(api.body)).toEqual({ error: 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง' });
+  });
+});
+
+describe('admission: each request in its own context', () => {
+  it('starts every request in the async context it arrived in, whichever request scheduled the turn', async () => {
+    const storage = new AsyncLocalStorage<string>();
+    const admit = createAdmission() as (req: unknown, res: unknown, next: Next) => void;
+    const seen: [string, string | undefined][] = [];
+    for (const id of ['a', 'b', 'c']) {
+      storage.run(id, () => admit(request('GET', `/member/${id}`), {}, () => seen.push([id, storage.getStore()])));
+    }
+    for (let i = 0; i < 3; i += 1) await turn();
+    expect(seen).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['c', 'c'],
+    ]);
   });
 });
