@@ -98,7 +98,7 @@ app.use((req, res, next) => {
 app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: requestLog.routed }));
 
 // A public page kept by the page cache goes out from here, with the headers it was kept with and a
-// fresh CSP nonce (server/page-cache.js, ADR 053); a miss goes on and may be kept below.
+// fresh CSP nonce (server/page-cache.js, ADR 081); a miss goes on and may be kept below.
 const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, freshNonce: host.security.cspNonce });
 host.onPublicContentChanged(() => pageCache.clear());
 app.use(pageCache.serve);
