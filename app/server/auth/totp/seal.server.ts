@@ -30,7 +30,8 @@ export function openSealed(sealed: string, key: Buffer): string | null {
   const [version, iv, body, tag] = sealed.split('.');
   if (version !== VERSION || !iv || !body || !tag) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    // The full 16-byte tag only: GCM would otherwise accept a tag cut short, which is easier to forge.
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   } catch {
