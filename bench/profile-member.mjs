@@ -95,8 +95,23 @@ const show = (title, map) => {
     console.log(`  ${((100 * c) / busy).toFixed(1).padStart(5)} %  ${l}`);
   }
 };
+// Self time by where the code lives: a package, our build, or Node itself.
+const owner = (n) => {
+  const { url, functionName } = n.callFrame;
+  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1];
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  if (url.includes('/build/')) return 'our build';
+  return url ? 'our code' : functionName;
+};
+const byOwner = new Map();
+for (const [id, count] of counts) {
+  const o = owner(byId.get(id));
+  byOwner.set(o, (byOwner.get(o) ?? 0) + count);
+}
 show('self time', self);
 show('total time', total);
+show('self time by package', byOwner);
 // PROFILE_CALLERS=name: where the time of the functions called `name` comes from (callers' chains).
 if (process.env.PROFILE_CALLERS) {
   const chains = new Map();
