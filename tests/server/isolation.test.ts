@@ -1,0 +1,77 @@
+// Many members at once, one process: every page a member is sent is that member's own, and carries
+// the CSP nonce of its own response. Requests that arrive together wait in the admission queue
+// (ADR 072, 082); each must go on in its own request context — an earlier build let a queued request
+// take the context of the request that scheduled it: another member's checks, another page's nonce.
+//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/isolation.test.ts
+import fs from 'node:fs';
+import path from 'node:path';
+
+import Sqlite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO, serverAt } from './http';
+import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
+
+const DATA = path.join(TMP, 'isolation');
+const MEMBERS = 8;
+const PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit'];
+const ROUNDS = 4;
+
+/** The membership number in a member page's header (the first one on the page). */
+const headerNumber = (html: string) => /เลขทะเบียนสมาชิก <span class="nowrap">(\d{6})<\/span>/.exec(html)?.[1];
+
+describe.skipIf(!BUILT)('members at once on one process', () => {
+  let server: RunningServer | undefined;
+  const at = serverAt();
+
+  beforeAll(async () => {
+    fs.rmSync(DATA, { recursive: true, force: true });
+    server = await startServer({ DATA_DIR: DATA, SEED_DEMO: '1' });
+  });
+
+  afterAll(async () => {
+    await stopServer(server);
+    fs.rmSync(DATA, { recursive: true, force: true });
+  });
+
+  it('each gets only their own pages, each page with its own nonce', async () => {
+    // Registered demo members share the demo password; these have accepted the terms, too.
+    const db = new Sqlite(path.join(DATA, 'sahakorn.db'), { readonly: true });
+    const numbers = db
+      .prepare(
+        `select distinct c.membership_no from member_credentials c join terms_acceptances t using (membership_no)
+         where c.membership_no <> ? order by c.membership_no limit ?`,
+      )
+      .pluck()
+      .all('054321', MEMBERS) as string[];
+    db.close();
+    expect(numbers).toHaveLength(MEMBERS);
+
+    const sessions = await Promise.all(
+      numbers.map(async (membershipNo) => {
+        const { status, cookie } = await at.signIn({ membershipNo, password: DEMO.password });
+        expect(status, membershipNo).toBe(302);
+        return { membershipNo, cookie };
+      }),
+    );
+
+    // Every request at once, each on a connection of its own: most of them wait in the queue.
+    const answers = await Promise.all(
+      Array.from({ length: ROUNDS }).flatMap(() =>
+        sessions.flatMap((session) =>
+          PAGES.map(async (page) => ({ session, page, answer: await at.get(page, { Cookie: session.cookie }) })),
+        ),
+      ),
+    );
+
+    for (const { session, page, answer } of answers) {
+      const what = `${page} for ${session.membershipNo}`;
+      expect(answer.status, what).toBe(200);
+      expect(headerNumber(answer.body), what).toBe(session.membershipNo);
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+      const used = new Set([...answer.body.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect(used.size, what).toBeGreaterThan(0);
+      expect([...used], what).toEqual([nonce]);
+    }
+  });
+});
