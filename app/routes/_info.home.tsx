@@ -128,7 +128,7 @@ export default function Home() {
       </section>
 
       {gallery.length ? (
-        <section aria-labelledby="gallery-title" className="section section--below">
+        <section aria-labelledby="gallery-title" className="section">
           <div className="section__head">
             <h2 id="gallery-title">ภาพกิจกรรม</h2>
             <a href="/list/activity-gallary">ภาพกิจกรรมทั้งหมด</a>
@@ -150,7 +150,7 @@ export default function Home() {
       ) : null}
 
       {rates.deposit.length || rates.loan.length ? (
-        <section aria-labelledby="rates-title" className="section section--below">
+        <section aria-labelledby="rates-title" className="section">
           <h2 id="rates-title">อัตราดอกเบี้ย</h2>
           {rates.effective ? <p className="section__note">มีผลตั้งแต่วันที่ {rates.effective}</p> : null}
           <div className="rates-grid">
