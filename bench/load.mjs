@@ -6,12 +6,13 @@
 //
 // For each setup it starts a fresh server.js with the demo cooperative, then BENCH_MEMBERS (200)
 // simulated members, arriving evenly over the first BENCH_RAMP_SECONDS (10) and then all active at
-// once, each over its own keep-alive connection: log in as the demo member (argon2id check, a new
-// session row), then read /member/status, share, loan, deposit and kep in a loop, one request after
+// once, each over its own keep-alive connection: log in as a member of its own (the demo store's
+// registered members who accepted the terms, all with the demo password, in turn; argon2id check,
+// a new session row), then read /member/status, share, loan, deposit and kep in a loop, one request after
 // the other with BENCH_THINK_MS (0: without pause; else ±50 %) between them, until BENCH_SECONDS (60)
 // have passed. Meanwhile, once every member browses, another member logs in every
 // BENCH_LOGIN_EVERY_MS (250) on a new connection: those logins are the login figures. Every answer
-// must be 200 with the member's own page (the membership number in it), every login a 302 with a
+// must be 200 with the member's own page (its membership number in the page's header), every login a 302 with a
 // session; anything else, a network error or a 30 s timeout is an error. Reported per setup:
 // requests, errors, pages/s, p50/p99 of the pages and of the logins, and CPU time per request of the
 // server's processes (the primary and its workers) and PostgreSQL (from /proc); then each
@@ -27,6 +28,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 
 import { dropDatabase, freshDatabase, waitForPort } from '../scripts/instances.mjs';
 
@@ -44,7 +48,33 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const BEFORE = process.env.BENCH_BEFORE;
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgres').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
+const DEMO_PASSWORD = 'sahakorn-demo';
+/** The membership number in a member page's header (the first one on the page). */
+const headerNumber = (html) => /เลขทะเบียนสมาชิก <span class="nowrap">(\d{6})<\/span>/.exec(html)?.[1];
+
+/**
+ * The members who can sign in and see their pages on a fresh demo store: registered (the demo
+ * password) and past the terms. Read from the store itself (SQLite file or PostgreSQL).
+ */
+async function membersOf(env) {
+  const sql = `select distinct c.membership_no as no from member_credentials c
+    join terms_acceptances t on t.membership_no = c.membership_no order by 1`;
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows.map((row) => row.no);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Sqlite(path.join(env.DATA_DIR, 'sahakorn.db'), { readonly: true });
+  try {
+    return db.prepare(sql).pluck().all();
+  } finally {
+    db.close();
+  }
+}
 const PAGES = ['/member/status', '/member/share', '/member/loan', '/member/deposit', '/member/kep'];
 const TIMEOUT_MS = 30_000;
 const SESSION_SECRET = 'bench-load-session-secret-not-for-production';
@@ -126,8 +156,9 @@ async function startServer(port, env, dir = '.') {
       SEED_DEMO: '1',
       SEED_MEMBERS,
       SESSION_SECRET,
-      // Every simulated member is the demo member, from 127.0.0.1: the sign-in limits, which count an
-      // attempt until its check has ended, would refuse the sixth login in flight at once.
+      // Every simulated member signs in from 127.0.0.1 (and with fewer members in the store than
+      // BENCH_MEMBERS, some members twice): the sign-in limits, which count an attempt until its check
+      // has ended, would refuse the sixth login in flight at once.
       LOGIN_MAX_FAILURES_PER_MEMBER: '1000000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
       LOGIN_MEMBER_BACKOFF_FAILURES: '1000000',
@@ -184,9 +215,9 @@ function request(agent, base, method, pathname, headers, body) {
   });
 }
 
-/** Logs in as the demo member over `agent`; answers the session cookie (its time goes to `logins`). */
-async function login(agent, base, stats) {
-  const form = new URLSearchParams(DEMO).toString();
+/** Logs in as member `membershipNo` over `agent`; answers the session cookie (its time goes to `stats`). */
+async function login(agent, base, membershipNo, stats) {
+  const form = new URLSearchParams({ membershipNo, password: DEMO_PASSWORD }).toString();
   const started = performance.now();
   const res = await request(
     agent,
@@ -202,15 +233,15 @@ async function login(agent, base, stats) {
   return sid;
 }
 
-/** One simulated member: logs in, then reads the member pages in turn until `deadline`. */
-async function member(base, deadline, stats, delayMs = 0) {
+/** One simulated member: logs in as `membershipNo`, then reads the member pages in turn until `deadline`. */
+async function member(base, membershipNo, deadline, stats, delayMs = 0) {
   if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
   // Its own connection, as a browser has.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     let cookie;
     try {
-      cookie = await login(agent, base, stats.arrivals);
+      cookie = await login(agent, base, membershipNo, stats.arrivals);
     } catch (error) {
       stats.errors.push(`login: ${error.message}`);
       return;
@@ -221,7 +252,8 @@ async function member(base, deadline, stats, delayMs = 0) {
       try {
         const res = await request(agent, base, 'GET', page, { Cookie: cookie });
         if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
-        if (!res.body.includes(DEMO.membershipNo)) throw new Error(`${page} is not the member's page`);
+        const shown = headerNumber(res.body.toString('utf8'));
+        if (shown !== membershipNo) throw new Error(`${page} of ${membershipNo} showed member ${shown}`);
         if (t0 >= stats.measuredFrom) stats.pages.push(performance.now() - t0);
       } catch (error) {
         stats.errors.push(error.message);
@@ -233,14 +265,14 @@ async function member(base, deadline, stats, delayMs = 0) {
   }
 }
 
-/** From `from` until `deadline`, one login every LOGIN_EVERY_MS, each on a new connection. */
-async function arrivingLogins(base, from, deadline, stats) {
+/** From `from` until `deadline`, one login every LOGIN_EVERY_MS, each on a new connection, members in turn. */
+async function arrivingLogins(base, members, from, deadline, stats) {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, from - Date.now())));
   const pending = [];
-  while (Date.now() < deadline) {
+  for (let i = 0; Date.now() < deadline; i += 1) {
     const agent = new http.Agent({ keepAlive: false });
     pending.push(
-      login(agent, base, stats.logins)
+      login(agent, base, members[i % members.length], stats.logins)
         .catch((error) => stats.errors.push(`login: ${error.message}`))
         .finally(() => agent.destroy()),
     );
@@ -254,10 +286,11 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(name, base, serverPids) {
+async function load(name, base, serverPids, members) {
+  if (members.length < 2) throw new Error(`the store has ${members.length} member(s) who can sign in`);
   // Warm-up: a few members for a few seconds (code paths compiled, caches filled), not measured.
   const warm = { arrivals: [], logins: [], pages: [], errors: [], measuredFrom: 0 };
-  await Promise.all(Array.from({ length: 5 }, () => member(base, Date.now() + 3000, warm)));
+  await Promise.all(Array.from({ length: 5 }, (_, i) => member(base, members[i], Date.now() + 3000, warm)));
   const snapshot = () => ({
     servers: cpuByPid({ pids: serverPids() }),
     postgres: cpuByPid({ names: ['postgres'] }),
@@ -276,8 +309,11 @@ async function load(name, base, serverPids) {
     measuredAt = Date.now();
   }, rampMs);
   await Promise.all([
-    ...Array.from({ length: MEMBERS }, (_, i) => member(base, deadline, stats, (i * rampMs) / MEMBERS)),
-    arrivingLogins(base, started + rampMs, deadline, stats),
+    ...Array.from({ length: MEMBERS }, (_, i) =>
+      member(base, members[i % members.length], deadline, stats, (i * rampMs) / MEMBERS),
+    ),
+    // Those who log in meanwhile are other members than the browsing ones, where the store has enough.
+    arrivingLogins(base, [...members.slice(MEMBERS), ...members.slice(0, MEMBERS)], started + rampMs, deadline, stats),
   ]);
   const elapsed = (Date.now() - measuredAt) / 1000;
   const client = process.cpuUsage(clientBefore);
@@ -336,7 +372,7 @@ try {
         const env = { DATA_DIR: dataDir, WEB_CONCURRENCY: String(workers) };
         if (store === 'postgres') env.DATABASE_URL = await freshDatabase(PG_BASE, 'bench');
         const server = await startServer(PORT, env, build.dir);
-        results.push({ store, ...(await load(name, `http://127.0.0.1:${PORT}`, server.pids)) });
+        results.push({ store, ...(await load(name, `http://127.0.0.1:${PORT}`, server.pids, await membersOf(env))) });
         await server.stop();
         if (store === 'postgres') await dropDatabase(PG_BASE, 'bench');
       }
