@@ -290,7 +290,9 @@ async function load(name, base, serverPids, members) {
   if (members.length < 2) throw new Error(`the store has ${members.length} member(s) who can sign in`);
   // Warm-up: a few members for a few seconds (code paths compiled, caches filled), not measured.
   const warm = { arrivals: [], logins: [], pages: [], errors: [], measuredFrom: 0 };
-  await Promise.all(Array.from({ length: 5 }, (_, i) => member(base, members[i], Date.now() + 3000, warm)));
+  await Promise.all(
+    Array.from({ length: 5 }, (_, i) => member(base, members[i % members.length], Date.now() + 3000, warm)),
+  );
   const snapshot = () => ({
     servers: cpuByPid({ pids: serverPids() }),
     postgres: cpuByPid({ names: ['postgres'] }),
