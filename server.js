@@ -178,9 +178,9 @@ app.use('/enhance.js', (req, res, next) => {
   }
   next();
 });
-// The member area's entry pages' script (ADR 068) likewise.
-app.use('/member-entry.js', (req, res, next) => {
-  if (req.query.v && req.query.v === host.scripts.entryVersion()) {
+// The member area's script (ADR 068, ADR 085) likewise.
+app.use('/member.js', (req, res, next) => {
+  if (req.query.v && req.query.v === host.scripts.memberVersion()) {
     res.set('Cache-Control', 'public, max-age=31536000, immutable');
   }
   next();

@@ -41,16 +41,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The description of every page that hydrates (the member area and its doors): none of them sets its
+ * The description of every page of the member area and its doors: none of them sets its
  * own, and search engines and Lighthouse ask each page for one (ADR 075).
  */
 const MEMBER_AREA_DESCRIPTION = `บริการสมาชิกออนไลน์ของ${site.nameTh}: ข้อมูลสมาชิก ทุนเรือนหุ้น เงินกู้ เงินฝาก ใบแจ้งหนี้ และใบเสร็จรับเงิน`;
 
-/** A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS. */
+/**
+ * A route opts into React hydration with `handle = { hydrate: true }`; others ship no framework JS.
+ * Only the member pages with a form that needs React do (password, security, photo, the terms):
+ * the rest of the member area is server-rendered with one small script (ADR 085).
+ */
 export interface RouteHandle {
   hydrate?: boolean;
-  /** A member-area page that does not hydrate (login, register, forget: ADR 068) still has its rules. */
+  /** A member-area page that does not hydrate still has the member area's rules (ADR 085). */
   memberStyles?: boolean;
+}
+
+/** Whether the page being rendered hydrates: a route among its matches asks for it. */
+export function usePageHydrates(): boolean {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
 function Document({
@@ -74,7 +83,7 @@ function Document({
   // and client navigation keep the same elements. Where a build's file cannot be inlined, the page
   // links it.
   const styles = useInlineStyles();
-  // The member area's entry pages do not hydrate (ADR 068) but carry the member area's rules too.
+  // Member pages that do not hydrate (ADR 085) carry the member area's rules too.
   const member = hydrate || memberArea;
   const stylesheet = (name: 'app' | 'member', href: string) =>
     styles[name] ? (
@@ -121,7 +130,7 @@ function Document({
 export default function App() {
   const { push } = useLoaderData<typeof loader>();
   const matches = useMatches();
-  const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+  const hydrate = usePageHydrates();
   const memberArea = matches.some((m) => (m.handle as RouteHandle | undefined)?.memberStyles === true);
   return (
     <Document hydrate={hydrate} memberArea={memberArea} push={push}>

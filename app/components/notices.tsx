@@ -48,13 +48,15 @@ export function Notices({
     const timer = setTimeout(() => setHidden(key), duration);
     return () => clearTimeout(timer);
   }, [key, duration]);
-  // Scripts remove a notice after its time; without them it stays, as part of the page.
+  // Scripts remove a notice after its time: React on a page that hydrates, the member area's script
+  // (public/member.js, reading data-duration) on the others; without scripts it stays, as part of the page.
   const visible = hidden === key ? [] : all;
   return (
     <div
       className={className ? `notices ${className}` : 'notices'}
       role={announce ? 'status' : undefined}
       aria-hidden={announce ? undefined : true}
+      data-duration={visible.length ? duration : undefined}
     >
       {visible.map((n) => (
         <p key={n.text} className={`notice notice--${n.kind}`}>

@@ -32,7 +32,7 @@ export default function KepPage() {
       <Pager page={page} pages={pages} hrefFor={hrefFor} label="เลขหน้ารายการเรียกเก็บประจำเดือน" />
       <p>
         ดูเพิ่มเติม:{' '}
-        <a href="/member/kepcrem" data-in-page>
+        <a href="/member/kepcrem">
           รายการเรียกเก็บสมาคมฌาปนกิจ
         </a>
       </p>

@@ -23,6 +23,7 @@ import { setFlash } from '~/server/flash.server';
 import { parsePasswordChange, passwordPolicyError } from '~/server/auth/password-policy.server';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
 import { changeMemberPassword } from '~/server/auth/password-change.server';
+import type { RouteHandle } from '~/root';
 
 /** The core did not answer the change in time: it may have been made (ADR 037). */
 export const PASSWORD_OUTCOME_UNKNOWN =
@@ -89,6 +90,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
   }
 }
+
+/** This page hydrates: its checks, focus and busy button are React state (ADR 077, ADR 085). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: MetaFunction = (args) => [titleFor(args, 'เปลี่ยนรหัสผ่าน')];
 

@@ -17,6 +17,7 @@ import { PhotoError, processPhoto } from '~/server/member/photo.server';
 import { discardBody } from '~/server/http/multipart.server';
 import { readPhotoUpload } from '~/server/member/photo-upload.server';
 import { countPhotoUpload } from '~/server/member/photo-limit.server';
+import type { RouteHandle } from '~/root';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
 const PhotoCropper = lazy(() => import('~/components/member/photo-cropper'));
@@ -75,6 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: PHOTO_MESSAGES.saved }) },
   });
 }
+
+/** This page hydrates: the cropper is React (ADR 085). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: MetaFunction = (args) => [titleFor(args, PHOTO_MESSAGES.title)];
 

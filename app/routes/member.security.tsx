@@ -21,6 +21,7 @@ import { requireMember, type AuthedMember } from '~/server/auth/auth.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
 import { checkMemberCode, memberSubject, memberTotp } from '~/server/auth/second-factor.server';
+import type { RouteHandle } from '~/root';
 
 /** Wrong enrolment codes per member in the window. */
 const MAX_ENROL_FAILURES = 10;
@@ -206,6 +207,9 @@ async function disable(
 function minutesUntil(at: number): number {
   return Math.max(1, Math.ceil((at - Date.now()) / 60_000));
 }
+
+/** This page hydrates: its steps change in place with React (ADR 085). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: MetaFunction = (args) => [titleFor(args, M.pageTitle)];
 

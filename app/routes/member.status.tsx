@@ -73,7 +73,7 @@ export default function StatusPage() {
             <h2 id="profile-name" className="profile-card__name">
               {p.name}
             </h2>
-            <a href="/member/photo" className="profile-card__photo-link" data-in-page="">
+            <a href="/member/photo" className="profile-card__photo-link">
               {p.photoVersion === null ? 'เพิ่มรูปโปรไฟล์' : 'เปลี่ยนรูปโปรไฟล์'}
             </a>
           </div>
@@ -126,7 +126,7 @@ export default function StatusPage() {
         <ul className="tiles">
           {TILES.map((t) => (
             <li key={t.to}>
-              <a className="tile" href={t.to} data-in-page="">
+              <a className="tile" href={t.to}>
                 <span className="tile__label">{t.label}</span>
                 <span className="tile__note">{t.note}</span>
               </a>

@@ -12,14 +12,17 @@ import {
 
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
+import { MemberScript } from '~/components/member-script';
 import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
-import type { RouteHandle } from '~/root';
+import { usePageHydrates, type RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
+import { memberScriptSrc } from '~/server/http/enhance.server';
 
-export const handle: RouteHandle = { hydrate: true };
+/** Member pages render on the server with one small script; a page with a React form hydrates (ADR 085). */
+export const handle: RouteHandle = { memberStyles: true };
 
 /**
  * Member layout: login required, and the terms gate (spec §4: not accepted → /member/welcome), which
@@ -34,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     membershipNo: member.membershipNo,
     actingStaff: member.actingStaff,
     offersWelfare: backend.offers.welfare,
+    script: memberScriptSrc(),
   });
 }
 
@@ -49,8 +53,10 @@ export function shouldRevalidate() {
 }
 
 export default function MemberLayout() {
-  const { memberName, membershipNo, actingStaff, offersWelfare } = useLoaderData<typeof loader>();
+  const { memberName, membershipNo, actingStaff, offersWelfare, script } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  // A page that hydrates is React's: the script's touches would change elements React keeps.
+  const hydrates = usePageHydrates();
   return (
     <MemberShell
       pathname={pathname}
@@ -60,6 +66,7 @@ export default function MemberLayout() {
       offersWelfare={offersWelfare}
     >
       <Outlet />
+      {hydrates ? null : <MemberScript src={script} />}
     </MemberShell>
   );
 }

@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type * as z from 'zod';
 
-import { EntryScript } from '~/components/entry-script';
+import { MemberScript } from '~/components/member-script';
 import { ERROR_SUMMARY_TITLE, ErrorSummary, MembershipNoField, summaryItems } from '~/components/forms';
 import { PasswordField } from '~/components/password-field';
 import { LOGIN_RULES } from '~/lib/forms/client-rules';
@@ -16,7 +16,7 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import { login, optionalMember } from '~/server/auth/auth.server';
 import { isUnavailable } from '~/server/coop/unavailable.server';
 import { setFlash } from '~/server/flash.server';
-import { entryScriptSrc } from '~/server/http/enhance.server';
+import { memberScriptSrc } from '~/server/http/enhance.server';
 import type { RouteHandle } from '~/root';
 
 // No hydration: a server-rendered form and one small script (ADR 068).
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loggedIn: Boolean(session),
     redirectTo,
     continueTo: safeRedirect(redirectTo),
-    entryScript: entryScriptSrc(),
+    memberScript: memberScriptSrc(),
   });
 }
 
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LogonPage() {
-  const { loggedIn, redirectTo, continueTo, entryScript } = useLoaderData<typeof loader>();
+  const { loggedIn, redirectTo, continueTo, memberScript } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   const [form, fields] = useForm<z.input<typeof LoginSchema>>({
@@ -140,7 +140,7 @@ export default function LogonPage() {
       <p className="auth-card__back">
         <a href="/home">กลับสู่หน้าหลัก</a>
       </p>
-      <EntryScript src={entryScript} />
+      <MemberScript src={memberScript} />
     </AuthCard>
   );
 }

@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 import { DEMO, expect, test } from './fixtures';
 import { scriptUrlsInHtml } from './scripts';
 
 /**
- * The first visit to a member page that hydrates loads at most this much JavaScript (gzip): React DOM
- * with Remix's router are 80 KiB of it, the member layout and the page the rest (docs/performance.md).
+ * The first visit to a member page that hydrates (one with a React form) loads at most this much
+ * JavaScript (gzip): React DOM with Remix's router are 80 KiB of it, the layout and the page the rest.
  */
 const MEMBER_FIRST_LOAD_KIB = 100;
-/** The entry pages (login, register, forgotten password) do not hydrate: all their JavaScript (ADR 068). */
-const ENTRY_PAGE_KIB = 30;
+/** The member area's other pages, its entry pages included, do not hydrate: all their JavaScript (ADR 068, ADR 085). */
+const PLAIN_MEMBER_PAGE_KIB = 30;
 
 const ROUTES_DIR = path.join(process.cwd(), 'app', 'routes');
 
@@ -22,7 +22,9 @@ interface PageRoute {
   /** The URL pattern, `:name` for a parameter. */
   pattern: string;
   hydrates: boolean;
-  /** Renders the member area's rules without hydrating: an entry page (ADR 068). */
+  /** In the member area: it or a layout above it renders the member area's rules (`memberStyles`). */
+  memberArea: boolean;
+  /** A door to the member area, open without a session: login, register, forgotten password (ADR 068). */
   entry: boolean;
 }
 
@@ -51,7 +53,9 @@ function pageRoutes(): PageRoute[] {
       url.push(name === '$' ? '*' : name.startsWith('$') ? `:${name.slice(1)}` : name);
     });
     const hydrates = [id, ...layouts].some((route) => /\bhydrate: true\b/.test(source(route)));
-    routes.push({ file, pattern: `/${url.join('/')}`, hydrates, entry: /\bmemberStyles: true\b/.test(text) });
+    const memberArea = [id, ...layouts].some((route) => /\bmemberStyles: true\b/.test(source(route)));
+    const entry = id.startsWith('member_.') && /\bmemberStyles: true\b/.test(text);
+    routes.push({ file, pattern: `/${url.join('/')}`, hydrates, memberArea, entry });
   }
   return routes;
 }
@@ -80,62 +84,111 @@ function linkFor(pattern: string, htmls: string[]): string | undefined {
   return undefined;
 }
 
+/** A request context signed in as the demo member. */
+async function memberRequest(playwright: PlaywrightWorkerArgs['playwright'], baseURL?: string) {
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
+  const login = await request.post('/member/logon', {
+    form: { membershipNo: DEMO.membershipNo, password: DEMO.password },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(302);
+  return request;
+}
+
+/** The pages of the routes as the member sees them: parameters filled from links on the member's own pages. */
+async function memberPages(request: APIRequestContext, routes: PageRoute[], linkSources: string[] = []) {
+  const pages = new Map<string, string>();
+  for (const route of routes.filter((r) => !r.pattern.includes(':'))) {
+    const response = await request.get(route.pattern);
+    // A door the member has gone through (the terms, the welcome) sends them on: that page is another route's.
+    if (new URL(response.url()).pathname === route.pattern) pages.set(route.pattern, await response.text());
+  }
+  for (const route of routes.filter((r) => r.pattern.includes(':'))) {
+    const url = linkFor(route.pattern, [...pages.values(), ...linkSources]);
+    expect(url, `no link to ${route.pattern} on the member's pages`).toBeDefined();
+    if (url) pages.set(url, await (await request.get(url)).text());
+  }
+  return pages;
+}
+
 test.describe('page weight', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measured over HTTP; one project is enough');
 
-  test('the page routes are read from app/routes: the member area hydrates, the entry pages do not', () => {
+  test('the page routes are read from app/routes: only the member pages with a React form hydrate', () => {
     const routes = pageRoutes();
-    const hydrating = routes.filter((r) => r.hydrates).map((r) => r.pattern);
-    expect(hydrating).toEqual(
-      expect.arrayContaining(['/member', '/member/status', '/member/dep_statement/:statement']),
-    );
-    expect(hydrating).not.toContain('/home');
-    const entry = routes.filter((r) => r.entry);
-    expect(entry.map((r) => r.pattern).sort()).toEqual([
-      '/member/forget',
-      '/member/logon',
-      '/member/register',
-      '/member/registerauth',
+    expect(
+      routes
+        .filter((r) => r.hydrates)
+        .map((r) => r.pattern)
+        .sort(),
+    ).toEqual([
+      '/member/password',
+      '/member/photo',
+      '/member/security',
+      '/member/termofconditional',
+      '/member/welcome',
     ]);
-    for (const route of entry) expect(route.hydrates, route.file).toBe(false);
+    const plain = routes.filter((r) => r.memberArea && !r.hydrates).map((r) => r.pattern);
+    expect(plain).toEqual(
+      expect.arrayContaining([
+        '/member/status',
+        '/member/welfare',
+        '/member/dep_statement/:statement',
+        '/member/logon',
+      ]),
+    );
+    expect(
+      routes
+        .filter((r) => r.entry)
+        .map((r) => r.pattern)
+        .sort(),
+    ).toEqual(['/member/forget', '/member/logon', '/member/register', '/member/registerauth']);
   });
 
-  test(`the entry pages load no framework and at most ${ENTRY_PAGE_KIB} KiB gzip of JavaScript`, async ({
-    request,
+  test(`the member area's other pages load no framework and at most ${PLAIN_MEMBER_PAGE_KIB} KiB gzip of JavaScript`, async ({
+    request: anonymous,
+    playwright,
+    baseURL,
   }) => {
-    for (const route of pageRoutes().filter((r) => r.entry)) {
-      const html = await (await request.get(route.pattern)).text();
-      const scripts = await firstLoadScripts(request, html);
-      expect(scripts.modules, route.pattern).toBe(0);
-      expect(html, route.pattern).not.toContain('__remixContext');
-      expect(
-        scripts.urls.some((url) => url.startsWith('/member-entry.js')),
-        route.pattern,
-      ).toBe(true);
-      expect(scripts.gzipKiB, route.pattern).toBeLessThanOrEqual(ENTRY_PAGE_KIB);
+    const plain = pageRoutes().filter((r) => r.memberArea && !r.hydrates);
+    const pages = new Map<string, string>();
+    for (const route of plain.filter((r) => r.entry)) {
+      pages.set(route.pattern, await (await anonymous.get(route.pattern)).text());
     }
+    const request = await memberRequest(playwright, baseURL);
+    for (const [url, html] of await memberPages(
+      request,
+      plain.filter((r) => !r.entry),
+    ))
+      pages.set(url, html);
+    expect(pages.size).toBeGreaterThan(15);
+    for (const [url, html] of pages) {
+      const scripts = await firstLoadScripts(request, html);
+      expect(scripts.modules, url).toBe(0);
+      expect(html, url).not.toContain('__remixContext');
+      expect(
+        scripts.urls.some((src) => src.startsWith('/member.js')),
+        url,
+      ).toBe(true);
+      expect(scripts.gzipKiB, url).toBeLessThanOrEqual(PLAIN_MEMBER_PAGE_KIB);
+    }
+    await request.dispose();
   });
 
   test(`every member page that hydrates loads at most ${MEMBER_FIRST_LOAD_KIB} KiB gzip of JavaScript first`, async ({
     playwright,
     baseURL,
   }) => {
-    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
-    const login = await request.post('/member/logon', {
-      form: { membershipNo: DEMO.membershipNo, password: DEMO.password },
-      maxRedirects: 0,
-    });
-    expect(login.status()).toBe(302);
-    const hydrating = pageRoutes().filter((r) => r.hydrates);
-    const plain = hydrating.filter((r) => !r.pattern.includes(':'));
-    const pages = new Map<string, string>();
-    for (const route of plain) pages.set(route.pattern, await (await request.get(route.pattern)).text());
-    // Routes with a parameter are weighed at an address the member's own pages link to.
-    for (const route of hydrating.filter((r) => r.pattern.includes(':'))) {
-      const url = linkFor(route.pattern, [...pages.values()]);
-      expect(url, `no link to ${route.pattern} on the member's pages`).toBeDefined();
-      if (url) pages.set(url, await (await request.get(url)).text());
-    }
+    const request = await memberRequest(playwright, baseURL);
+    const statusPage = await (await request.get('/member/status')).text();
+    const pages = await memberPages(
+      request,
+      pageRoutes().filter((r) => r.hydrates),
+      [statusPage],
+    );
+    expect([...pages.keys()]).toEqual(
+      expect.arrayContaining(['/member/password', '/member/photo', '/member/security']),
+    );
     const weights: string[] = [];
     const kib = new Map<string, number>();
     for (const [url, html] of pages) {
@@ -157,15 +210,6 @@ test.describe('page weight', () => {
       // The image cropper loads only once a photo is chosen.
       expect(scripts.text, url).not.toContain('reactEasyCrop');
     }
-    // The welfare tabs are the page's own few lines, not a component library: the page weighs what the
-    // status page weighs, give or take a KiB.
-    expect
-      .soft(kib.get('/member/welfare'), '/member/welfare')
-      .toBeLessThanOrEqual((kib.get('/member/status') ?? 0) + 1);
-    // The change-password form's checks are a few lines too.
-    expect
-      .soft(kib.get('/member/password'), '/member/password')
-      .toBeLessThanOrEqual((kib.get('/member/status') ?? 0) + 1.5);
     if (process.env.E2E_PRINT_WEIGHTS) console.log(weights.join('\n'));
     test.info().annotations.push({ type: 'first-load JavaScript (gzip)', description: weights.join('; ') });
     await request.dispose();

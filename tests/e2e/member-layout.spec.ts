@@ -1,4 +1,5 @@
 import { expect, logIn, signIn, test } from './fixtures';
+import { scriptUrlsInPage } from './scripts';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
@@ -93,38 +94,40 @@ test.describe('below 1024 px', () => {
   });
 });
 
-test('with scripts, the menu and a statement filter go to the page in place; with a modifier key the browser opens it', async ({
+test('the menu and a statement filter are plain links and forms: each page comes whole from the server, with one small script', async ({
   page,
   axe,
   createMember,
   javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, 'in-page navigation needs scripts; without them the menu is plain links');
   const member = await createMember();
   await signIn(page, axe, member);
-  await page.evaluate(() => Object.assign(window, { sahakornSameDocument: true }));
+  // No framework (ADR 085): each page names the member area's one script and no other.
+  const onlyTheMemberScript = async () =>
+    expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(/^\/member\.js\?v=[0-9a-f]{12}$/)]);
   const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
   await menu.getByRole('link', { name: 'เงินฝาก' }).click();
   await expect(page).toHaveURL(/\/member\/deposit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'เงินฝาก' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'เงินฝาก' })).toHaveAttribute('aria-current', 'page');
-  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  await onlyTheMemberScript();
   await axe();
   await menu.getByRole('link', { name: 'ทุนเรือนหุ้น' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/member\/share$/);
-  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
   await axe();
-  // The statement's date filter, a GET form, is submitted in place too.
   await page.getByLabel('ตั้งแต่วันที่').fill('01/01/2568');
   await page.getByRole('button', { name: 'ค้นหา' }).click();
   await expect(page).toHaveURL(/\/member\/share\?from=01%2F01%2F2568&to=$/);
   await expect(page.getByLabel('ตั้งแต่วันที่')).toHaveValue('01/01/2568');
-  expect(await page.evaluate(() => 'sahakornSameDocument' in window)).toBe(true);
+  await onlyTheMemberScript();
+  expect(await page.evaluate(() => '__remixContext' in window)).toBe(false);
   await axe();
-  const opened = page.context().waitForEvent('page');
-  await menu.getByRole('link', { name: 'เงินกู้' }).click({ modifiers: ['ControlOrMeta'] });
-  await (await opened).close();
-  await expect(page).toHaveURL(/\/member\/share\?from=/);
-  await axe();
+  if (javaScriptEnabled) {
+    // A click with a modifier key is the browser's: a new tab.
+    const opened = page.context().waitForEvent('page');
+    await menu.getByRole('link', { name: 'เงินกู้' }).click({ modifiers: ['ControlOrMeta'] });
+    await (await opened).close();
+    await expect(page).toHaveURL(/\/member\/share\?from=/);
+  }
 });

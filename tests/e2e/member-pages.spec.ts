@@ -40,7 +40,7 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(page.getByText('กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568')).toBeVisible();
     await axe();
 
-    // Reached from another page (in place, with scripts), the chart is drawn in the browser the same way.
+    // Reached from another page by the menu, the chart is drawn the same way.
     const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
     await menu.getByRole('link', { name: 'เงินปันผล' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'เงินปันผล' })).toBeVisible();

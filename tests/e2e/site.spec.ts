@@ -116,7 +116,7 @@ test('member pages carry the site and member stylesheets in their head, allowed 
   // Search engines and Lighthouse find a description.
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /บริการสมาชิกออนไลน์/);
 
-  // With scripts, the menu navigates in place: the head keeps the same two stylesheets.
+  // The next member page carries the same two stylesheets in its head.
   await page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เงินกู้', exact: true }).click();
   await expect(page).toHaveURL(/\/member\/loan$/);
   await expect(page.getByRole('heading', { level: 1, name: 'เงินกู้' })).toBeVisible();

@@ -18,8 +18,7 @@ function monthLabel(month: string, style: 'short' | 'long'): string {
 /**
  * The chart's inside (title, description, axis and a bar per month) as SVG
  * markup, built as a string: React's server renderer spends about as long on each bar as on a table
- * cell, and a chart is dozens of them (docs/performance.md). The same function runs in the browser,
- * which hydrates the markup it would have made.
+ * cell, and a chart is dozens of them (docs/performance.md).
  */
 function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number }>, summary: string): string {
   const max = Math.max(...points.map((p) => p.capitalSatang), 1);

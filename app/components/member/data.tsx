@@ -96,8 +96,7 @@ export function KeyFigures({ label, items }: { label: string; items: Array<[labe
 export const DATE_HINT = 'รูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568';
 
 /**
- * The Buddhist-era date-range filter of a statement: a plain GET form (works without JavaScript; with
- * it, the member layout submits it in place, `data-in-page`).
+ * The Buddhist-era date-range filter of a statement: a plain GET form.
  */
 export function DateRangeFilter({
   fromText,
@@ -142,14 +141,14 @@ export function DateRangeFilter({
     );
   };
   return (
-    <form method="get" className="filter" role="search" aria-label="ค้นหาตามช่วงวันที่" data-in-page="">
+    <form method="get" className="filter" role="search" aria-label="ค้นหาตามช่วงวันที่">
       {field('from', 'ตั้งแต่วันที่', fromText)}
       {field('to', 'ถึงวันที่', toText)}
       <div className="filter__actions">
         <button type="submit" className="button">
           ค้นหา
         </button>
-        <a href={clearHref} className="button button--secondary" data-in-page="">
+        <a href={clearHref} className="button button--secondary">
           แสดงทั้งหมด
         </a>
       </div>
@@ -158,8 +157,7 @@ export function DateRangeFilter({
 }
 
 /**
- * Page links of a statement or a list (prev, numbers around the current page, next). In the member
- * layout they go to the page in place when scripts run (`data-in-page`, see MemberShell).
+ * Page links of a statement or a list (prev, numbers around the current page, next): plain links.
  */
 export function Pager({
   page,
@@ -180,7 +178,7 @@ export function Pager({
       <ul>
         {page > 1 ? (
           <li>
-            <a href={hrefFor(page - 1)} rel="prev" data-in-page="">
+            <a href={hrefFor(page - 1)} rel="prev">
               ก่อนหน้า
             </a>
           </li>
@@ -194,7 +192,7 @@ export function Pager({
                 {n}
               </span>
             ) : (
-              <a href={hrefFor(n)} data-in-page="">
+              <a href={hrefFor(n)}>
                 <span className="visually-hidden">หน้า </span>
                 {n}
               </a>
@@ -203,7 +201,7 @@ export function Pager({
         ))}
         {page < pages ? (
           <li>
-            <a href={hrefFor(page + 1)} rel="next" data-in-page="">
+            <a href={hrefFor(page + 1)} rel="next">
               ถัดไป
             </a>
           </li>

@@ -1,5 +1,4 @@
-import { useNavigate } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { FlashNotice } from '~/components/notices';
 import { PushToggle } from '~/components/push';
@@ -30,9 +29,8 @@ export function MemberShell({
 }) {
   const activeKey = menuKeyForPath(pathname);
   const back = backPathFor(pathname);
-  const shell = useInPageLinks();
   return (
-    <div className="member" id="top" ref={shell}>
+    <div className="member" id="top">
       <a className="skip-link" href="#main">
         ข้ามไปยังเนื้อหาหลัก
       </a>
@@ -65,7 +63,7 @@ export function MemberShell({
                   className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
                   aria-current={item.key === activeKey ? 'page' : undefined}
                   data-menu-key={item.key}
-                  data-in-page=""
+                 
                 >
                   {item.label}
                 </a>
@@ -99,51 +97,6 @@ export function MemberShell({
       </div>
     </div>
   );
-}
-
-/**
- * Links and GET forms marked `data-in-page` (the menu, the status tiles, pagers, statement filters) are
- * plain HTML. With JavaScript, following one goes to the page in place, as Remix's <Link> and <Form>
- * would: one pair of listeners on the member layout instead of a component per link, each with its
- * router hooks on every render (measured: 2–7 % of a member page's server CPU, docs/performance.md). A
- * click with a modifier key or another button is the browser's: a new tab, a new window.
- */
-function useInPageLinks() {
-  const root = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
-  useEffect(() => {
-    const element = root.current;
-    if (!element) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a[data-in-page]') : null;
-      const href = link?.getAttribute('href');
-      // A path on this site only (`//host/…` would be another site).
-      if (!href?.startsWith('/') || href.startsWith('//')) return;
-      event.preventDefault();
-      navigate(href);
-    };
-    const onSubmit = (event: SubmitEvent) => {
-      const form = event.target;
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute('data-in-page')) return;
-      if (form.method !== 'get') return;
-      event.preventDefault();
-      const query = new URLSearchParams();
-      for (const [name, value] of new FormData(form, event.submitter)) {
-        if (typeof value === 'string') query.append(name, value);
-      }
-      const path = form.getAttribute('action') ?? window.location.pathname;
-      navigate(`${path}?${query}`);
-    };
-    element.addEventListener('click', onClick);
-    element.addEventListener('submit', onSubmit);
-    return () => {
-      element.removeEventListener('click', onClick);
-      element.removeEventListener('submit', onSubmit);
-    };
-  }, [navigate]);
-  return root;
 }
 
 /** The staff impersonation banner: a labelled region (not a live region: it is there from the first paint). */

@@ -1,17 +1,14 @@
-import { useHydrated } from '~/lib/hooks';
+/** The print button's label, written by the member area's script (ADR 085) in place of the hint. */
+export const PRINT_LABEL = 'พิมพ์หรือบันทึกเป็น PDF';
 
-/** With JavaScript a button opens the print dialog; without, a hint names the browser's own command. */
+/**
+ * Without JavaScript a hint names the browser's own command; with it, the member area's script
+ * (`public/member.js`) puts a button that opens the print dialog in its place.
+ */
 export function PrintButton() {
-  const hydrated = useHydrated();
   return (
-    <p className="no-print">
-      {hydrated ? (
-        <button type="button" className="button" onClick={() => window.print()}>
-          พิมพ์หรือบันทึกเป็น PDF
-        </button>
-      ) : (
-        <>กดพิมพ์ (Ctrl+P) จากเบราว์เซอร์เพื่อพิมพ์หรือบันทึกเป็น PDF</>
-      )}
+    <p className="no-print" data-print-button={PRINT_LABEL}>
+      กดพิมพ์ (Ctrl+P) จากเบราว์เซอร์เพื่อพิมพ์หรือบันทึกเป็น PDF
     </p>
   );
 }

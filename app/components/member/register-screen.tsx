@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type * as z from 'zod';
 
 import { AuthCard } from '~/components/auth-card';
-import { EntryScript } from '~/components/entry-script';
+import { MemberScript } from '~/components/member-script';
 import { ERROR_SUMMARY_TITLE, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { PasswordField } from '~/components/password-field';
 import { ERROR_PREFIX } from '~/lib/meta';
@@ -27,7 +27,7 @@ const REQUEST_LABEL = { idle: 'ขอรหัสยืนยัน', busy: 'ก
  * terms. Without an online flow (http mode over a vendor core) it says to contact the cooperative.
  */
 export function RegisterScreen({ mode }: { mode: RegisterMode }) {
-  const { offered, entryScript } = useLoaderData<typeof registerLoader>();
+  const { offered, memberScript } = useLoaderData<typeof registerLoader>();
   const actionData = useActionData<typeof registerAction>();
   const identity = actionData?.step === 'code' ? actionData.identity : null;
   const challenge = actionData?.step === 'code' ? actionData.challenge : null;
@@ -57,7 +57,7 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
       <p className="auth-card__back">
         <a href="/home">กลับสู่หน้าหลัก</a>
       </p>
-      <EntryScript src={entryScript} />
+      <MemberScript src={memberScript} />
     </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { codeRules, IDENTITY_RULES, LOGIN_RULES, type ClientRule, type ClientRul
 import { LoginSchema } from './login';
 import { identitySchema, registerSchema } from './register';
 
-/** The entry script's reading of the rules (public/member-entry.js `check`), for one field. */
+/** The entry script's reading of the rules (public/member.js `check`), for one field. */
 function clientMessage(rules: ClientRules, values: Record<string, string | boolean>, name: string): string {
   const value = values[name];
   for (const rule of rules[name] ?? ([] as ClientRule[])) {

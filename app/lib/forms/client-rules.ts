@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
 import { REGISTER_MESSAGES, type RegisterMode } from './register';
 
 /**
- * The checks the entry pages' script (`public/member-entry.js`, ADR 068) makes before a form is
+ * The checks the member area's script (`public/member.js`, ADR 068) makes before a form is
  * posted, with the server schemas' own messages, so the member meets the same Thai text with or
  * without a round trip. They are a subset of the schemas (the server checks everything again): each
  * field's first failing rule gives its message.

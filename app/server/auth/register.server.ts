@@ -25,7 +25,7 @@ import { setFlash } from '../flash.server';
 import { log } from '../log.server';
 import { passwordPolicyError } from './password-policy.server';
 import { hit } from '../rate-limit.server';
-import { entryScriptSrc } from '../http/enhance.server';
+import { memberScriptSrc } from '../http/enhance.server';
 import { CODE_TTL_MS, createChallenge, newCode, releaseCode, redeemCode } from './recovery/codes.server';
 import {
   createOutboxSender,
@@ -63,7 +63,7 @@ export interface IdentityFields {
 /** GET of /member/register, /member/registerauth and /member/forget. */
 export async function registerLoader(mode: RegisterMode) {
   const { backend } = await app();
-  return json({ mode, offered: Boolean(backend.findRecoveryContact), entryScript: entryScriptSrc() });
+  return json({ mode, offered: Boolean(backend.findRecoveryContact), memberScript: memberScriptSrc() });
 }
 
 /** The senders the environment configures (ADR 038): the outbox, or SMTP and an SMS gateway. */

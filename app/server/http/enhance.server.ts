@@ -20,16 +20,17 @@ export function enhanceScriptSrc(): string {
 }
 
 /**
- * The one script of the member area's entry pages (ADR 068): login, register and forgotten password,
- * which do not hydrate. Served the same way, as `/member-entry.js?v=<hash of its content>`.
+ * The one script of the member area's pages that do not hydrate (ADR 068, ADR 085): login,
+ * register, forgotten password and every member page without a React form. Served the same way,
+ * as `/member.js?v=<hash of its content>`.
  */
-export const ENTRY_SCRIPT_PATH = '/member-entry.js';
+export const MEMBER_SCRIPT_PATH = '/member.js';
 
 /** First 12 hex digits of the entry script's SHA-256; null if the file is missing. */
-export const entryScriptVersion = (): string | null => fileVersion(appPath('public', 'member-entry.js'));
+export const memberScriptVersion = (): string | null => fileVersion(appPath('public', 'member.js'));
 
 /** The entry script's URL for `<script src>`. */
-export function entryScriptSrc(): string {
-  const v = entryScriptVersion();
-  return v ? `${ENTRY_SCRIPT_PATH}?v=${v}` : ENTRY_SCRIPT_PATH;
+export function memberScriptSrc(): string {
+  const v = memberScriptVersion();
+  return v ? `${MEMBER_SCRIPT_PATH}?v=${v}` : MEMBER_SCRIPT_PATH;
 }

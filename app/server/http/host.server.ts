@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { prepareStore, shutdown, startup } from '../app.server';
 import { setAppRoot } from './app-root.server';
 import { startupFailureMessage } from '../ops/disk.server';
-import { enhanceScriptVersion, entryScriptVersion } from './enhance.server';
+import { enhanceScriptVersion, memberScriptVersion } from './enhance.server';
 import { env, type Env } from '../env.server';
 import { markShuttingDown } from '../ops/health.server';
 import { applyLogLevel, log } from '../log.server';
@@ -88,7 +88,7 @@ export const host = {
   },
   scripts: {
     enhanceVersion: enhanceScriptVersion,
-    entryVersion: entryScriptVersion,
+    memberVersion: memberScriptVersion,
     pushVersion: pushScriptVersion,
     pusherVersion: pusherScriptVersion,
     pusherFile: pusherScriptFile,

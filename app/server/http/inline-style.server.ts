@@ -10,7 +10,7 @@ import { appPath } from './app-root.server';
 /**
  * The site's stylesheets written into the head of every page rendered by the server, so that no page
  * needs a render-blocking request before its first paint: `app.css` on every page (ADR 022), and
- * `member.css` after it on pages that hydrate, the member area (ADR 075). The CSP allows exactly
+ * `member.css` after it on the member area's pages (ADR 075). The CSP allows exactly
  * these texts by their SHA-256 in `style-src` (no nonce: public pages carry none, so the page cache
  * and ETags keep working).
  */

@@ -1,8 +1,10 @@
-// Sahakorn — the one script of the member area's entry pages: login, register and forgotten password
-// (ADR 068). These pages ship no framework: they are server-rendered forms that work without any
-// script. This file only adds the spec's touches: the membership number padded to six digits on blur,
-// the password show/hide toggle, the submit spinner, and the form's messages shown before a round trip.
-// Every Thai text it shows comes from the server-rendered markup (data attributes), never from this file.
+// Sahakorn — the one script of the member area's pages that do not hydrate (ADR 068, ADR 085): the
+// login, register and forgotten-password pages and every member page but those with a React form.
+// The pages are server-rendered and work without any script. This file only adds the spec's touches:
+// the membership number padded to six digits on blur, the password show/hide toggle, the submit
+// spinner, the form's messages shown before a round trip, notices that go after their time, the
+// welfare tabs' keyboard pattern, and the print button. Every Thai text it shows comes from the
+// server-rendered markup (data attributes), never from this file.
 (function () {
   'use strict';
   var d = document;
@@ -203,7 +205,101 @@
     });
   }
 
+  /** A notice goes after its time (spec §9), as it does on a page React runs; without scripts it stays. */
+  function notices() {
+    d.querySelectorAll('.notices[data-duration]').forEach(function (area) {
+      setTimeout(function () {
+        area.replaceChildren();
+        area.removeAttribute('data-duration');
+      }, Number(area.dataset.duration));
+    });
+  }
+
+  /**
+   * Tabs whose choice is in the address (components/member/tabs.tsx): links to `?tab=key` without
+   * scripts, the WAI-ARIA tabs pattern with them. Every panel is in the page, so choosing a tab asks
+   * the server for nothing; the address follows without a new history entry.
+   */
+  function tabs() {
+    d.querySelectorAll('[data-tabs]').forEach(function (root) {
+      var param = root.dataset.tabs;
+      var list = root.querySelector('.tabs__list');
+      var links = Array.prototype.slice.call(root.querySelectorAll('a[data-tab]'));
+      var panels = Array.prototype.slice.call(root.querySelectorAll('.tabs__panel'));
+      if (!list || !links.length || links.length !== panels.length) return;
+      list.setAttribute('role', 'tablist');
+      links.forEach(function (link, i) {
+        var panel = panels[i];
+        link.parentElement.setAttribute('role', 'presentation');
+        link.setAttribute('role', 'tab');
+        link.setAttribute('aria-controls', panel.id);
+        link.removeAttribute('aria-current');
+        panel.setAttribute('role', 'tabpanel');
+        panel.setAttribute('aria-labelledby', link.id);
+        if (!panel.hasAttribute('data-starts-focusable')) panel.tabIndex = 0;
+      });
+      function current() {
+        for (var i = 0; i < panels.length; i++) if (!panels[i].hidden) return i;
+        return 0;
+      }
+      function choose(index, remember) {
+        links.forEach(function (link, i) {
+          var chosen = i === index;
+          link.setAttribute('aria-selected', chosen ? 'true' : 'false');
+          link.tabIndex = chosen ? 0 : -1;
+          panels[i].hidden = !chosen;
+        });
+        if (!remember) return;
+        var url = new URL(window.location.href);
+        url.searchParams.set(param, links[index].dataset.tab);
+        history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      }
+      choose(current(), false);
+      links.forEach(function (link, i) {
+        link.addEventListener('click', function (event) {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          if (i !== current()) choose(i, true);
+        });
+      });
+      list.addEventListener('keydown', function (event) {
+        if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        var now = current();
+        var last = links.length - 1;
+        var moves = {
+          ArrowRight: now === last ? 0 : now + 1,
+          ArrowLeft: now === 0 ? last : now - 1,
+          Home: 0,
+          End: last,
+          ' ': now,
+        };
+        if (!(event.key in moves)) return;
+        event.preventDefault();
+        var next = moves[event.key];
+        links[next].focus();
+        if (next !== now) choose(next, true);
+      });
+    });
+  }
+
+  /** Where the server wrote the hint to press Ctrl+P, a button that opens the print dialog. */
+  function printButtons() {
+    d.querySelectorAll('[data-print-button]').forEach(function (place) {
+      var button = d.createElement('button');
+      button.type = 'button';
+      button.className = 'button';
+      button.textContent = place.dataset.printButton;
+      button.addEventListener('click', function () {
+        window.print();
+      });
+      place.replaceChildren(button);
+    });
+  }
+
   membershipNumbers();
   passwordToggles();
   validation();
+  notices();
+  tabs();
+  printButtons();
 })();
