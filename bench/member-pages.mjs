@@ -45,6 +45,8 @@ async function firstLoadJs(cookie, pathname = '/member/status') {
   const html = await (await fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie } })).text();
   const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) urls.add(m[1]);
+  // A page that does not hydrate loads the member area's one script (ADR 085).
+  for (const m of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1].replace(/&amp;/g, '&'));
   let gz = 0;
   let raw = 0;
   let cropper = false;
