@@ -95,9 +95,9 @@ describe('sealing', () => {
     const body = parts[2] ?? '';
     parts[2] = `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`;
     expect(openSealed(parts.join('.'), KEY)).toBeNull();
-    const [version, iv, body2, tag = ''] = sealed.split('.');
+    const [version, iv, sealedBody, tag = ''] = sealed.split('.');
     const shortTag = Buffer.from(tag, 'base64url').subarray(0, 12).toString('base64url');
-    expect(openSealed([version, iv, body2, shortTag].join('.'), KEY)).toBeNull();
+    expect(openSealed([version, iv, sealedBody, shortTag].join('.'), KEY)).toBeNull();
   });
 });
 
