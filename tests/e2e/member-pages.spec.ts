@@ -105,6 +105,7 @@ test.describe('the demo member sees every area with real data', () => {
   test('monthly collections: six months a page, status per month, expandable lines, a printable bill or receipt @pg', async ({
     page,
     axe,
+    javaScriptEnabled,
   }) => {
     await signIn(page, axe, DEMO);
     await page.goto('/member/kep');
@@ -136,6 +137,15 @@ test.describe('the demo member sees every area with real data', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: /ใบเสร็จรับเงิน ประจำเดือน/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveAttribute('href', '/member/kep');
+    // With scripts a button opens the print dialog; without, the page names the browser's command.
+    if (javaScriptEnabled) {
+      await page.evaluate(() => Object.assign(window, { print: () => document.body.setAttribute('data-printed', '') }));
+      await page.getByRole('button', { name: 'พิมพ์หรือบันทึกเป็น PDF' }).click();
+      await expect(page.locator('body')).toHaveAttribute('data-printed', '');
+    } else {
+      await expect(page.getByText('กดพิมพ์ (Ctrl+P) จากเบราว์เซอร์เพื่อพิมพ์หรือบันทึกเป็น PDF')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'พิมพ์หรือบันทึกเป็น PDF' })).toHaveCount(0);
+    }
     await axe();
     await page.goto('/member/kepcrem');
     await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();
