@@ -29,6 +29,7 @@ import {
 import { createAdmission } from './server/admission.js';
 import { runPrimary } from './server/cluster.js';
 import { KEPT_PAGE_COMPRESSION, createPageCache } from './server/page-cache.js';
+import { createRouteAreas } from './server/route-areas.js';
 
 // This server serves the production build; `npm run dev` starts it in development mode (remix dev
 // restarts it after every rebuild).
@@ -226,13 +227,19 @@ app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 app.use(createAdmission({ onFull: (req, res) => refuse(req, res, 503, { retryAfter: 10 }) }));
 
 // Remix, through its Express adapter. The load context is made once per request (host.loadContext).
-const handleRemix = createRequestHandler({
-  build,
-  mode: build.mode,
-  getLoadContext: (req, res) =>
-    host.loadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null, keepPage: res.locals.keepPage }),
-});
-app.all('*', (req, res, next) => handleRemix(res.locals.body ? withBody(req, res.locals.body) : req, res, next));
+// A handler for each choice of the routes a URL's first two segments leave it able to match
+// (server/route-areas.js, ADR 086).
+const remixFor = (areaBuild) =>
+  createRequestHandler({
+    build: areaBuild,
+    mode: build.mode,
+    getLoadContext: (req, res) =>
+      host.loadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null, keepPage: res.locals.keepPage }),
+  });
+const remixAreas = createRouteAreas(build, remixFor);
+app.all('*', (req, res, next) =>
+  remixAreas.for(req.originalUrl)(res.locals.body ? withBody(req, res.locals.body) : req, res, next),
+);
 
 /**
  * The request as the adapter reads it, for a body the edge has already read (at most 64 KiB): the
