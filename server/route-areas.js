@@ -72,8 +72,11 @@ export function createRouteAreas(build, make) {
     { length: DEPTH },
     (_, i) => new Set([...segments.values()].map((s) => s[i]).filter((s) => s && !isDynamic(s))),
   );
-  const made = new Map();
   const whole = make(build);
+  // By the routes kept, so that URLs with the same routes share one (a few dozen at most), and by
+  // the key, so that the routes are chosen once per key (a key is made of named segments only).
+  const byRoutes = new Map();
+  const byKey = new Map();
 
   /** The target's leading segments, each one no route names at its place written as UNNAMED. */
   const key = (target) => {
@@ -95,10 +98,13 @@ export function createRouteAreas(build, make) {
       const k = key(target);
       if (k === undefined) return whole;
       const id = k.join('/');
-      let area = made.get(id);
+      let area = byKey.get(id);
       if (!area) {
-        area = make(areaBuild(k));
-        made.set(id, area);
+        const chosen = areaBuild(k);
+        const routes = Object.keys(chosen.routes).join();
+        area = byRoutes.get(routes) ?? make(chosen);
+        byRoutes.set(routes, area);
+        byKey.set(id, area);
       }
       return area;
     },
