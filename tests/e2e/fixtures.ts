@@ -266,10 +266,15 @@ export const test = base.extend<Fixtures>({
         await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
         await store
           .deleteFrom('rate_limits')
-          .where(
-            'key',
-            'in',
-            ['login', 'identity', 'password', 'photo'].map((kind) => `${kind}:member:${no}`),
+          .where((eb) =>
+            eb.or([
+              eb('key', 'in', [
+                `login:backoff:${no}`,
+                ...['identity', 'password', 'photo'].map((kind) => `${kind}:member:${no}`),
+              ]),
+              // The sign-in counters of this member from each address (login-limit.server.ts).
+              eb('key', 'like', `login:pair:${no}:%`),
+            ]),
           )
           .execute();
       }
