@@ -47,7 +47,7 @@ function mayMatch(segments, key) {
  * segments, or `undefined` when it cannot be decoded; `manifest` when Remix answers it as its route
  * manifest.
  */
-export function leadingSegments(target) {
+function leadingSegments(target) {
   const { pathname } = new URL(`http://host${target}`);
   if (pathname === MANIFEST_PATH) return 'manifest';
   try {
@@ -62,9 +62,8 @@ export function leadingSegments(target) {
 
 /**
  * Route areas of a build: `for(target)` gives `make(build)` for a build holding only the routes the
- * target's path may match, made once per distinct choice of routes; the whole build's for Remix's
- * route manifest and for a path that cannot be decoded (`key` is then `undefined`). `key(target)` and
- * `build(key)` are what it uses, for tests.
+ * target's path may match, made once per distinct set of routes; the whole build's for Remix's route
+ * manifest and for a path that cannot be decoded.
  */
 export function createRouteAreas(build, make) {
   const segments = routeSegments(build.routes);
@@ -73,7 +72,7 @@ export function createRouteAreas(build, make) {
     (_, i) => new Set([...segments.values()].map((s) => s[i]).filter((s) => s && !isDynamic(s))),
   );
   const whole = make(build);
-  // By the routes kept, so that URLs with the same routes share one (a few dozen at most), and by
+  // By the routes kept, so that URLs with the same routes share one (65 for ours), and by
   // the key, so that the routes are chosen once per key (a key is made of named segments only).
   const byRoutes = new Map();
   const byKey = new Map();
@@ -92,8 +91,6 @@ export function createRouteAreas(build, make) {
   };
 
   return {
-    key,
-    build: areaBuild,
     for(target) {
       const k = key(target);
       if (k === undefined) return whole;

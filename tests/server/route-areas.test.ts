@@ -3,11 +3,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router';
+import { matchRoutes } from '@remix-run/react';
 import { describe, expect, it } from 'vitest';
 
 import { createRouteAreas } from '../../server/route-areas.js';
 import { BUILT } from './process';
+
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
 interface ManifestRoute {
   id: string;
@@ -22,7 +24,7 @@ interface Build {
 }
 
 /** The route tree Remix makes of a manifest (children under their parent, in the manifest's order). */
-function tree(routes: Record<string, ManifestRoute>, parentId?: string): AgnosticRouteObject[] {
+function tree(routes: Record<string, ManifestRoute>, parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route.parentId === parentId)
     .map((route) =>
@@ -32,7 +34,7 @@ function tree(routes: Record<string, ManifestRoute>, parentId?: string): Agnosti
     );
 }
 
-/** The ids Remix's router matches for a request target in these routes. */
+/** The ids Remix's router (as `@remix-run/react` exports it) matches for a request target in these routes. */
 function matched(routes: Record<string, ManifestRoute>, target: string) {
   const { pathname } = new URL(`http://host${target}`);
   return matchRoutes(tree(routes), pathname)?.map((m) => m.route.id) ?? null;
