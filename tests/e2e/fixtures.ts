@@ -9,6 +9,7 @@ import { test as base, expect, type Browser, type Locator, type Page } from '@pl
 import { E2E_DATA_DIR, E2E_FRONT_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { thaiIdCheckDigit } from '../../app/lib/forms/identity';
 import { formatRelativeTime } from '../../app/lib/thai-format';
+import { forgetLoginFailures } from '../../app/server/auth/login-limit.server';
 import { hashPassword } from '../../app/server/crypto.server';
 import { openDb, type Db } from '../../app/server/db/index.server';
 import { memberRow } from '../../app/server/db/member-row.test-support';
@@ -264,17 +265,13 @@ export const test = base.extend<Fixtures>({
     for (const no of created) {
       for (const store of new Set([database(), frontDatabase()])) {
         await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
+        await forgetLoginFailures(store, no);
         await store
           .deleteFrom('rate_limits')
-          .where((eb) =>
-            eb.or([
-              eb('key', 'in', [
-                `login:backoff:${no}`,
-                ...['identity', 'password', 'photo'].map((kind) => `${kind}:member:${no}`),
-              ]),
-              // The sign-in counters of this member from each address (login-limit.server.ts).
-              eb('key', 'like', `login:pair:${no}:%`),
-            ]),
+          .where(
+            'key',
+            'in',
+            ['identity', 'password', 'photo'].map((kind) => `${kind}:member:${no}`),
           )
           .execute();
       }
