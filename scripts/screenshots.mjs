@@ -15,6 +15,8 @@ import path from 'node:path';
 
 import { chromium } from '@playwright/test';
 
+import { ensureThaiFont } from './thai-font.mjs';
+
 const OUT = path.resolve('screenshots');
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 3199);
 const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
@@ -132,6 +134,7 @@ async function logIn(page, base) {
 }
 
 async function main() {
+  ensureThaiFont('the screenshots');
   fs.mkdirSync(OUT, { recursive: true });
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ['--no-sandbox'] });

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 import { findNginx, freshDatabase } from './instances.mjs';
+import { ensureThaiFont } from './thai-font.mjs';
 
 const results = [];
 /** What failed, with the first lines of each error: printed again just before the summary. */
@@ -68,25 +69,6 @@ function ensureChromium() {
     "Chromium not found. Install Debian's packages: sudo apt-get install -y chromium-headless-shell chromium",
   );
   return false;
-}
-
-/**
- * The pages are Thai, and Debian's Chromium brings no Thai font: without one every Thai letter is
- * drawn from a fallback box, so the heights, widths and contrast the e2e suite checks are not what a
- * visitor's browser shows. As root on Debian, apt-get installs Loma (ADR 033); otherwise a warning.
- */
-function ensureThaiFont() {
-  const thai = () => spawnSync('fc-list', [':lang=th', 'family'], { encoding: 'utf8' }).stdout?.trim();
-  if (thai()) return;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('Installing Debian fonts-tlwg-loma-otf (apt-get), a Thai font, for the e2e suite…');
-    if (run('apt-get update', 'apt-get', ['update', '-q'])) {
-      run('install a Thai font', 'apt-get', ['install', '-y', '-q', 'fonts-tlwg-loma-otf']);
-    }
-  }
-  if (!thai()) {
-    console.warn('No Thai font is installed (apt-get install fonts-tlwg-loma-otf): the e2e suite may fail on layout.');
-  }
 }
 
 gate('typecheck', 'npx', ['tsc']);
@@ -164,7 +146,7 @@ function collectPlaywrightFailures(name, suites) {
 }
 
 const browser = built && ensureChromium();
-if (browser) ensureThaiFont();
+if (browser) ensureThaiFont('the e2e suite');
 if (browser) playwrightSuite('e2e', []);
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
