@@ -33,6 +33,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 
 import { dropDatabase, freshDatabase, waitForPort } from '../scripts/instances.mjs';
+import { stopAtEnd } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -169,8 +170,12 @@ async function startServer(port, env, dir = '.') {
   let gone = false;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   void exited.then(() => (gone = true));
-  const stop = async () => {
+  // Also when the bench is interrupted (Ctrl+C, SIGTERM), so that no server is left behind.
+  const kill = stopAtEnd(() => {
     if (!gone) child.kill('SIGTERM');
+  });
+  const stop = async () => {
+    kill();
     await exited;
   };
   stops.push(stop);
@@ -356,6 +361,7 @@ async function load(name, base, serverPids, members) {
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-load-'));
+const removeTmp = stopAtEnd(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const results = [];
 const builds = [
   ...(BEFORE ? [{ label: 'before', dir: BEFORE, workers: [1] }] : []),
@@ -399,5 +405,5 @@ try {
 } finally {
   for (const stop of stops) await stop().catch(() => undefined);
   if (SETUPS.includes('postgres')) await dropDatabase(PG_BASE, 'bench').catch(() => undefined);
-  fs.rmSync(tmp, { recursive: true, force: true });
+  removeTmp();
 }

@@ -6,6 +6,26 @@ import path from 'node:path';
 
 const TICK_MS = 1000 / 100; // USER_HZ
 
+/**
+ * What a bench started and must end (servers, their folders), however the bench ends: normally, on an
+ * error, on Ctrl+C or on SIGTERM. Each `stop` is synchronous and runs once.
+ */
+const atEnd = new Set();
+process.on('exit', () => {
+  for (const stop of [...atEnd]) stop();
+});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+
+/** Registers `stop` to run when the bench process ends; answers a function that runs it now instead (once). */
+export function stopAtEnd(stop) {
+  const once = () => {
+    if (atEnd.delete(once)) stop();
+  };
+  atEnd.add(once);
+  return once;
+}
+
 /** CPU time (user + system) the process has used so far, in ms, from /proc (Linux). */
 export function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -39,10 +59,10 @@ export async function startServer(port, extraEnv = {}, nodeArgs = [], script = '
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
+  const stop = stopAtEnd(() => {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  });
   // Seeding the demo store takes a while on a busy machine: BENCH_START_SECONDS (60) to answer.
   for (let i = 0; i < Number(process.env.BENCH_START_SECONDS ?? 60) * 4; i += 1) {
     try {
