@@ -1,7 +1,7 @@
 // The pages are Thai, and Debian's Chromium brings no Thai font: without one every Thai letter is drawn
 // from a fallback box, so what the e2e suite checks (heights, widths, contrast), what a screenshot shows
 // and what Lighthouse times (the first layout) are not what a visitor's browser does. As root on Debian,
-// apt-get installs Loma (ADR 033); otherwise a warning. Used by the test run, the screenshots and
+// apt-get installs Loma (ADR 088); otherwise a warning. Used by the test run, the screenshots and
 // Lighthouse.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
