@@ -72,7 +72,7 @@ export function createRouteAreas(build, make) {
     (_, i) => new Set([...segments.values()].map((s) => s[i]).filter((s) => s && !isDynamic(s))),
   );
   const whole = make(build);
-  // By the routes kept, so that URLs with the same routes share one (65 for ours), and by
+  // By the routes kept, so that URLs with the same routes share one (fewer than the routes), and by
   // the key, so that the routes are chosen once per key (a key is made of named segments only).
   const byRoutes = new Map();
   const byKey = new Map();
