@@ -7,7 +7,7 @@ import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
 import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/http/etag.server';
-import { appInlineStyle, memberInlineStyle } from './server/http/inline-style.server';
+import { appInlineStyle } from './server/http/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
 import { applyCachePolicy } from './server/http/security.server';
 
@@ -37,7 +37,7 @@ export default function handleRequest(
   // error throws here, and Remix renders the error boundary instead.
   const html = `<!DOCTYPE html>${renderToString(
     <NonceProvider value={nonce}>
-      <InlineStyleProvider value={{ app: appInlineStyle()?.css ?? '', member: memberInlineStyle()?.css ?? '' }}>
+      <InlineStyleProvider value={appInlineStyle()?.css ?? ''}>
         <IncidentProvider value={loadContext.requestId ?? ''}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </IncidentProvider>

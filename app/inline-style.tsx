@@ -1,36 +1,20 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** The stylesheets' texts a page writes into its head; empty where a page links the file instead. */
-export interface InlineStyles {
-  app: string;
-  member: string;
-}
-
-/** Which `<style>` holds which stylesheet: the browser finds the server's texts again by it. */
+/** The `<style>` a public page carries its stylesheet in is marked with this attribute. */
 export const INLINE_STYLE_ATTRIBUTE = 'data-stylesheet';
 
 /**
- * In the browser, the texts the server wrote into the document, read once before React hydrates it:
- * a hydrating page renders the same `<style>` elements with the same text, and keeps them through
- * client navigation (ADR 075).
+ * The text of the stylesheet a public page writes into its head (ADR 022), or '' where the page links
+ * the file instead. Only the server renders public pages; every page that hydrates is in the member
+ * area, which links its stylesheet (ADR 089), so the browser never needs the text.
  */
-function fromDocument(): InlineStyles {
-  if (typeof document === 'undefined') return { app: '', member: '' };
-  const text = (name: keyof InlineStyles) =>
-    document.head.querySelector(`style[${INLINE_STYLE_ATTRIBUTE}="${name}"]`)?.textContent ?? '';
-  return { app: text('app'), member: text('member') };
-}
+const InlineStyleContext = createContext('');
 
-const InlineStyleContext = createContext<InlineStyles>(fromDocument());
-
-/**
- * Provides the stylesheets' texts to the server render (ADR 022, ADR 075); in the browser the
- * context's default, read from the document, stands in for it.
- */
-export function InlineStyleProvider({ value, children }: { value: InlineStyles; children: ReactNode }) {
+/** Provides the public stylesheet's text to the server render. */
+export function InlineStyleProvider({ value, children }: { value: string; children: ReactNode }) {
   return <InlineStyleContext.Provider value={value}>{children}</InlineStyleContext.Provider>;
 }
 
-export function useInlineStyles(): InlineStyles {
+export function useInlineStyle(): string {
   return useContext(InlineStyleContext);
 }

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
-import { INLINE_STYLE_ATTRIBUTE, useInlineStyles } from './inline-style';
+import { INLINE_STYLE_ATTRIBUTE, useInlineStyle } from './inline-style';
 import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
 import { site } from './config/site';
@@ -22,9 +22,9 @@ import { env } from './server/env.server';
 import { takeFlash } from './server/flash.server';
 import { pushPageConfig, type PushPageConfig } from './server/content/push.server';
 import appStyles from './styles/app.css';
-import memberStyles from './styles/member.css';
+import memberAreaStyles from './styles/member-area.css';
 
-// The stylesheets are not among the links: Document inlines them or links them (ADR 022, ADR 075).
+// The stylesheets are not among the links: Document inlines or links them (ADR 022, ADR 089).
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16' },
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The description of every page of the member area and its doors: none of them sets its
- * own, and search engines and Lighthouse ask each page for one (ADR 075).
+ * own, and search engines and Lighthouse ask each page for one (ADR 089).
  */
 const MEMBER_AREA_DESCRIPTION = `บริการสมาชิกออนไลน์ของ${site.nameTh}: ข้อมูลสมาชิก ทุนเรือนหุ้น เงินกู้ เงินฝาก ใบแจ้งหนี้ และใบเสร็จรับเงิน`;
 
@@ -76,21 +76,15 @@ function Document({
   push?: PushPageConfig | null;
 }) {
   const nonce = useNonce();
-  // Every page carries its stylesheets in its head: no render-blocking request before the first
-  // paint. The CSP allows them by their hashes (ADR 022). Pages that hydrate, the member area, carry
-  // the member area's own rules after the site's (ADR 032, ADR 075); the public pages never do. In
-  // the browser the texts are those the server wrote (read back from the document), so hydration
-  // and client navigation keep the same elements. Where a build's file cannot be inlined, the page
-  // links it.
-  const styles = useInlineStyles();
-  // Member pages that do not hydrate (ADR 085) carry the member area's rules too.
+  // A public page carries the site's stylesheet in its head: no render-blocking request before its
+  // first paint, allowed by its hash in the CSP (ADR 022). The member area and its doors, where every
+  // page that hydrates is, link one stylesheet, the site's rules and then the member area's own,
+  // cached for a year: a member's later pages send no style at all (ADR 032, ADR 089). The public
+  // pages never carry the member area's rules. Where the build's file cannot be inlined, a public
+  // page links it.
+  const inlineStyle = useInlineStyle();
+  // The member area: the pages that hydrate, and the member layout's pages that do not (ADR 085).
   const member = hydrate || memberArea;
-  const stylesheet = (name: 'app' | 'member', href: string) =>
-    styles[name] ? (
-      <style {...{ [INLINE_STYLE_ATTRIBUTE]: name }} dangerouslySetInnerHTML={{ __html: styles[name] }} />
-    ) : (
-      <link rel="stylesheet" href={href} />
-    );
   return (
     <html lang="th">
       <head>
@@ -99,9 +93,14 @@ function Document({
         <meta name="theme-color" content="#0b5d3b" />
         {title ? <title>{title}</title> : <Meta />}
         {member ? <meta name="description" content={MEMBER_AREA_DESCRIPTION} /> : null}
-        {stylesheet('app', appStyles)}
-        {member ? stylesheet('member', memberStyles) : null}
-        {styles.app && !member ? (
+        {member ? (
+          <link rel="stylesheet" href={memberAreaStyles} />
+        ) : inlineStyle ? (
+          <style {...{ [INLINE_STYLE_ATTRIBUTE]: 'app' }} dangerouslySetInnerHTML={{ __html: inlineStyle }} />
+        ) : (
+          <link rel="stylesheet" href={appStyles} />
+        )}
+        {inlineStyle && !member ? (
           /*
             The document arrives in one piece (entry.server.tsx): its first frame waits until it is
             parsed to the search dialog at its end, so the page is laid out once, completely, before

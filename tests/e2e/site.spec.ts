@@ -84,28 +84,31 @@ test('public pages carry the public stylesheet in their head, allowed by its has
   expect(await styled('.site-header')).not.toBe('rgba(0, 0, 0, 0)');
 });
 
-test('member pages carry the site and member stylesheets in their head, allowed by their hashes, and keep them on client navigation', async ({
+test("member pages link the member area's one stylesheet, cached for a year, and keep it on the next page", async ({
   page,
   axe,
   createMember,
 }) => {
   const member = await createMember();
   await signIn(page, axe, member);
-  const sheets: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  const sheets: { path: string; cacheControl: string }[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'stylesheet')
+      sheets.push({ path: new URL(r.url()).pathname, cacheControl: (await r.allHeaders())['cache-control'] ?? '' });
   });
   const response = await page.goto('/member/status');
   await axe();
-  // Nothing blocks the first paint: no stylesheet request, both stylesheets in the head (ADR 075).
-  expect(sheets).toEqual([]);
-  const inline = await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-  expect(inline).toHaveLength(2);
-  expect(inline[0]).toContain('.site-header');
-  expect(inline[1]).toContain('.member-nav');
+  // One stylesheet, the site's rules and the member area's, in no inline text (ADR 089).
+  const links = await page
+    .locator('head link[rel="stylesheet"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(links).toEqual([expect.stringMatching(/^\/build\/_assets\/member-area-[A-Z0-9]+\.css$/)]);
+  expect(await page.locator('head style').count()).toBe(0);
+  await expect.poll(() => sheets.map((s) => s.path)).toEqual([links[0]]);
+  expect(sheets[0]?.cacheControl).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
   const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
   const styleSrc = csp.split(';').find((d) => d.trim().startsWith('style-src')) ?? '';
-  for (const css of inline) expect(styleSrc).toContain(`'sha256-${await sha256InPage(page, css)}'`);
+  expect(styleSrc).toMatch(/^\s*style-src 'self'/);
   expect(styleSrc).not.toContain('unsafe-inline');
   const memberRulesApply = async () => {
     // The member area's own rules (its menu is a list without bullets) and the site's (its font).
@@ -116,13 +119,14 @@ test('member pages carry the site and member stylesheets in their head, allowed 
   // Search engines and Lighthouse find a description.
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /บริการสมาชิกออนไลน์/);
 
-  // The next member page carries the same two stylesheets in its head.
+  // The next member page links the same file.
   await page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เงินกู้', exact: true }).click();
   await expect(page).toHaveURL(/\/member\/loan$/);
   await expect(page.getByRole('heading', { level: 1, name: 'เงินกู้' })).toBeVisible();
   await axe();
-  expect(sheets).toEqual([]);
-  expect(await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? ''))).toEqual(inline);
+  expect(
+    await page.locator('head link[rel="stylesheet"]').evaluateAll((els) => els.map((e) => e.getAttribute('href'))),
+  ).toEqual(links);
   await memberRulesApply();
 });
 

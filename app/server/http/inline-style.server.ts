@@ -3,16 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import appStyles from '~/styles/app.css';
-import memberStyles from '~/styles/member.css';
 
 import { appPath } from './app-root.server';
 
 /**
- * The site's stylesheets written into the head of every page rendered by the server, so that no page
- * needs a render-blocking request before its first paint: `app.css` on every page (ADR 022), and
- * `member.css` after it on the member area's pages (ADR 075). The CSP allows exactly
- * these texts by their SHA-256 in `style-src` (no nonce: public pages carry none, so the page cache
- * and ETags keep working).
+ * The site's stylesheet, `app.css`, written into the head of the public pages rendered by the server,
+ * so that they need no render-blocking request before their first paint (ADR 022); the member area
+ * links its own one file instead (ADR 089). The CSP allows exactly this text by its SHA-256 in
+ * `style-src` (no nonce: public pages carry none, so the page cache and ETags keep working).
  */
 export interface InlineStyle {
   /** The stylesheet's text, byte for byte what the hash covers. */
@@ -43,7 +41,6 @@ export function readInlineStyle(href: string, publicDir: string): InlineStyle | 
 }
 
 let app: InlineStyle | null | undefined;
-let member: InlineStyle | null | undefined;
 
 /** app.css of this build, read once from the app's `public/`. */
 export function appInlineStyle(): InlineStyle | null {
@@ -51,13 +48,8 @@ export function appInlineStyle(): InlineStyle | null {
   return app;
 }
 
-/** member.css of this build, read once from the app's `public/`. */
-export function memberInlineStyle(): InlineStyle | null {
-  if (member === undefined) member = readInlineStyle(memberStyles, appPath('public'));
-  return member;
-}
-
-/** The CSP sources of this build's inline stylesheets, for `style-src`. */
+/** The CSP source of this build's inline stylesheet, for `style-src` (none where it is linked). */
 export function inlineStyleSources(): string[] {
-  return [appInlineStyle(), memberInlineStyle()].flatMap((style) => (style ? [style.source] : []));
+  const style = appInlineStyle();
+  return style ? [style.source] : [];
 }

@@ -13,8 +13,8 @@ import { pushClientConfig, pushConnectSource, pushPageConfig } from '../content/
  * or because such a script loaded it (`'strict-dynamic'`: no address allow-list, so no script of
  * another origin or an uploaded file can be smuggled in by URL); `'self'` is there only for
  * browsers older than CSP 3, which ignore `'strict-dynamic'` (newer ones ignore `'self'`). Styles
- * only from our own origin or as the site's own inline stylesheets, each allowed by its hash
- * (`styleSources`, ADR 022, ADR 075); no style attributes, no other inline styles or scripts.
+ * only from our own origin or as the public pages' inline stylesheet, allowed by its hash
+ * (`styleSources`, ADR 022); no style attributes, no other inline styles or scripts.
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -87,7 +87,7 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 
 /**
  * The CSP of this build as helmet takes it (server.js): `nonceSource` gives each response's
- * `'nonce-…'` source. The push origin, the inline stylesheets' hashes and the loaders' hashes depend on
+ * `'nonce-…'` source. The push origin, the inline stylesheet's hash and the loaders' hashes depend on
  * the build and the configuration only.
  */
 export function helmetCspDirectives<N>(nonceSource: N): Record<string, (string | N)[]> {
