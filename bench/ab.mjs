@@ -54,13 +54,8 @@ async function start(name, port) {
 }
 
 // One after the other: two demo seeds at once on a busy machine may not finish in time.
+// Interrupted (Ctrl+C, SIGTERM), bench/server.mjs still stops both servers.
 const servers = [await start(a, PORT), await start(b, PORT + 1)];
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    for (const s of servers) s.server.stop();
-    process.exit(1);
-  });
-}
 try {
   for (const s of servers) for (const page of pages) for (let i = 0; i < 30; i += 1) await s.get(page);
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { findNginx } from '../scripts/instances.mjs';
-import { cpuMs, startServer } from './server.mjs';
+import { cpuMs, startServer, stopAtEnd } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 4160);
@@ -54,7 +54,11 @@ http {
 }`,
   );
   const child = spawn(findNginx(), ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  return { child, base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const stop = stopAtEnd(() => {
+    child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { child, base: `http://127.0.0.1:${port}`, stop };
 }
 
 const started = [];
@@ -74,6 +78,7 @@ try {
   }
   // nginx serves the brotli bytes this build sends for /home.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-home-'));
+  started.push({ stop: stopAtEnd(() => fs.rmSync(root, { recursive: true, force: true })) });
   const home = await fetch(`${results[0].cached.base}/home`, { headers: { 'Accept-Encoding': 'br' } });
   fs.writeFileSync(path.join(root, 'home.br'), Buffer.from(await home.arrayBuffer()));
   const nginx = startNginx(root, PORT + 9);

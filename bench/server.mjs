@@ -59,9 +59,13 @@ export async function startServer(port, extraEnv = {}, nodeArgs = [], script = '
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  // The folder goes once the server has stopped (a server still stopping may write to it), and at
+  // once as well, for a bench that ends before its servers do.
+  child.once('exit', removeDataDir);
   const stop = stopAtEnd(() => {
     child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   });
   // Seeding the demo store takes a while on a busy machine: BENCH_START_SECONDS (60) to answer.
   for (let i = 0; i < Number(process.env.BENCH_START_SECONDS ?? 60) * 4; i += 1) {
