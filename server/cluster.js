@@ -49,30 +49,42 @@ export function createSignalRelay(readyWorkers) {
   };
 }
 
-/** Sends unless the worker's channel has closed meanwhile (it is exiting: `gone` follows). */
+/**
+ * Sends unless the worker's channel has closed (it is exiting: `gone` follows). A channel that closes
+ * while the message is on its way fails later, not here: the callback takes that failure (without it
+ * Node emits an 'error' on the worker, which would end the primary).
+ */
 function send(worker, message) {
+  if (typeof worker.isConnected === 'function' && !worker.isConnected()) return;
   try {
-    worker.send(message);
+    worker.send(message, undefined, () => undefined);
   } catch {
     // exiting
   }
 }
 
+/** How long the primary waits before replacing a worker again after a replacement died before it served. */
+export const RESTART_DELAYS_MS = [1000, 2000, 5000, 10000, 30000];
+
 /**
  * Starts `workers` worker processes (this same script) and keeps them running until a signal.
- * A worker that exits before it ever listened means the server cannot start (a taken port, a bad
- * store): the others are stopped and the answer is 1, as one process would exit. One that dies later
- * is logged and replaced.
- * @param {{ workers: number, log: { info: Function, warn: Function, error: Function }, shutdownTimeoutMs: number, onListening: () => void }} options
+ * A worker of the first start that exits before it ever listened means the server cannot start (a
+ * taken port, a bad store): the others are stopped and the answer is 1, as one process would exit.
+ * Once the server has served, a worker that dies is logged and replaced, and a replacement that dies
+ * before it listens is tried again after a growing delay (`RESTART_DELAYS_MS`): the workers still
+ * serving go on, whatever happens to their sibling.
+ * @param {{ workers: number, log: { info: Function, warn: Function, error: Function }, shutdownTimeoutMs: number, onListening: () => void, restartDelaysMs?: number[] }} options
  * @returns {Promise<number>} the exit code
  */
-export function runPrimary({ workers, log, shutdownTimeoutMs, onListening }) {
+export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, restartDelaysMs = RESTART_DELAYS_MS }) {
   /** Workers that have listened (they serve, and answer signals), by cluster id. */
   const ready = new Map();
   const relay = createSignalRelay(() => ready.values());
   let stopping = null;
   let failed = false;
   let announced = false;
+  /** Replacements in a row that died before they listened (the next one waits longer). */
+  let failedRestarts = 0;
 
   return new Promise((resolve) => {
     const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean);
@@ -85,8 +97,11 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening }) {
 
     const fork = () => {
       const worker = cluster.fork();
+      // A message that cannot reach a dying worker is the relay's to forget, never the primary's end.
+      worker.on('error', (error) => log.warn('message to a worker failed', { pid: worker.process.pid, error: error.message }));
       worker.once('listening', () => {
         ready.set(worker.id, worker);
+        failedRestarts = 0;
         if (!announced && ready.size === workers) {
           announced = true;
           onListening();
@@ -103,11 +118,26 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening }) {
         finishIfDone();
         return;
       }
-      if (!listened) {
-        // It never served: the cause (said on stderr by the worker) will stop its replacement too.
+      if (!listened && !announced) {
+        // The server never served: the cause (said on stderr by the worker) will stop its replacement too.
         log.error('a worker stopped before it could serve: stopping', { pid: worker.process.pid, code, signal });
         failed = true;
         stop('startup failure');
+        return;
+      }
+      if (!listened) {
+        // A replacement died before it served; the others serve on. Try again, waiting longer each time.
+        const delayMs = restartDelaysMs[Math.min(failedRestarts, restartDelaysMs.length - 1)];
+        failedRestarts += 1;
+        log.error('a new worker stopped before it could serve: trying again', {
+          pid: worker.process.pid,
+          code,
+          signal,
+          delayMs,
+        });
+        setTimeout(() => {
+          if (!stopping) fork();
+        }, delayMs);
         return;
       }
       log.error('worker stopped unexpectedly: starting another', { pid: worker.process.pid, code, signal });
