@@ -98,7 +98,9 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, resta
     const fork = () => {
       const worker = cluster.fork();
       // A message that cannot reach a dying worker is the relay's to forget, never the primary's end.
-      worker.on('error', (error) => log.warn('message to a worker failed', { pid: worker.process.pid, error: error.message }));
+      worker.on('error', (error) =>
+        log.warn('message to a worker failed', { pid: worker.process.pid, error: error.message }),
+      );
       worker.once('listening', () => {
         ready.set(worker.id, worker);
         failedRestarts = 0;
