@@ -1,13 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 
-/**
- * After refusing an upload we keep reading (and throwing away) at most this much of the body, so the
- * browser finishes sending and then shows our answer; a server that stops reading leaves it hanging,
- * one that closes the connection makes it show a connection error instead. Beyond this the connection
- * is cut.
- */
-export const DRAIN_LIMIT = 64 * 1024 * 1024;
-
 /** Thrown by a part reader (or `readPart`) to end the reading as too large. */
 export class TooLarge extends Error {
   override name = 'TooLarge';
@@ -28,7 +20,11 @@ export interface MultipartPart {
  * `bodyLimit` bytes is ever read into memory: a `Content-Length` above it is refused before reading
  * anything, and the body as the parser sees it fails once more than that has come in, however the
  * request was framed (chunked uploads have no Content-Length). A refused body is drained
- * (`discardBody`) so the browser sees the answer. `onPart` throws `TooLarge` to refuse a part.
+ * is not read any further: the answer goes out at once, and the edge reads and throws away the rest
+ * of the body after it (server/edge.js, `drainAfterAnswer`), so the browser finishes sending and shows
+ * the answer. (Draining here, through the web stream the adapter made of the request, could stall
+ * once the parser had stopped reading it: the upload then never got an answer.) `onPart` throws
+ * `TooLarge` to refuse a part.
  */
 export async function readMultipart(
   request: Request,
@@ -36,10 +32,7 @@ export async function readMultipart(
   onPart: (part: MultipartPart) => Promise<void>,
 ): Promise<MultipartRead> {
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > bodyLimit) {
-    await discardBody(request.body);
-    return { ok: false, problem: 'too_large' };
-  }
+  if (Number.isFinite(declared) && declared > bodyLimit) return { ok: false, problem: 'too_large' };
   const source = request.body?.getReader();
   if (!source) return { ok: false, problem: 'malformed' };
 
@@ -67,7 +60,6 @@ export async function readMultipart(
     } as RequestInit);
     await unstable_parseMultipartFormData(parse, handler);
   } catch (error) {
-    await discardBody(source);
     if (error instanceof TooLarge) return { ok: false, problem: 'too_large' };
     return { ok: false, problem: 'malformed' };
   }
@@ -95,32 +87,4 @@ export async function readShortPart(data: AsyncIterable<Uint8Array>, max: number
     if (size <= max) chunks.push(chunk);
   }
   return size > max ? null : Buffer.concat(chunks);
-}
-
-/**
- * Read the rest of a body and throw it away (up to DRAIN_LIMIT, then cut the connection). Use it
- * whenever an upload is refused without reading it, so the browser gets to see the answer.
- */
-export async function discardBody(body: ReadableStream<Uint8Array> | ReadableStreamDefaultReader<Uint8Array> | null) {
-  if (!body) return;
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  try {
-    reader = 'getReader' in body ? body.getReader() : body;
-  } catch {
-    return; // already being read elsewhere
-  }
-  let drained = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      drained += value.byteLength;
-      if (drained > DRAIN_LIMIT) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // The client went away: nothing left to read.
-  }
 }

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+
+import { createReadableStreamFromReadable } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { FIELD_MAX_BYTES, readContentUpload } from './content-form.server';
@@ -66,5 +69,35 @@ describe('readContentUpload', () => {
     expect(await readContentUpload(form(body, { chunked: true }), { ...LIMITS, bodyMaxBytes: 5_000 })).toEqual(
       tooLarge,
     );
+  });
+
+  it('answers an over-limit file at once when the body comes from a Node request, as through the Express adapter', async () => {
+    // A 6 MB cover under a 5 MB file limit: the reading stops at the limit and answers; it must not
+    // wait on the rest of the body (the edge drains it after the answer). Draining it here, through
+    // the adapter's stream, stalled and the editor's upload never got an answer.
+    const boundary = 'adapterBoundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nข่าว\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const whole = Buffer.concat([head, Buffer.alloc(6_000_000, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    let offset = 0;
+    const node = new Readable({
+      read() {
+        this.push(offset < whole.length ? whole.subarray(offset, (offset += 65_536)) : null);
+      },
+    });
+    const request = new Request('http://coop.test/staff/content/new', {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: createReadableStreamFromReadable(node),
+      duplex: 'half',
+    } as RequestInit);
+    const answer = readContentUpload(request, {
+      fileMaxBytes: 5 * 1024 * 1024,
+      bodyMaxBytes: 10 * 1024 * 1024 + 65_536,
+    });
+    const stalled = new Promise((resolve) => setTimeout(() => resolve('no answer'), 5_000));
+    expect(await Promise.race([answer, stalled])).toEqual({ ok: false, problem: 'too_large' });
   });
 });
