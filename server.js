@@ -94,6 +94,24 @@ app.use((req, res, next) => {
   res.once('close', () => inFlight.delete(res));
   next();
 });
+// Security headers on every response, the edge's refusals, kept pages, redirects and files included
+// (ADR 006, ADR 034): a fresh CSP nonce per response, the rest as helmet sets them.
+const hstsMaxAge = host.security.hstsMaxAge();
+/** helmet's options with the given CSP directives: the pages' policy, or the refusals' below. */
+const helmetOptions = (directives) => ({
+  contentSecurityPolicy: { useDefaults: false, directives },
+  strictTransportSecurity: hstsMaxAge === null ? false : { maxAge: hstsMaxAge, includeSubDomains: true },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+});
+app.use((req, res, next) => {
+  res.locals.cspNonce = host.security.cspNonce();
+  res.set('Permissions-Policy', host.security.permissionsPolicy);
+  next();
+});
+app.use(helmet(helmetOptions(host.security.cspDirectives((req, res) => `'nonce-${res.locals.cspNonce}'`))));
+
 // A request target that is not a decodable path of ours, a method we do not answer, or a declared
 // body over its limit: a Thai 4xx before anything else looks at it (ADR 035).
 app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: requestLog.routed }));
@@ -104,34 +122,16 @@ const pageCache = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, fre
 host.onPublicContentChanged(() => pageCache.clear());
 app.use(pageCache.serve);
 
-// Security headers on every other response, redirects and files included (ADR 006, ADR 034): a fresh
-// CSP nonce per response, the rest as helmet sets them.
-const hstsMaxAge = host.security.hstsMaxAge();
-app.use((req, res, next) => {
-  res.locals.cspNonce = host.security.cspNonce();
-  res.set('Permissions-Policy', host.security.permissionsPolicy);
-  next();
-});
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: host.security.cspDirectives((req, res) => `'nonce-${res.locals.cspNonce}'`),
-    },
-    strictTransportSecurity: hstsMaxAge === null ? false : { maxAge: hstsMaxAge, includeSubDomains: true },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-  }),
-);
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A state-changing request must come from a page of this site (CSRF defence, ADR 005). */
 function fromThisSite(req) {
   const origin = req.get('origin');
+  // An opaque origin (a sandboxed frame, a page that sends no referrer, a cross-site redirect) is never
+  // one of our pages, whatever Sec-Fetch-Site claims.
+  if (origin === 'null') return false;
   const siteHost = (config.TRUST_PROXY && req.get('x-forwarded-host')) || req.get('host');
-  if (origin && origin !== 'null') {
+  if (origin) {
     try {
       return new URL(origin).host === siteHost;
     } catch {
@@ -261,10 +261,27 @@ function withBody(req, body) {
 app.use(createErrorHandler(log));
 
 const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app);
-// Node answers a malformed request line or an over-long head itself, before Express: a Thai page too.
-server.on('clientError', createClientErrorHandler(log));
+// Node answers a malformed request line or an over-long head itself, before Express: a Thai page too,
+// with the same security headers as every other answer (a page that loads nothing: CSP `default-src 'none'`).
+const refusalHeaders = {
+  ...headersSetBy(helmet(helmetOptions({ defaultSrc: ["'none'"], frameAncestors: ["'none'"] }))),
+  'Permissions-Policy': host.security.permissionsPolicy,
+};
+server.on('clientError', createClientErrorHandler(log, refusalHeaders));
 // A worker's listening is the primary's to announce, once all of them listen.
 server.listen(config.PORT, config.HOST, () => (cluster.isWorker ? undefined : announce()));
+
+/** The headers an Express middleware that only sets headers (helmet) sets on a response. */
+function headersSetBy(middleware) {
+  const headers = {};
+  const res = {
+    setHeader: (name, value) => (headers[name] = String(value)),
+    removeHeader: (name) => delete headers[name],
+    getHeader: (name) => headers[name],
+  };
+  middleware({ headers: {} }, res, () => undefined);
+  return headers;
+}
 
 /** The server is serving: one log line and one line for whoever started it. */
 function announce() {

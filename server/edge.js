@@ -274,9 +274,10 @@ function drainAfterAnswer(req, res, limit) {
 
 /**
  * The http server's 'clientError' listener: Node refuses a malformed request or an over-long head
- * before Express sees it; answer with the Thai page and one log line instead of a bare status.
+ * before Express sees it; answer with the Thai page and one log line instead of a bare status, with
+ * `securityHeaders` (those every other answer carries).
  */
-export function createClientErrorHandler(log) {
+export function createClientErrorHandler(log, securityHeaders = {}) {
   return (error, socket) => {
     const code = error?.code ?? 'unknown';
     if (code === 'ECONNRESET' || !socket.writable) {
@@ -287,15 +288,17 @@ export function createClientErrorHandler(log) {
       code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'HPE_TIMEOUT' ? 408 : 400;
     log.info('client error', { status, code });
     const body = Buffer.from(refusalPage(status));
-    socket.write(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
-        'Content-Type: text/html; charset=utf-8\r\n' +
-        `Content-Length: ${body.length}\r\n` +
-        "Content-Security-Policy: default-src 'none'\r\n" +
-        'X-Content-Type-Options: nosniff\r\n' +
-        'Cache-Control: no-store\r\n' +
-        'Connection: close\r\n\r\n',
-    );
+    const headers = {
+      'Content-Security-Policy': "default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      ...securityHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': String(body.length),
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${REASONS[status]}\r\n${head.join('')}\r\n`);
     socket.end(body);
   };
 }

@@ -47,6 +47,27 @@ const thaiPage = (answer: Answer) => {
   expect(answer.headers['content-type']).toMatch(/^text\/html/);
   expect(answer.body).toContain('<html lang="th">');
 };
+/** The security headers every answer carries, refusals made before the app included (ADR 006). */
+const SECURITY_HEADERS = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+const withSecurityHeaders = (answer: Answer) => {
+  expect(answer.headers).toMatchObject(SECURITY_HEADERS);
+  expect(answer.headers['content-security-policy']).toMatch(/default-src|script-src/);
+  expect(answer.headers['permissions-policy']).toBeTruthy();
+};
+/** The same, in the head of a raw answer. */
+const rawWithSecurityHeaders = (answer: string) => {
+  const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(head).toContain(`${name}: ${value.toLowerCase()}`);
+  expect(head).toMatch(/content-security-policy: (default-src|script-src)/);
+  expect(head).toContain('permissions-policy: ');
+};
 
 /** How long /healthz takes when asked while `heavy` is being handled. */
 async function healthzWhile(heavy: () => Promise<Answer>): Promise<{ ms: number; heavy: Answer }> {
@@ -100,6 +121,9 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toMatch(/connection: close/i);
       expect(answer).toContain('ข้อมูลมีขนาดใหญ่เกินไป');
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(head).toContain(`${name}: ${value.toLowerCase()}`);
     });
 
     it('counts a chunked body while it streams: 413 past 64 KiB, a Thai page or JSON for /api', async () => {
@@ -175,6 +199,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       const answer = await request(method, pathname, { Origin: ORIGIN, ...headers }, body);
       expect(answer.status).toBe(status);
       thaiPage(answer);
+      withSecurityHeaders(answer);
       if (status === 405) expect(answer.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
       const id = answer.headers['x-request-id'];
       const line = await server!.waitFor((l) => l.msg === 'request' && l.requestId === id, 'the request line');
@@ -191,6 +216,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       const answer = await raw(`${line}\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`);
       expect(answer).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer).toContain('คำขอไม่ถูกต้อง');
+      rawWithSecurityHeaders(answer);
     });
 
     it('answers a head larger than 16 KiB with a Thai 431 page and one log line', async () => {
@@ -198,6 +224,7 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       const answer = await raw(`GET /home?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n\r\n`);
       expect(answer).toMatch(/^HTTP\/1\.1 431 /);
       expect(answer).toContain('<html lang="th">');
+      rawWithSecurityHeaders(answer);
       const line = await server!.waitFor((l) => l.msg === 'client error' && l.status === 431, 'the log line');
       expect(line.level).toBe('info');
       expect(server!.lines.slice(before).filter((l) => l.msg === 'client error')).toHaveLength(1);
@@ -266,6 +293,23 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       );
       expect(answer.status).toBe(403);
       expect(answer.body).toContain('คำขอถูกปฏิเสธ');
+    });
+
+    it('refuses a post from an opaque origin (Origin: null) with 403, whatever Sec-Fetch-Site says', async () => {
+      const before = server!.lines.length;
+      for (const pathname of ['/member/logon', '/boardPost']) {
+        const answer = await request(
+          'POST',
+          pathname,
+          { ...FORM, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+          form({ membershipNo: '012345', password: 'x', title: 'a', body: 'b' }),
+        );
+        expect(answer.status).toBe(403);
+        thaiPage(answer);
+        withSecurityHeaders(answer);
+      }
+      expect(server!.lines.slice(before).filter((l) => l.level === 'error')).toEqual([]);
+      expect(server!.output()).not.toMatch(/^\s+at /m);
     });
 
     it('refuses a cross-site form post without a bearer token', async () => {
