@@ -207,6 +207,9 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       const lines = server!.lines.slice(before);
       expect(lines.filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([]);
       expect(server!.output()).not.toMatch(/^\s+at /m);
+      // Every line the server wrote after it started is a JSON log line (no plain-text router warning).
+      const plain = (line: string) => line && !line.startsWith('{') && !line.startsWith('Sahakorn is running at');
+      expect(server!.output().split('\n').filter(plain)).toEqual([]);
     });
 
     it.each([

@@ -44,6 +44,17 @@ describe('routePatterns', () => {
     expect(patternOf('/mediafiles/2568/photo.jpg')).toBe('/mediafiles/*');
   });
 
+  it('names no route for a path that does not decode, and writes nothing outside the JSON log', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(patternOf('/show/%E0%A4%A')).toBeNull();
+      expect(patternOf('/img/%E0%A4%A.jpg')).toBeNull();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('follows layouts, index routes and escaped dots the way Remix matches', () => {
     expect(patternOf('/')).toBe('/');
     expect(patternOf('/home')).toBe('/home');

@@ -72,6 +72,9 @@ export function routePatterns(
   return (pathname) => {
     const known = seen.get(pathname);
     if (known !== undefined) return known || null;
+    // A path that does not decode names no route (the edge refuses it with 400); the router would
+    // write a plain-text warning about it to the console, outside the JSON log.
+    if (!decodes(pathname)) return null;
     const matches = matchRoutes(roots, pathname);
     const routePattern = matches
       ? '/' +
@@ -89,6 +92,15 @@ export function routePatterns(
     seen.set(pathname, pattern ?? '');
     return pattern;
   };
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One request's log line (`msg: "request"`). Nothing from the query string, headers or body. */
