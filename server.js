@@ -24,12 +24,9 @@ import {
   createClientErrorHandler,
   createErrorHandler,
   createRequestLineCheck,
-  refuse,
 } from './server/edge.js';
-import { createAdmission } from './server/admission.js';
 import { runPrimary } from './server/cluster.js';
 import { KEPT_PAGE_COMPRESSION, createPageCache } from './server/page-cache.js';
-import { createRouteAreas } from './server/route-areas.js';
 
 // This server serves the production build; `npm run dev` starts it in development mode (remix dev
 // restarts it after every rebuild).
@@ -222,24 +219,15 @@ app.use(
 // Bodies are bounded before anything parses them; small ones are read here (ADR 035).
 app.use(createBodyReader({ photoMaxBytes: config.PHOTO_MAX_BYTES }));
 
-// Requests take turns, one per turn of the event loop, sign-ins first (server/admission.js, ADR 072);
-// past a thousand waiting, a page is refused at once with a Thai 503.
-app.use(createAdmission({ onFull: (req, res) => refuse(req, res, 503, { retryAfter: 10 }) }));
-
-// Remix, through its Express adapter. The load context is made once per request (host.loadContext).
-// A handler for each choice of the routes a URL's first two segments leave it able to match
-// (server/route-areas.js, ADR 086).
-const remixFor = (areaBuild) =>
-  createRequestHandler({
-    build: areaBuild,
-    mode: build.mode,
-    getLoadContext: (req, res) =>
-      host.loadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null, keepPage: res.locals.keepPage }),
-  });
-const remixAreas = createRouteAreas(build, remixFor);
-app.all('*', (req, res, next) =>
-  remixAreas.for(req.originalUrl)(res.locals.body ? withBody(req, res.locals.body) : req, res, next),
-);
+// Remix, through its Express adapter, routes every request. The load context is made once per
+// request (host.loadContext).
+const remix = createRequestHandler({
+  build,
+  mode: build.mode,
+  getLoadContext: (req, res) =>
+    host.loadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? null, keepPage: res.locals.keepPage }),
+});
+app.all('*', (req, res, next) => remix(res.locals.body ? withBody(req, res.locals.body) : req, res, next));
 
 /**
  * The request as the adapter reads it, for a body the edge has already read (at most 64 KiB): the

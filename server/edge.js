@@ -64,11 +64,6 @@ export const REFUSALS = {
     title: 'คำขอมีขนาดใหญ่เกินไป',
     text: 'ส่วนหัวของคำขอยาวเกินกว่าที่ระบบรับได้ กรุณาลบคุกกี้ของเว็บไซต์นี้แล้วลองใหม่อีกครั้ง',
   },
-  // More requests waiting than the server takes (server/admission.js): the crash screen's words.
-  503: {
-    title: 'ระบบมีผู้ใช้งานจำนวนมาก',
-    text: 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง',
-  },
 };
 
 const REASONS = {
@@ -79,7 +74,6 @@ const REASONS = {
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',
-  503: 'Service Unavailable',
 };
 
 /** The Thai page of a refusal: plain HTML, no script or style (the CSP forbids inline ones). */

@@ -1,7 +1,7 @@
 // Many members at once, one process: every page a member is sent is that member's own, and carries
-// the CSP nonce of its own response. Requests that arrive together wait in the admission queue
-// (ADR 072, 082); each must go on in its own request context — an earlier build let a queued request
-// take the context of the request that scheduled it: another member's checks, another page's nonce.
+// the CSP nonce of its own response: requests that are served together each go on in their own
+// request context (an earlier build's request queue let one take the context of the request that
+// started it: another member's checks, another page's nonce).
 //   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/isolation.test.ts
 import fs from 'node:fs';
 import path from 'node:path';
