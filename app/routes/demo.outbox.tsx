@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
@@ -29,6 +29,9 @@ export async function loader() {
     { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } },
   );
 }
+
+/** The loader's headers are the page's: the codes in it are for one visitor's eyes, never kept. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction = () => [{ title: TITLE }, { name: 'robots', content: 'noindex' }];
 

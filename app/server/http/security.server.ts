@@ -109,6 +109,8 @@ export function applyCachePolicy(headers: Headers, pathname: string, status: num
     // The staff back office (ADR 059): never stored by a browser or a shared cache.
     pathname === '/staff' ||
     pathname.startsWith('/staff/') ||
+    // The demo outbox shows one-time codes (ADR 038).
+    pathname.startsWith('/demo/') ||
     headers.has('Set-Cookie') ||
     status >= 300
   ) {
