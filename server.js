@@ -15,6 +15,7 @@ import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 
 import { apiJsonCall, bearerOnly, carriesSessionCookie, createApiCors } from './server/api-access.js';
@@ -199,10 +200,18 @@ app.get('/vendor/pusher.min.js', (req, res) => {
     immutable: Boolean(current),
   });
 });
+// Static files go out as the copy the browser accepts of those `npm run build` compressed ahead (brotli
+// 11, gzip 9: scripts/precompress.mjs, ADR 106), which compression above leaves as they are; a file
+// without copies (small, or a picture) as it is. Under `npm run dev` files change between builds and
+// are sent as they are.
+const staticFiles = (dir, options) =>
+  process.env.NODE_ENV === 'development'
+    ? express.static(dir, { ...options, index: false })
+    : expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: options });
 // Fingerprinted build assets never change; other public files may.
-app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', index: false }));
+app.use('/build', staticFiles(path.join(root, 'public/build'), { immutable: true, maxAge: '1y' }));
 // Other public files all have an extension: page paths skip the file-system lookup.
-const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
+const publicFiles = staticFiles(path.join(root, 'public'), { maxAge: '1h' });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 // From here on requests are pages and resource routes (logged at info), not public files.

@@ -86,3 +86,30 @@ describe.skipIf(!BUILT)('compression of documents (server.js)', () => {
     expect(Math.abs(page.body.length - cheap)).toBeLessThan(cheap * 0.02);
   });
 });
+
+describe.skipIf(!BUILT)('precompressed static files (ADR 106)', () => {
+  /** The build's largest script with copies: the route manifest. */
+  const manifest = () => {
+    const name = fs.readdirSync('public/build').find((file) => /^manifest-.*\.js$/.test(file));
+    if (!name) throw new Error('no manifest in public/build: run npm run build');
+    return { url: `/build/${name}`, file: path.join('public/build', name) };
+  };
+
+  it('sends the brotli or gzip copy made at build time, byte for byte, and the file itself to a client that takes neither', async () => {
+    const { url, file } = manifest();
+    const br = await getBytes(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.body.equals(fs.readFileSync(`${file}.br`))).toBe(true);
+
+    const gz = await getBytes(url, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(fs.readFileSync(`${file}.gz`))).toBe(true);
+
+    const plain = await getBytes(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(fs.readFileSync(file))).toBe(true);
+  });
+});

@@ -159,6 +159,14 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toContain('proxy_set_header X-Forwarded-Host $http_host;');
   });
 
+  it('keeps the fingerprinted build assets for everyone, as the app compressed them', () => {
+    const assets = /location \/build\/ \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(assets).toContain('proxy_pass http://sahakorn;');
+    expect(assets).toContain('proxy_cache sahakorn_pages;');
+    expect(assets).not.toContain('proxy_cache_bypass');
+    expect(assets).not.toMatch(/\bgzip on\b/);
+  });
+
   it('accepts a profile photo as large as the app does', () => {
     const limit = /client_max_body_size (\d+)m;/.exec(conf)?.[1];
     expect(Number(limit) * 1024 * 1024).toBeGreaterThan(
