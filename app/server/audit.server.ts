@@ -47,6 +47,9 @@ export type AuditType =
   /** The member ended one of their sessions or API tokens, or all the others. */
   | 'session_ended'
   | 'api_token_revoked'
+  /** `/api/member/auth/refresh` exchanged a token, or refused to (detail: why; ADR 092). */
+  | 'api_token_refreshed'
+  | 'api_token_refresh_refused'
   | 'other_sessions_ended'
   /**
    * The staff back office (ADR 059): every staff action, `actor` naming the staff member (staff sign-in,

@@ -215,6 +215,49 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     expect((await request('GET', '/api/member/auth/impersonate')).status).toBe(405);
   });
 
+  it("a refresh keeps the login's end and is refused a staff token; the terms gate keeps a member from the feeds, not from the session (ADR 092, 093)", async () => {
+    const cred = await signIn(DEMO);
+    const grant = await api.refresh(fresh(cred));
+    expect(grant.expiresInSeconds).toBeLessThanOrEqual(12 * 3600);
+    expect(grant.expiresInSeconds).toBeGreaterThan(12 * 3600 - 60);
+    expect(await api.getAuthUser({ token: cred.token })).toBe(false);
+    await expect(api.refresh(fresh(cred))).rejects.toBeInstanceOf(CoopAuthError);
+
+    const issued = await issueImpersonationLink(db, {
+      membershipNo: EMPTY_DEMO.membershipNo,
+      staff: 'สมศรี ฝ่ายบริการสมาชิก',
+      secret: IMPERSONATION_SECRET,
+      baseUrl: 'https://coop.example',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const redeemed = await api.redeemImpersonationLink?.(new URL(issued.url).searchParams.get('t') ?? '');
+    if (!redeemed?.ok) throw new Error('not redeemed');
+    await expect(api.refresh({ token: redeemed.token })).rejects.toBeInstanceOf(CoopAuthError);
+    expect(await api.getAuthUser({ token: redeemed.token })).toBe(true);
+
+    await db.deleteFrom('terms_acceptances').where('membership_no', '=', EMPTY_DEMO.membershipNo).execute();
+    const member = await signIn(EMPTY_DEMO);
+    const gated = await request(
+      'POST',
+      '/api/member/member_share',
+      { 'Content-Type': 'application/json', Authorization: `Bearer ${member.token}` },
+      '{}',
+    );
+    expect(gated.status).toBe(403);
+    expect(JSON.parse(gated.body)).toEqual({
+      rc_code: '0',
+      error: expect.stringMatching(/\/member\/welcome$/) as string,
+    });
+    await expect(api.getShareSummary(fresh(member))).rejects.toThrow();
+    // Staff acting as the member read on, as on the web.
+    const summary = await embedded.getShareSummary(fresh(member));
+    expect(await api.getShareSummary({ token: redeemed.token })).toEqual(summary);
+    expect(await api.getAuthUser(fresh(member))).toBe(true);
+    expect(await api.getTermsStatus(fresh(member))).toEqual({ accepted: false });
+    await api.acceptTerms(fresh(member), { ip: null, userAgent: 'FrontBrowser/1.0' });
+    expect(await api.getShareSummary(fresh(member))).toEqual(summary);
+  });
+
   it('the board and the demand section read back as the embedded backend answers (ADR 025)', async () => {
     // The vendor's DATETIME has whole seconds.
     const toSeconds = (value: unknown): unknown => {

@@ -25,6 +25,8 @@ Object.assign(process.env, {
 const { app, shutdown } = await import('../app.server');
 const { login, logout, requireMember } = await import('./auth.server');
 const { forgetTermsAnswers } = await import('./terms-gate.server');
+const { createSession } = await import('./session.server');
+const { sha256 } = await import('../crypto.server');
 
 const ORIGIN = 'http://coop.test';
 
@@ -193,6 +195,42 @@ describe('upstream token refresh', () => {
     const tokens = new Set(members.map((m) => m.credentials.token));
     expect(tokens.size).toBe(1);
     expect([...tokens][0]).toBe((await sessionRow()).upstream_token);
+  });
+
+  it('exchanges a token whose login ends sooner once, then checks it plainly until it ends', async () => {
+    const cookie = await signedIn('10.0.0.10');
+    const row = await sessionRow();
+    // The login's absolute end is a minute away, and a refresh keeps it (ADR 092).
+    const { db } = await app();
+    await db
+      .updateTable('coop_tokens')
+      .set({ expires_at: Date.now() + 60_000 })
+      .where('token_hash', '=', sha256(row.upstream_token))
+      .execute();
+    await expireSoon(row.id_hash, 60_000);
+    const first = await requireMember(memberPage(cookie), {});
+    expect(first.credentials.token).not.toBe(row.upstream_token);
+    const second = await requireMember(memberPage(cookie), {});
+    expect(second.credentials.token).toBe(first.credentials.token);
+    expect((await sessionRow()).upstream_expires_at).toBeNull();
+  });
+
+  it('never asks to exchange the token of a staff-acting session, which is never refreshed', async () => {
+    const { backend } = await app();
+    const issued = await backend.impersonate('012345', 'สมศรี ฝ่ายบริการสมาชิก');
+    if (!issued.ok) throw new Error('impersonation refused');
+    const setCookie = await createSession(new Request(`${ORIGIN}/member/logon`), {
+      membershipNo: '012345',
+      memberName: 'นายสมชาย ใจดี',
+      upstreamToken: issued.token,
+      upstreamExpiresInSeconds: issued.expiresInSeconds,
+      remember: false,
+      actingStaff: 'สมศรี ฝ่ายบริการสมาชิก',
+    });
+    const row = await sessionRow();
+    await expireSoon(row.id_hash, 60_000);
+    const member = await requireMember(memberPage(cookieFrom(setCookie)), {});
+    expect(member.credentials.token).toBe(issued.token);
   });
 
   it('ends the session with the expiry notice when the core refuses the exchange', async () => {

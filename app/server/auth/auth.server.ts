@@ -136,8 +136,16 @@ async function resolveMember(request: Request): Promise<AuthedMember> {
 /** The upstream token is exchanged for a new one when less than this is left of it (core tokens: 15 min). */
 export const REFRESH_BEFORE_MS = 3 * 60_000;
 
+/**
+ * Whether the session's token is exchanged instead of checked. Never a staff-acting session's: such a
+ * token is never refreshed, and its 30 minutes are the session's (ADR 010, 092).
+ */
 function refreshDue(session: MemberSession, now = Date.now()): boolean {
-  return session.upstreamExpiresAt !== null && session.upstreamExpiresAt - now <= REFRESH_BEFORE_MS;
+  return (
+    session.actingStaff === null &&
+    session.upstreamExpiresAt !== null &&
+    session.upstreamExpiresAt - now <= REFRESH_BEFORE_MS
+  );
 }
 
 /** Exchanges in flight in this process, per session: parallel requests of one page share one. */
@@ -154,7 +162,11 @@ function refreshedToken(backend: CoopBackend, session: MemberSession): Promise<s
     pending = (async () => {
       try {
         const grant = await backend.refresh({ token: session.upstreamToken, membershipNo: session.membershipNo });
-        const expiresAt = Date.now() + grant.expiresInSeconds * 1000;
+        const renewedUntil = Date.now() + grant.expiresInSeconds * 1000;
+        // A token that ends with its login gains nothing from another exchange (ADR 092): without an
+        // expiry, the session checks it plainly from now on, and ends when the backend refuses it.
+        const extended = session.upstreamExpiresAt === null || renewedUntil > session.upstreamExpiresAt + 1000;
+        const expiresAt = extended ? renewedUntil : null;
         if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
           return grant.token;
         }

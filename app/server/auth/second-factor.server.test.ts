@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-2fa-'));
@@ -24,6 +24,7 @@ const { vendorLogin } = await import('../coop/vendor/login.server');
 const { SECOND_FACTOR_MESSAGES } = await import('~/lib/forms/second-factor');
 const { endEverywhereElse, listApiTokens } = await import('./account-security.server');
 const { sha256 } = await import('../crypto.server');
+const { CoopUnavailableError } = await import('../coop/types');
 
 const ORIGIN = 'http://coop.test';
 const STEP = 30_000;
@@ -98,13 +99,15 @@ describe('sign-in with a second factor', () => {
     ).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
     const { db } = await app();
     const row = await db.selectFrom('login_challenges').selectAll().executeTakeFirstOrThrow();
-    // Nothing about the member but the number: no name, nothing to show.
+    // Nothing about the member but the number and the name the login answered (kept for the session,
+    // ADR 093): nothing to show.
     expect(Object.keys(row).sort()).toEqual(
       [
         'created_at',
         'expires_at',
         'failures',
         'id_hash',
+        'member_name',
         'membership_no',
         'redirect_to',
         'remember',
@@ -150,6 +153,26 @@ describe('sign-in with a second factor', () => {
     const again = await passwordStep();
     const replay = await completeSecondFactor(request(cookieOf(again.setCookie)), code, null);
     expect(replay).toEqual({ ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong });
+  });
+
+  it("a right code makes the session without asking for the member's profile, which a core keeps from a member who has not accepted the terms", async () => {
+    const outcome = await passwordStep();
+    const { backend } = await app();
+    // A Sahakorn core answers member_status with its terms gate (ADR 093): the http adapter's outage.
+    const profile = vi.spyOn(backend, 'getMemberProfile').mockRejectedValue(new CoopUnavailableError('HTTP 403'));
+    try {
+      const done = await completeSecondFactor(request(cookieOf(outcome.setCookie)), recoveryCodes[2] ?? '', null);
+      if (!done.ok) throw new Error(`refused: ${JSON.stringify(done)}`);
+      const member = await requireMember(
+        new Request(`${ORIGIN}/member/welcome`, { headers: { Cookie: cookieOf(done.setCookies[0] ?? '') } }),
+        {},
+        { terms: 'skip' },
+      );
+      expect(member.memberName).toContain('สมชาย');
+      expect(profile).not.toHaveBeenCalled();
+    } finally {
+      profile.mockRestore();
+    }
   });
 
   it('five wrong codes end the half-session; more wrong codes per member lock the code check', async () => {

@@ -1,7 +1,7 @@
 import { app } from '../app.server';
 import { audit } from '../audit.server';
 import { appCookie } from '../http/cookies.server';
-import type { MemberName } from '../coop/types';
+import type { CoopBackend, MemberName } from '../coop/types';
 import { randomToken, sha256 } from '../crypto.server';
 import { env } from '../env.server';
 import { clear, hit, peek } from '../rate-limit.server';
@@ -83,6 +83,7 @@ export async function startSecondFactor(
       failures: 0,
       created_at: now,
       expires_at: now + CHALLENGE_TTL_MS,
+      member_name: `${input.member.prename}${input.member.firstName} ${input.member.lastName}`,
     })
     .execute();
   await audit('second_factor_required', { membershipNo, ip: clientAddress });
@@ -98,6 +99,8 @@ export interface Challenge {
   redirectTo: string | null;
   failures: number;
   createdAt: number;
+  /** The member's name as the login answered it; null on a half-session from before it was kept. */
+  memberName: string | null;
 }
 
 /** The request's half-session while it lasts, or null (none, unknown, or expired: then it is ended). */
@@ -124,6 +127,7 @@ export async function readChallenge(request: Request, now = Date.now()): Promise
     redirectTo: row.redirect_to,
     failures: row.failures,
     createdAt: row.created_at,
+    memberName: row.member_name,
   };
 }
 
@@ -216,8 +220,10 @@ export async function completeSecondFactor(
   }
 
   const { db, backend } = await app();
-  // The name for the header comes from the core with the token, as the session check would.
-  const profile = await backend.getMemberProfile({ token: challenge.upstreamToken });
+  // The name for the header is the login's, as for a sign-in without the code: a Sahakorn core keeps
+  // the member's profile from a member who has not accepted the terms (ADR 093). A half-session
+  // from before the name was kept asks the core with the token.
+  const memberName = challenge.memberName ?? (await profileName(backend, challenge.upstreamToken));
   // Claim the half-session: only one request turns it into a session.
   const claimed = await db.deleteFrom('login_challenges').where('id_hash', '=', challenge.idHash).executeTakeFirst();
   if (claimed.numDeletedRows === 0n) return restart(SECOND_FACTOR_MESSAGES.expired);
@@ -227,7 +233,7 @@ export async function completeSecondFactor(
     request,
     {
       membershipNo,
-      memberName: `${profile.prename}${profile.firstName} ${profile.lastName}`,
+      memberName,
       upstreamToken: challenge.upstreamToken,
       upstreamExpiresInSeconds: Math.max(0, challenge.upstreamExpiresIn - elapsedSeconds),
       remember: challenge.remember,
@@ -237,4 +243,9 @@ export async function completeSecondFactor(
   );
   await audit('login_success', { membershipNo, ip: clientAddress, detail: result.method });
   return { ok: true, setCookies: [session, await clearChallengeCookie()], redirectTo: challenge.redirectTo };
+}
+
+async function profileName(backend: CoopBackend, token: string): Promise<string> {
+  const profile = await backend.getMemberProfile({ token });
+  return `${profile.prename}${profile.firstName} ${profile.lastName}`;
 }

@@ -174,7 +174,8 @@ export async function createSession(
 export async function replaceUpstreamToken(
   idHash: string,
   previousToken: string,
-  next: { token: string; expiresAt: number },
+  /** `expiresAt` null: the session checks the token on each request instead of exchanging it. */
+  next: { token: string; expiresAt: number | null },
 ): Promise<boolean> {
   const { db } = await app();
   const result = await db

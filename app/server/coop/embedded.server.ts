@@ -14,10 +14,11 @@ import { statProbe } from '../content/content-image.server';
 import { mediaDir, serveMedia } from '../content/media.server';
 
 const HOUR = 3600_000;
-/** Lifetime of an embedded bearer token: a working day, or 30 days with "stay signed in". */
-const TOKEN_TTL_MS = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
-/** How long after it expired a token may still be exchanged for a new one (the core's JWT_REFRESH_TTL). */
-export const REFRESH_WINDOW_MS = 14 * 24 * HOUR;
+/**
+ * Lifetime of an embedded bearer token, counted from the sign-in and never extended (ADR 092): a
+ * working day, or 30 days with "stay signed in" — the web session's absolute lifetimes (ADR 037).
+ */
+export const TOKEN_TTL_MS = { normal: 12 * HOUR, remember: 30 * 24 * HOUR };
 
 export const TERMS_CATEGORY = 'term_of_conditional';
 
@@ -137,37 +138,41 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       return Number(numDeletedRows);
     },
 
+    /**
+     * Exchanges a token for a new one (ADR 024, 092): single use (only the call that deletes the old
+     * row issues a new one), and only while the old one still holds. The new token carries the old
+     * one's sign-in time and expiry: a refresh never extends a login past its absolute end, and an
+     * expired token is not exchanged at all. A token staff hold through an impersonation link is never
+     * exchanged (its 30 minutes are the cap, ADR 010).
+     */
     async refresh(cred) {
       const oldHash = sha256(cred.token);
       const token = randomToken();
-      const issuedAt = now();
-      const ttl = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const expiresAt = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('coop_tokens')
           .select(['membership_no', 'issued_at', 'expires_at', 'acting_staff'])
           .where('token_hash', '=', oldHash)
           .executeTakeFirst();
-        if (!row || row.expires_at + REFRESH_WINDOW_MS <= issuedAt) return null;
-        // Single use: only the call that removes the old token gets a new one.
+        if (!row || row.expires_at <= at || row.acting_staff !== null) return null;
         const removed = await trx.deleteFrom('coop_tokens').where('token_hash', '=', oldHash).executeTakeFirst();
         if (removed.numDeletedRows === 0n) return null;
-        // The new token lasts as long as the old one was issued for (a working day, or 30 days).
-        const lifetime = row.expires_at - row.issued_at;
         await trx
           .insertInto('coop_tokens')
           .values({
             token_hash: sha256(token),
             membership_no: row.membership_no,
-            issued_at: issuedAt,
-            expires_at: issuedAt + lifetime,
-            acting_staff: row.acting_staff,
+            issued_at: row.issued_at,
+            expires_at: row.expires_at,
+            acting_staff: null,
           })
           .execute();
-        return lifetime;
+        return row.expires_at;
       });
-      if (ttl === null) throw new CoopAuthError('token is invalid');
+      if (expiresAt === null) throw new CoopAuthError('token is invalid');
       cred.perRequest?.answers.delete(MEMBER_OF);
-      return { token, expiresInSeconds: Math.floor(ttl / 1000) };
+      return { token, expiresInSeconds: Math.floor((expiresAt - at) / 1000) };
     },
 
     async getAuthUser(cred) {

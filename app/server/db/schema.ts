@@ -554,6 +554,8 @@ export interface LoginChallengesTable {
   failures: number;
   created_at: number;
   expires_at: number;
+  /** The member's name as the login answered it (0022, ADR 093); null on half-sessions from before. */
+  member_name: OptionalText;
 }
 
 /** One-time codes for registration and forgotten passwords (0010, ADR 038). */

@@ -5,6 +5,7 @@ import { app } from '../../app.server';
 import { audit } from '../../audit.server';
 import { env } from '../../env.server';
 import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from '../../auth/login-limit.server';
+import { signOutEverywhere } from '../../auth/password-change.server';
 import { passwordPolicyError } from '../../auth/password-policy.server';
 import type { MemberRequest } from './api.server';
 import { embeddedBackend, field, notFound, refuseStaff, vendorJson } from './api.server';
@@ -38,7 +39,10 @@ export async function vendorIdentityAction(
   return vendorJson({ errors: [apiIdentityRefusal(mode)] });
 }
 
-/** `POST /api/member/member_pass` with `{mem_password, mem_oldpassword}`: `rc_code` 1, -1 or 0. */
+/**
+ * `POST /api/member/member_pass` with `{mem_password, mem_oldpassword}`: `rc_code` 1, -1 or 0. A
+ * change ends the member's web sessions and other tokens; the token that made it keeps working.
+ */
 export async function vendorChangePassword(
   { backend, cred, body }: MemberRequest,
   clientAddress: string | null,
@@ -77,6 +81,9 @@ export async function vendorChangePassword(
     return vendorJson({ rc_code: '-1', rc_des: PASSWORD_MESSAGES.wrongCurrent });
   }
   await reservation.settle('accepted');
-  await audit('password_changed', { membershipNo, ip: clientAddress, detail: 'api' });
+  // As the web change with "sign out of other devices" (ADR 037, 092): every web session and every
+  // other bearer token of the member ends; the calling token stays, as the vendor's client keeps it.
+  await signOutEverywhere(membershipNo, { idHash: '', credentials: cred });
+  await audit('password_changed', { membershipNo, ip: clientAddress, detail: 'api; other sessions and tokens ended' });
   return vendorJson({ rc_code: '1', rc_des: PASSWORD_MESSAGES.changed });
 }

@@ -5,6 +5,7 @@ import { parseDateDMY } from '~/lib/thai-format';
 
 import { app } from '../../app.server';
 import { audit } from '../../audit.server';
+import { env } from '../../env.server';
 import { sha256 } from '../../crypto.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type StatementQuery } from '../types';
 
@@ -94,16 +95,48 @@ export interface MemberRequest {
   body: Json;
 }
 
+/** Where a member accepts the terms: the website's welcome page (spec §4). */
+export function termsRequiredMessage(): string {
+  return `กรุณาอ่านและยอมรับข้อกำหนดและเงื่อนไขการใช้บริการก่อนใช้บริการสมาชิกออนไลน์ ที่เว็บไซต์ ${env().publicUrl}/member/welcome`;
+}
+
+/**
+ * The terms gate of the API (ADR 093): HTTP 403 `{rc_code: "0", error}` — `rc_code` as
+ * `termofconditional` says "not accepted", `error` the text the vendor's client shows for any refused
+ * call; 403, not 400 or 401, which the vendor's client takes for a dead token and signs out.
+ */
+export const termsRequired = () => vendorJson({ rc_code: '0', error: termsRequiredMessage() }, 403);
+
+/**
+ * Null when the token's member may be served their data: they accepted the published terms (or none
+ * are published), or staff hold the token through an impersonation link (they pass the gate, as on
+ * the web: only the member can accept, ADR 010). Otherwise the gate's answer. Asked on every call, as
+ * `termofconditional` is (ADR 028): an acceptance takes effect at once.
+ */
+export async function termsGate(backend: CoopBackend, cred: MemberCredentials): Promise<Response | null> {
+  if ((await backend.getTermsStatus(cred)).accepted) return null;
+  if ((await actingStaffOf(cred)) !== null) return null;
+  return termsRequired();
+}
+
 /**
  * A member route (`auth:api`): POST only, the token checked before anything else (400 `{error}` when
- * it is missing, unknown or expired, as the vendor's exception handler answers), then `handle` with
- * credentials that scope every query to the token's member.
+ * it is missing, unknown or expired, as the vendor's exception handler answers), then the terms gate
+ * (`termsGate`; `terms: 'skip'` only where a member who has not accepted must get through: signing
+ * out, the token check, the terms' status and their acceptance), then `handle` with credentials that
+ * scope every query to the token's member.
  */
 export async function memberRoute(
   request: Request,
   handle: (call: MemberRequest) => Promise<Response>,
-  /** `false`: leave the body unread for the handler (an upload reads it with a size cap). */
-  { readBody: parseBody = true }: { readBody?: boolean } = {},
+  {
+    readBody: parseBody = true,
+    terms = 'enforce',
+  }: {
+    /** `false`: leave the body unread for the handler (an upload reads it with a size cap). */
+    readBody?: boolean;
+    terms?: 'enforce' | 'skip';
+  } = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed();
   const backend = await embeddedBackend();
@@ -114,11 +147,28 @@ export async function memberRoute(
   const cred: MemberCredentials = { token, perRequest: { answers: new Map() } };
   if (!(await backend.getAuthUser(cred))) return tokenRefused();
   try {
+    if (terms === 'enforce') {
+      const refused = await termsGate(backend, cred);
+      if (refused) return refused;
+    }
     return await handle({ backend, cred, body: parseBody ? await readBody(request) : {} });
   } catch (error) {
     if (error instanceof CoopAuthError) return tokenRefused();
     throw error;
   }
+}
+
+/** What the store knows of a bearer token, for the audit of a refresh; null for a token it never issued or ended. */
+export async function tokenRecord(
+  token: string,
+): Promise<{ membershipNo: string; expiresAt: number; actingStaff: string | null } | null> {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('coop_tokens')
+    .select(['membership_no', 'expires_at', 'acting_staff'])
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  return row ? { membershipNo: row.membership_no, expiresAt: row.expires_at, actingStaff: row.acting_staff } : null;
 }
 
 /**

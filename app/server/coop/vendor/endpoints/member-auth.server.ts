@@ -11,6 +11,7 @@ import {
   methodNotAllowed,
   notFound,
   readBody,
+  tokenRecord,
   tokenRefused,
   vendorJson,
 } from '../api.server';
@@ -28,27 +29,41 @@ export const login: Endpoint = {
 /** Vendor API (ADR 019): `POST /api/member/auth/logout` ends the bearer token. */
 export const logout: Endpoint = {
   action({ request }) {
-    return memberRoute(request, async ({ backend, cred }) => {
-      await backend.logout(cred);
-      return vendorJson({ message: 'ออกจากระบบ เรียบร้อยแล้ว' });
-    });
+    return memberRoute(
+      request,
+      async ({ backend, cred }) => {
+        await backend.logout(cred);
+        return vendorJson({ message: 'ออกจากระบบ เรียบร้อยแล้ว' });
+      },
+      { terms: 'skip' },
+    );
   },
 };
 
 /**
- * Vendor API (ADR 019, 024): `POST /api/member/auth/refresh` exchanges the bearer token — still valid,
- * or expired within the refresh window — for a new one, in the login's shape; the old one stops working.
+ * Vendor API (ADR 019, 024, 092): `POST /api/member/auth/refresh` exchanges a bearer token that still
+ * holds for a new one, in the login's shape; the old one stops working. The new token ends when the
+ * old one would have (`expires_in` is what is left of the login): a refresh never extends a login. An
+ * expired token, or one staff hold through an impersonation link, is refused as the vendor refuses a
+ * token (HTTP 400 `{error}`). Every exchange and every refusal is audited, without the token.
  */
 export const refresh: Endpoint = {
-  async action({ request }) {
+  async action({ request, context }) {
     if (request.method !== 'POST') return methodNotAllowed();
     const backend = await embeddedBackend();
     if (!backend) return notFound();
+    const ip = context.clientAddress;
     const token = bearerToken(request);
-    if (!token) return tokenRefused('token absent');
+    if (!token) {
+      await audit('api_token_refresh_refused', { ip, detail: 'api; token absent' });
+      return tokenRefused('token absent');
+    }
+    const known = await tokenRecord(token);
+    const membershipNo = known?.membershipNo ?? null;
     try {
       const grant = await backend.refresh({ token });
       const profile = await backend.getMemberProfile({ token: grant.token });
+      await audit('api_token_refreshed', { membershipNo, ip, detail: 'api' });
       return vendorJson({
         token: grant.token,
         member: loginMember(profile),
@@ -56,8 +71,16 @@ export const refresh: Endpoint = {
         expires_in: grant.expiresInSeconds,
       });
     } catch (error) {
-      if (error instanceof CoopAuthError) return tokenRefused();
-      throw error;
+      if (!(error instanceof CoopAuthError)) throw error;
+      const why = !known
+        ? 'unknown token'
+        : known.actingStaff !== null
+          ? `staff token; staff=${known.actingStaff}`
+          : known.expiresAt <= Date.now()
+            ? 'expired'
+            : 'already exchanged';
+      await audit('api_token_refresh_refused', { membershipNo, ip, detail: `api; ${why}` });
+      return tokenRefused();
     }
   },
 };
@@ -66,7 +89,8 @@ export const refresh: Endpoint = {
 export const getAuthUser: Endpoint = {
   action({ request }) {
     // The vendor sends the number 1 here (a string everywhere else).
-    return memberRoute(request, async () => vendorJson({ rc_code: 1 }));
+    // A member who has not accepted the terms still holds a good token (ADR 093).
+    return memberRoute(request, async () => vendorJson({ rc_code: 1 }), { terms: 'skip' });
   },
 };
 

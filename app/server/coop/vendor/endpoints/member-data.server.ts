@@ -9,6 +9,7 @@ import {
   pathOf,
   refuseStaff,
   statementQuery,
+  termsGate,
   tokenRefused,
   vendorJson,
 } from '../api.server';
@@ -235,11 +236,15 @@ export const upload: Endpoint = {
  */
 export const termsStatus: Endpoint = {
   action({ request }) {
-    return memberRoute(request, async ({ backend, cred }) => {
-      const [status, terms] = await Promise.all([backend.getTermsStatus(cred), backend.getTerms()]);
-      if (!terms) return vendorJson({ rc_code: '0' }, 404);
-      return vendorJson(status.accepted ? { rc_code: '1' } : { rc_code: '0', data: terms.html });
-    });
+    return memberRoute(
+      request,
+      async ({ backend, cred }) => {
+        const [status, terms] = await Promise.all([backend.getTermsStatus(cred), backend.getTerms()]);
+        if (!terms) return vendorJson({ rc_code: '0' }, 404);
+        return vendorJson(status.accepted ? { rc_code: '1' } : { rc_code: '0', data: terms.html });
+      },
+      { terms: 'skip' },
+    );
   },
 };
 
@@ -255,17 +260,21 @@ const MAX_AGENT_LENGTH = 500;
  */
 export const termsAccept: Endpoint = {
   action({ request, context }) {
-    return memberRoute(request, async ({ backend, cred, body }) => {
-      // Consent is the member's own (ADR 010): a token staff hold through a link cannot give it.
-      const refused = await refuseStaff(cred, 'accept_terms', context.clientAddress);
-      if (refused) return refused;
-      if (!(await backend.getTerms())) return vendorJson({ rc_code: '0' }, 404);
-      const agent = field(body, 'agent');
-      const userAgent =
-        agent.trim() && agent.length <= MAX_AGENT_LENGTH ? agent : request.headers.get('User-Agent') || null;
-      await backend.acceptTerms(cred, { ip: context.clientAddress ?? null, userAgent });
-      return vendorJson({ rc_code: '1', rc_des: SAVED_MESSAGE });
-    });
+    return memberRoute(
+      request,
+      async ({ backend, cred, body }) => {
+        // Consent is the member's own (ADR 010): a token staff hold through a link cannot give it.
+        const refused = await refuseStaff(cred, 'accept_terms', context.clientAddress);
+        if (refused) return refused;
+        if (!(await backend.getTerms())) return vendorJson({ rc_code: '0' }, 404);
+        const agent = field(body, 'agent');
+        const userAgent =
+          agent.trim() && agent.length <= MAX_AGENT_LENGTH ? agent : request.headers.get('User-Agent') || null;
+        await backend.acceptTerms(cred, { ip: context.clientAddress ?? null, userAgent });
+        return vendorJson({ rc_code: '1', rc_des: SAVED_MESSAGE });
+      },
+      { terms: 'skip' },
+    );
   },
 };
 
@@ -290,6 +299,8 @@ export const printPdf: Endpoint = {
     const month = /^\d{1,2}$/.test(params.month ?? '') ? Number(params.month) : NaN;
     if (!Number.isInteger(year) || !(month >= 1 && month <= 12)) return notFound();
     try {
+      const gated = await termsGate(backend, cred);
+      if (gated) return gated;
       const [months, profile] = await Promise.all([
         backend.getCollections(cred, 'kep'),
         backend.getMemberProfile(cred),
