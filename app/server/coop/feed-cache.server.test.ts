@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { cacheSharedFeeds } from './feed-cache.server';
 import type { CoopBackend } from './types';
+import { degradeGracefully } from './unavailable.server';
 
 function fakeBackend() {
   const calls = { menu: 0, profile: 0 };
@@ -69,5 +70,40 @@ describe('cacheSharedFeeds', () => {
     for (const listener of listeners) listener();
     expect(await cached.getMenu()).toEqual([{ seq: 2 }]);
     expect(calls.menu).toBe(2);
+  });
+
+  it('hands each request waiting on a failed call a 503 of its own, whose body it can read', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const failing = {
+      kind: 'http',
+      getMenu: async () => {
+        calls += 1;
+        await gate;
+        throw new Error('connect ECONNREFUSED');
+      },
+      getFooterPhones: async () => [],
+      getHomeContent: async () => ({}),
+    } as unknown as CoopBackend;
+    // As app.server.ts composes them: the feed cache over the 503 of degradeGracefully.
+    const cached = cacheSharedFeeds(degradeGracefully(failing), 60_000, () => 0);
+    const waiting = Array.from({ length: 12 }, () =>
+      cached.getMenu().then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
+    release();
+    const thrown = await Promise.all(waiting);
+    expect(calls).toBe(1);
+    expect(new Set(thrown).size).toBe(12);
+    for (const error of thrown) {
+      expect(error).toBeInstanceOf(Response);
+      const response = error as Response;
+      expect(response.status).toBe(503);
+      expect(response.headers.get('Retry-After')).toBe('30');
+      expect(await response.json()).toEqual({ message: expect.stringContaining('ไม่สามารถเชื่อมต่อได้') });
+    }
   });
 });
