@@ -82,14 +82,14 @@ export function listOf(value: unknown): unknown {
  * The member numbers an answer names under `key` — one row or a list of rows, keys in any case — for
  * the check that a member feed is the session member's (ADR 042). Rows without a number add none.
  */
-export function memberNumbersIn(body: unknown, key: string): string[] {
+export function memberNumbersIn(body: unknown, key: string, field = 'membership_no'): string[] {
   const outer = lowerKeys(body);
   if (!isRecord(outer)) return [];
   const listed = listOf(outer[key]);
   const rows: unknown[] = Array.isArray(listed) ? listed : [listed];
   return rows.flatMap((r) => {
     const row = lowerKeys(r);
-    const no = isRecord(row) ? row.membership_no : undefined;
+    const no = isRecord(row) ? row[field] : undefined;
     return (typeof no === 'string' && no.trim()) || typeof no === 'number' ? [String(no).trim()] : [];
   });
 }
