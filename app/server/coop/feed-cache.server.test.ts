@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import type { PublicChange } from '../content/public-content.server';
 import { cacheSharedFeeds } from './feed-cache.server';
 import type { CoopBackend } from './types';
 import { degradeGracefully } from './unavailable.server';
@@ -56,8 +57,8 @@ describe('cacheSharedFeeds', () => {
     expect(calls.menu).toBe(1);
   });
 
-  it('forgets every kept answer when public content changes on this instance', async () => {
-    const listeners: (() => void)[] = [];
+  it('forgets every kept answer when staff change public content on this instance, not on a board post', async () => {
+    const listeners: ((change: PublicChange) => void)[] = [];
     const { backend, calls } = fakeBackend();
     const cached = cacheSharedFeeds(
       backend,
@@ -67,7 +68,10 @@ describe('cacheSharedFeeds', () => {
     );
     expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
     expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener({ scope: 'board', topicId: 42 });
+    for (const listener of listeners) listener({ scope: 'demand' });
+    expect(await cached.getMenu()).toEqual([{ seq: 1 }]);
+    for (const listener of listeners) listener({ scope: 'all' });
     expect(await cached.getMenu()).toEqual([{ seq: 2 }]);
     expect(calls.menu).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
+import type { PublicChange } from '../content/public-content.server';
 import { shareOutcome } from '../http/shared-outcome.server';
 import type { CoopBackend } from './types';
 
@@ -18,8 +19,12 @@ export function cacheSharedFeeds(
   backend: CoopBackend,
   ttlMs: number,
   now: () => number = Date.now,
-  /** Registers a listener that forgets every kept answer (public content changed on this instance). */
-  clearOn?: (listener: () => void) => unknown,
+  /**
+   * Registers a listener told when public content changed on this instance: a change of the menu,
+   * footer or home (`all`) forgets every kept answer; a board post or a demand answer changes none
+   * of these feeds and keeps them.
+   */
+  clearOn?: (listener: (change: PublicChange) => void) => unknown,
 ): CoopBackend {
   if (ttlMs <= 0) return backend;
   const kept = new LRUCache<SharedFeed, () => Promise<unknown>>({
@@ -28,7 +33,9 @@ export function cacheSharedFeeds(
     ttlResolution: 0,
     perf: { now },
   });
-  clearOn?.(() => kept.clear());
+  clearOn?.((change) => {
+    if (change.scope === 'all') kept.clear();
+  });
   const cached = { ...backend } as Record<string, unknown>;
   for (const name of SHARED_FEEDS) {
     const call = backend[name].bind(backend) as () => Promise<unknown>;
