@@ -438,3 +438,30 @@ test('a board post keeps the kept copies of the home and news pages: an outage r
     await http.dispose();
   }
 });
+
+test('an empty answer for a board topic is the Thai not-found page (404), never a crash or an empty page', async ({
+  javaScriptEnabled,
+  playwright,
+}) => {
+  test.skip(javaScriptEnabled, 'plain requests: run once, without scripts');
+  faults.clear();
+  const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
+  const topic = /href="\/boardShow\/(\d+)"/.exec(await answered('/board'))?.[1];
+  expect(topic, 'a topic on the board').toBeTruthy();
+  try {
+    for (const fault of ['empty', 'empty-object', 'null-values'] as const) {
+      faults.fail(`/api/info/board_show/${topic}`, fault);
+      const shown = await http.get(`${FRONT}/boardShow/${topic}?v=${fault}`);
+      expect(shown.status(), fault).toBe(404);
+      const html = await shown.text();
+      expect(html).toContain('ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...');
+      // Inside the site's layout, with its menu.
+      expect(menuOf(html).length).toBeGreaterThan(0);
+      faults.clear();
+      expect((await http.get(`${FRONT}/boardShow/${topic}?v=${fault}-back`)).status()).toBe(200);
+    }
+  } finally {
+    faults.clear();
+    await http.dispose();
+  }
+});
