@@ -439,7 +439,7 @@ test('a board post keeps the kept copies of the home and news pages: an outage r
   }
 });
 
-test('an empty answer for a board topic is the Thai not-found page (404), never a crash or an empty page', async ({
+test('a board topic: the core saying there is none is the Thai not-found (404); an empty answer is an outage (503), never 404 (ADR 042)', async ({
   javaScriptEnabled,
   playwright,
 }) => {
@@ -449,12 +449,16 @@ test('an empty answer for a board topic is the Thai not-found page (404), never 
   const topic = /href="\/boardShow\/(\d+)"/.exec(await answered('/board'))?.[1];
   expect(topic, 'a topic on the board').toBeTruthy();
   try {
-    for (const fault of ['empty', 'empty-object', 'null-values'] as const) {
+    for (const [fault, status, text] of [
+      ['null-values', 404, 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...'],
+      ['empty', 503, UNAVAILABLE],
+      ['empty-object', 503, UNAVAILABLE],
+    ] as const) {
       faults.fail(`/api/info/board_show/${topic}`, fault);
       const shown = await http.get(`${FRONT}/boardShow/${topic}?v=${fault}`);
-      expect(shown.status(), fault).toBe(404);
+      expect(shown.status(), fault).toBe(status);
       const html = await shown.text();
-      expect(html).toContain('ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...');
+      expect(html).toContain(text);
       // Inside the site's layout, with its menu.
       expect(menuOf(html).length).toBeGreaterThan(0);
       faults.clear();

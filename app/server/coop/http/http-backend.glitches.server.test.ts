@@ -339,24 +339,27 @@ describe('a core that mixes up tokens: no member page shows another member’s f
   });
 });
 
-describe('an empty answer for a board topic is a topic not found (null: the page is the 404)', () => {
+describe('a board topic: no such topic is a 404, an answer without the topic an outage (ADR 042)', () => {
   it.each([
-    ['an empty body', raw(200, '')],
-    ['null', raw(200, 'null')],
-    ['{}', answer(200, {})],
-    ["PHP's []", answer(200, [])],
-    ['showboard null', answer(200, { showboard: null, board_ans: [] })],
+    ['showboard null', answer(200, { showboard: null, board_detail: '', is_admin: false })],
     ["showboard PHP's []", answer(200, { showboard: [], board_ans: [] })],
     ['every value null', answer(200, { showboard: null, board_detail: null, board_ans: null, is_admin: null })],
-  ])('%s → null, with no failure line', async (_, fault) => {
+  ])('%s: the topic is not there (null), with no failure line', async (_, fault) => {
     core.fault('api/info/board_show/31', fault, 1);
     expect(await backendWith().getBoardTopic(31)).toBeNull();
     expect(lines).toEqual([]);
   });
 
-  it('a topic row without its fields is the core failing, not a topic gone', async () => {
-    core.fault('api/info/board_show/31', answer(200, { showboard: {}, board_ans: [] }), 1);
+  it.each([
+    ['an empty body', raw(200, '')],
+    ['null', raw(200, 'null')],
+    ['{}', answer(200, {})],
+    ["PHP's []", answer(200, [])],
+    ['a topic row without its fields', answer(200, { showboard: {}, board_ans: [] })],
+  ])('%s: unavailable with one line, never "not found"', async (_, fault) => {
+    core.fault('api/info/board_show/31', fault, 1);
     await expect(backendWith().getBoardTopic(31)).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(lines).toEqual([expect.objectContaining({ endpoint: 'boardShow', reason: 'unexpected_shape' })]);
   });
 });
 

@@ -995,8 +995,10 @@ export const boardList = feed({ board: z.union([z.undefined(), paginated(boardTo
 export const boardShow = feed({
   // Sahakorn's (ADR 062): '1' when the topic takes no more answers; a vendor core never closes one.
   closed: flag,
-  showboard: optionalRow(
-    row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 }),
+  // `{showboard: null}` is "no such topic" (the controller's `first()`); an answer without it (an
+  // empty body, `{}`, PHP's `[]`) is a glitch, as for a content item (ADR 042): never a 404.
+  showboard: present(
+    optionalRow(row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 })),
   ),
   board_ans: z.preprocess(
     (v) => (v === undefined ? null : listOf(v)),
