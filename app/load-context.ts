@@ -35,8 +35,9 @@ declare module '@remix-run/node' {
 
 /** The member check of one phase of a request, and the same with the terms gate passed. */
 export interface MemberCheck {
-  check: Promise<AuthedMember>;
-  gated?: Promise<AuthedMember>;
+  /** Each loader's own promise of the one check: a thrown Response is a new one per loader. */
+  check: () => Promise<AuthedMember>;
+  gated?: () => Promise<AuthedMember>;
 }
 
 /**

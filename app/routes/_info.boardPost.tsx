@@ -27,7 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     create: async ({ title, body, displayName }, from) => {
       const posted = await backend.createBoardTopic({ title, body, displayName }, from);
       // A core that does not say where it stored the topic (ADR 025) sends the visitor to the board.
-      return { to: posted.topicId === null ? '/board' : `/boardShow/${posted.topicId}`, replayed: posted.replayed };
+      return {
+        to: posted.topicId === null ? '/board' : `/boardShow/${posted.topicId}`,
+        topicId: posted.topicId,
+        replayed: posted.replayed,
+      };
     },
   });
 }

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const posted = await backend.createBoardAnswer(id, { body, displayName }, from);
       if (!posted) throw notFound();
       const anchor = posted.answerId === null ? '' : `#answer-${posted.answerId}`;
-      return { to: `/boardShow/${posted.topicId}${anchor}`, replayed: posted.replayed };
+      return { to: `/boardShow/${posted.topicId}${anchor}`, topicId: posted.topicId, replayed: posted.replayed };
     },
     // Closed by a moderator since the page was shown: the posting was not counted as stored.
     refusal: async (error) => {

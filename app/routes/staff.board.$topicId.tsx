@@ -81,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await setTopicClosed(db, topicId, intent === 'close');
     if (outcome === 'missing') throw notFound();
     if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
-    await publicContentChanged();
+    await publicContentChanged({ scope: 'board', topicId });
     await staffAudit(request, user, intent === 'close' ? 'board_closed' : 'board_reopened', {
       target: `topic:${topicId}`,
     });
@@ -99,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const answerId = await postOfficialAnswer(db, { topicId, body: body.value, displayName: name.value });
     if (answerId === null) throw notFound();
-    await publicContentChanged();
+    await publicContentChanged({ scope: 'board', topicId });
     await staffAudit(request, user, 'board_answered', { target: `answer:${answerId}` });
     return doneRedirect(`${here}#answer-${answerId}`, MOD_MESSAGES.answered);
   }
@@ -138,7 +138,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await setPostHidden(db, { ...post, hidden, reason: reason.value });
   if (outcome === 'missing') throw notFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
-  await publicContentChanged();
+  await publicContentChanged({ scope: 'board', topicId });
   await staffAudit(request, user, hidden ? 'board_hidden' : 'board_restored', { target, reason: reason.value });
   const text =
     post.kind === 'topic'

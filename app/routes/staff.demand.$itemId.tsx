@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (!(await answerDemand(db, { id, answer: answer.value, answeredBy: by.value, status: status.value })))
       throw notFound();
-    await publicContentChanged();
+    await publicContentChanged({ scope: 'demand' });
     await staffAudit(request, user, 'demand_answered', { target: `demand:${id} (${status.value})` });
     return doneRedirect(here, MOD_MESSAGES.demandAnswered);
   }
@@ -94,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await setDemandHidden(db, { id, hidden, reason: reason.value });
   if (outcome === 'missing') throw notFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
-  await publicContentChanged();
+  await publicContentChanged({ scope: 'demand' });
   await staffAudit(request, user, hidden ? 'demand_hidden' : 'demand_restored', {
     target: `demand:${id}`,
     reason: reason.value,

@@ -383,3 +383,89 @@ test('a Sahakorn core counts board postings per visitor behind the front; over i
   await expect(page).toHaveURL(/\/boardShow\/\d+$/);
   await axe();
 });
+
+test('a board post keeps the kept copies of the home and news pages: an outage right after it still serves them, marked (ADR 096)', async ({
+  page,
+  axe,
+  javaScriptEnabled,
+  playwright,
+}) => {
+  test.skip(javaScriptEnabled, 'plain requests and one form: run once, without scripts');
+  faults.clear();
+  const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
+  // Read while the core answers: the home page, a news item it links to, the board list.
+  const home = await answered('/home?v=before-post');
+  const news = /href="(\/show\/(\d+))"/.exec(home);
+  expect(news, 'a news item linked from the home page').not.toBeNull();
+  const [newsPage, newsNo] = [news![1]!, news![2]!];
+  await answered(`${newsPage}?v=before-post`);
+  await answered('/board');
+
+  // An anonymous visitor posts a topic.
+  const title = `กระทู้หลังโพสต์แล้วระบบล่ม ${Date.now()}`;
+  await page.context().addCookies([{ name: 'acceptCookie', value: 'Y', url: FRONT }]);
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.40' });
+  await page.goto(`${FRONT}/boardPost`);
+  await axe();
+  await page.getByLabel('หัวข้อกระทู้').fill(title);
+  await page.getByLabel('รายละเอียด').fill('ข้อความทดสอบสำเนาล่าสุดหลังการโพสต์');
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('ผู้ทดสอบ');
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await axe();
+  // The board list is the new one at once, not a copy from before the post.
+  expect(await answered('/board')).toContain(title);
+
+  // The core fails right after: the home and the news item are their kept copies, marked; the
+  // board, which is never kept, says it cannot connect rather than show an old list as current.
+  for (const path of [MENU, '/api/info/home', `/api/info/show/${newsNo}`, '/api/info/board']) {
+    faults.fail(path, 'http500');
+  }
+  try {
+    for (const url of ['/home?v=after-post', `${newsPage}?v=after-post`]) {
+      const kept = await http.get(`${FRONT}${url}`);
+      expect(kept.status(), url).toBe(200);
+      expect(kept.headers()['cache-control']).toBe('no-store');
+      expect(await kept.text()).toMatch(/ข้อมูล ณ วันที่ \d{1,2} \S+ \d{4} \d{2}:\d{2}\sน\./);
+    }
+    const board = await http.get(`${FRONT}/board?v=after-post`);
+    expect(board.status()).toBe(503);
+    const text = await board.text();
+    expect(text).toContain(UNAVAILABLE);
+    expect(text).not.toContain(title);
+  } finally {
+    faults.clear();
+    await http.dispose();
+  }
+});
+
+test('a board topic: the core saying there is none is the Thai not-found (404); an empty answer is an outage (503), never 404 (ADR 042)', async ({
+  javaScriptEnabled,
+  playwright,
+}) => {
+  test.skip(javaScriptEnabled, 'plain requests: run once, without scripts');
+  faults.clear();
+  const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
+  const topic = /href="\/boardShow\/(\d+)"/.exec(await answered('/board'))?.[1];
+  expect(topic, 'a topic on the board').toBeTruthy();
+  try {
+    for (const [fault, status, text] of [
+      ['null-values', 404, 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...'],
+      ['empty', 503, UNAVAILABLE],
+      ['empty-object', 503, UNAVAILABLE],
+    ] as const) {
+      faults.fail(`/api/info/board_show/${topic}`, fault);
+      const shown = await http.get(`${FRONT}/boardShow/${topic}?v=${fault}`);
+      expect(shown.status(), fault).toBe(status);
+      const html = await shown.text();
+      expect(html).toContain(text);
+      // Inside the site's layout, with its menu.
+      expect(menuOf(html).length).toBeGreaterThan(0);
+      faults.clear();
+      expect((await http.get(`${FRONT}/boardShow/${topic}?v=${fault}-back`)).status()).toBe(200);
+    }
+  } finally {
+    faults.clear();
+    await http.dispose();
+  }
+});

@@ -65,6 +65,24 @@ describe('worker signals through the primary', () => {
     expect(cleared).toHaveLength(3);
   });
 
+  it('a topic carries what changed after a colon, through the primary as it is, to every worker', async () => {
+    const { workers } = cluster(2);
+    const heard: [number, string | undefined][] = [];
+    for (const worker of workers)
+      worker.signals.on('public-content-changed', (detail) => heard.push([worker.id, detail]));
+    await workers[0]!.signals.signal('public-content-changed:board:42');
+    await workers[1]!.signals.signal('public-content-changed');
+    expect(heard).toHaveLength(4);
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        [1, 'board:42'],
+        [2, 'board:42'],
+        [1, undefined],
+        [2, undefined],
+      ]),
+    );
+  });
+
   it('does not wait for a worker that exits meanwhile', async () => {
     const { workers, exit } = cluster(2);
     workers[1]!.stuck = true;

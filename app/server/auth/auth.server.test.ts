@@ -4,10 +4,11 @@ import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { AppLoadContext } from '@remix-run/node';
+import { json, type AppLoadContext } from '@remix-run/node';
 
 import { CoopUnavailableError } from '../coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
+import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-auth-'));
@@ -105,20 +106,50 @@ describe('requireMember', () => {
     // Remix hands each loader its own Request; within one request's context they are one check.
     const get = () => memberPage(cookie);
     const first: AppLoadContext = { cspNonce: 'n', clientAddress: null };
-    const [layout, page] = [requireMember(get(), first), requireMember(get(), first)];
-    expect(page).toBe(layout);
-    expect((await page).membershipNo).toBe('012345');
-    const post = () => new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } });
-    const second: AppLoadContext = { cspNonce: 'n', clientAddress: null };
-    const action = requireMember(post(), second);
-    expect(requireMember(post(), second)).toBe(action);
-    const loader = requireMember(get(), second);
-    expect(loader).not.toBe(action);
-    await Promise.all([action, loader]);
+    const { backend } = await app();
+    const checks = vi.spyOn(backend, 'getAuthUser');
+    try {
+      const [layout, page] = await Promise.all([requireMember(get(), first), requireMember(get(), first)]);
+      expect(page).toBe(layout);
+      expect(page.membershipNo).toBe('012345');
+      expect(checks).toHaveBeenCalledTimes(1);
+      const post = () => new Request(`${ORIGIN}/member/password`, { method: 'POST', headers: { Cookie: cookie } });
+      const second: AppLoadContext = { cspNonce: 'n', clientAddress: null };
+      const [action, again] = await Promise.all([requireMember(post(), second), requireMember(post(), second)]);
+      expect(again).toBe(action);
+      const loader = await requireMember(get(), second);
+      expect(loader).not.toBe(action);
+      expect(checks).toHaveBeenCalledTimes(3);
+    } finally {
+      checks.mockRestore();
+    }
 
     await logout(new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }));
     const next = await thrown(requireMember(get(), {}));
     expect(next.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+  });
+
+  it("hands each of a page read's loaders a 503 of its own when the session check cannot be made", async () => {
+    const cookie = await signedIn('10.0.0.9');
+    const { backend } = await app();
+    const checks = vi.spyOn(backend, 'getAuthUser').mockImplementation(async () => {
+      throw json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '30' } });
+    });
+    try {
+      const context: AppLoadContext = { cspNonce: 'n', clientAddress: null };
+      const [layout, page] = await Promise.all([
+        thrown(requireMember(memberPage(cookie), context)),
+        thrown(requireMember(memberPage(cookie), context)),
+      ]);
+      expect(checks).toHaveBeenCalledTimes(1);
+      expect(page).not.toBe(layout);
+      for (const response of [layout, page]) {
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+      }
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('refuses a tampered signature even after the genuine cookie was accepted', async () => {
@@ -233,6 +264,25 @@ describe('upstream token refresh', () => {
     expect(member.credentials.token).toBe(issued.token);
   });
 
+  it('parallel requests whose shared exchange fails each get a 503 of their own', async () => {
+    const cookie = await signedIn('10.0.0.10');
+    const row = await sessionRow();
+    await expireSoon(row.id_hash, 0);
+    const { backend } = await app();
+    const exchanges = vi.spyOn(backend, 'refresh').mockImplementation(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw json({ message: UNAVAILABLE_MESSAGE }, { status: 503 });
+    });
+    try {
+      const responses = await Promise.all([1, 2, 3].map(() => thrown(requireMember(memberPage(cookie), {}))));
+      expect(exchanges).toHaveBeenCalledTimes(1);
+      expect(new Set(responses).size).toBe(3);
+      for (const response of responses) expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+    } finally {
+      exchanges.mockRestore();
+    }
+  });
+
   it('ends the session with the expiry notice when the core refuses the exchange', async () => {
     const cookie = await signedIn('10.0.0.10');
     const row = await sessionRow();
@@ -241,7 +291,10 @@ describe('upstream token refresh', () => {
     await backend.logout({ token: row.upstream_token });
     const response = await thrown(requireMember(memberPage(cookie), {}));
     expect(response.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
-    expect(response.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
+    // Each cookie its own header, as the check made them: the session ended and the notice.
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies.some((c) => c.includes('sahakorn_flash='))).toBe(true);
   });
 });
 

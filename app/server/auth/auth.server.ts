@@ -12,6 +12,7 @@ import {
   type PerRequestCredentials,
 } from '../coop/types';
 import { setFlash } from '../flash.server';
+import { shareOutcome } from '../http/shared-outcome.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
@@ -73,9 +74,11 @@ export function requireMember(
 ): Promise<AuthedMember> {
   const checks = (context.member ??= {});
   const phase = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'action';
-  const made = (checks[phase] ??= { check: resolveMember(request) });
-  if (options.terms === 'skip') return made.check;
-  return (made.gated ??= termsGate(request, made.check));
+  // The page's loaders share one check, and each throws a redirect or a 503 of its own: a
+  // response's body can be read once (`shareOutcome`).
+  const made = (checks[phase] ??= { check: shareOutcome(resolveMember(request)) });
+  if (options.terms === 'skip') return made.check();
+  return (made.gated ??= shareOutcome(termsGate(request, made.check())))();
 }
 
 async function termsGate(request: Request, pending: Promise<AuthedMember>): Promise<AuthedMember> {
@@ -148,8 +151,11 @@ function refreshDue(session: MemberSession, now = Date.now()): boolean {
   );
 }
 
-/** Exchanges in flight in this process, per session: parallel requests of one page share one. */
-const refreshing = new Map<string, Promise<string | null>>();
+/**
+ * Exchanges in flight in this process, per session: parallel requests of one page share one, and
+ * each gets a 503 of its own when the backend fails (`shareOutcome`).
+ */
+const refreshing = new Map<string, () => Promise<string | null>>();
 
 /**
  * The session's token after exchanging it with the backend, or null when the backend refused it.
@@ -159,29 +165,31 @@ const refreshing = new Map<string, Promise<string | null>>();
 function refreshedToken(backend: CoopBackend, session: MemberSession): Promise<string | null> {
   let pending = refreshing.get(session.idHash);
   if (!pending) {
-    pending = (async () => {
-      try {
-        const grant = await backend.refresh({ token: session.upstreamToken, membershipNo: session.membershipNo });
-        const renewedUntil = Date.now() + grant.expiresInSeconds * 1000;
-        // A token that ends with its login gains nothing from another exchange (ADR 092): without an
-        // expiry, the session checks it plainly from now on, and ends when the backend refuses it.
-        const extended = session.upstreamExpiresAt === null || renewedUntil > session.upstreamExpiresAt + 1000;
-        const expiresAt = extended ? renewedUntil : null;
-        if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
-          return grant.token;
+    pending = shareOutcome(
+      (async () => {
+        try {
+          const grant = await backend.refresh({ token: session.upstreamToken, membershipNo: session.membershipNo });
+          const renewedUntil = Date.now() + grant.expiresInSeconds * 1000;
+          // A token that ends with its login gains nothing from another exchange (ADR 092): without an
+          // expiry, the session checks it plainly from now on, and ends when the backend refuses it.
+          const extended = session.upstreamExpiresAt === null || renewedUntil > session.upstreamExpiresAt + 1000;
+          const expiresAt = extended ? renewedUntil : null;
+          if (await replaceUpstreamToken(session.idHash, session.upstreamToken, { token: grant.token, expiresAt })) {
+            return grant.token;
+          }
+          // Exchanged elsewhere meanwhile: ours is a spare token; hand it back and use the session's.
+          await backend.logout({ token: grant.token }).catch(() => undefined);
+          return (await currentUpstreamToken(session.idHash))?.token ?? null;
+        } catch (error) {
+          if (!(error instanceof CoopAuthError)) throw error;
+          const current = await currentUpstreamToken(session.idHash);
+          return current && current.token !== session.upstreamToken ? current.token : null;
         }
-        // Exchanged elsewhere meanwhile: ours is a spare token; hand it back and use the session's.
-        await backend.logout({ token: grant.token }).catch(() => undefined);
-        return (await currentUpstreamToken(session.idHash))?.token ?? null;
-      } catch (error) {
-        if (!(error instanceof CoopAuthError)) throw error;
-        const current = await currentUpstreamToken(session.idHash);
-        return current && current.token !== session.upstreamToken ? current.token : null;
-      }
-    })().finally(() => refreshing.delete(session.idHash));
+      })().finally(() => refreshing.delete(session.idHash)),
+    );
     refreshing.set(session.idHash, pending);
   }
-  return pending;
+  return pending();
 }
 
 async function expired(request: Request): Promise<Response> {

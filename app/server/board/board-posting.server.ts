@@ -47,8 +47,11 @@ export async function boardPostingAction<Schema extends z.ZodType<{ formKey: str
     trapTo: string;
     /** What makes two postings the same (with the client address). */
     fingerprint: (value: z.output<Schema>) => (string | number)[];
-    /** Store the post; where it is now, and whether the backend had it already. */
-    create: (value: z.output<Schema>, from: PostingFrom) => Promise<{ to: string; replayed: boolean }>;
+    /** Store the post; where it is now, its topic (when known), and whether the backend had it already. */
+    create: (
+      value: z.output<Schema>,
+      from: PostingFrom,
+    ) => Promise<{ to: string; topicId: number | null; replayed: boolean }>;
     /** A refusal of the backend's own, or null for any other error. */
     refusal?: (error: unknown) => Promise<Refusal | null>;
   },
@@ -94,7 +97,8 @@ export async function boardPostingAction<Schema extends z.ZodType<{ formKey: str
     if (minutes !== null) return refuse(429, BOARD_MESSAGES.tooMany(minutes));
     return refuse(503, UNAVAILABLE_MESSAGE);
   }
-  await publicContentChanged();
+  // Only the board's copies: the news, home and menu kept for an outage stay (ADR 096).
+  await publicContentChanged({ scope: 'board', ...(posted.topicId === null ? {} : { topicId: posted.topicId }) });
   // A repeated submission (double click, resend) stored nothing and lands on the same post.
   if (posted.replayed) await refundBoardPost(context.clientAddress);
   else await rememberPosting(options.kind, fingerprint, posted.to);

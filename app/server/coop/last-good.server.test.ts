@@ -2,6 +2,7 @@ import { json } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { currentRequestContext, withRequestId } from '../http/request-context.server';
+import type { PublicChange } from '../content/public-content.server';
 import { keepLastGood } from './last-good.server';
 import { CoopUnavailableError, type CoopBackend } from './types';
 
@@ -69,15 +70,31 @@ describe('keepLastGood', () => {
     expect(await kept.getMenu()).toEqual([{ seq: 5 }]);
   });
 
-  it('forgets every copy when public content changes on this instance (an unpublished item is not served again)', async () => {
-    const listeners: (() => void)[] = [];
+  it('forgets every copy when staff change public content on this instance (an unpublished item is not served again)', async () => {
+    const listeners: ((change: PublicChange) => void)[] = [];
     const { backend, state } = fakeBackend();
     const kept = keepLastGood(backend, { onStale: () => undefined, clearOn: (l) => listeners.push(l) });
     await kept.getContentItem(7);
     state.fail = unavailable();
     expect(await kept.getContentItem(7)).toEqual({ no: 7, title: 'item 7 #1' });
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener({ scope: 'all' });
     await expect(kept.getContentItem(7)).rejects.toBe(state.fail);
+  });
+
+  it('keeps every copy through a board post or a demand answer, which change none of the kept feeds', async () => {
+    const listeners: ((change: PublicChange) => void)[] = [];
+    const { backend, state } = fakeBackend();
+    const kept = keepLastGood(backend, { onStale: () => undefined, clearOn: (l) => listeners.push(l) });
+    await kept.getMenu();
+    await kept.getContentItem(7);
+    await kept.searchContent('เงินกู้');
+    for (const change of [{ scope: 'board', topicId: 42 }, { scope: 'board' }, { scope: 'demand' }] as const) {
+      for (const listener of listeners) listener(change);
+    }
+    state.fail = unavailable();
+    expect(await kept.getMenu()).toEqual([{ seq: 1 }]);
+    expect(await kept.getContentItem(7)).toEqual({ no: 7, title: 'item 7 #2' });
+    expect(await kept.searchContent('เงินกู้')).toEqual({ query: 'เงินกู้', total: 3 });
   });
 
   it('never keeps member data and lets other errors through', async () => {

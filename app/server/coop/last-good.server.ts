@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
+import type { PublicChange } from '../content/public-content.server';
 import { markServedStale } from '../http/request-context.server';
 import type { CoopBackend } from './types';
 import { isUnavailable } from './unavailable.server';
@@ -21,14 +22,25 @@ export const PUBLIC_FEEDS = [
 
 const KEPT = new Set<string | symbol>(PUBLIC_FEEDS);
 
+/**
+ * The kept calls whose answers a change of public content may have made wrong (ADR 096). A staff
+ * edit (`all`) may touch any of them. The board and the demand list are never kept, and no kept feed
+ * shows them (the menu, footer, home, topic lists, items, legal texts and search are content items):
+ * a board post or a demand answer leaves every copy as it is, so an outage right after one is still
+ * answered from the copies.
+ */
+export function callsChangedBy(change: PublicChange): readonly string[] {
+  return change.scope === 'all' ? PUBLIC_FEEDS : [];
+}
+
 export interface LastGoodOptions {
   /** Copies kept, least recently used out first (default 300). */
   maxEntries?: number;
   now?: () => number;
   /** Told when a kept copy is served (default: marks the current request as stale). */
   onStale?: (fetchedAt: number, call: string) => void;
-  /** Registers a listener that forgets every copy (public content changed on this instance). */
-  clearOn?: (listener: () => void) => unknown;
+  /** Registers a listener told what public content changed on this instance: its copies are forgotten. */
+  clearOn?: (listener: (change: PublicChange) => void) => unknown;
 }
 
 /**
@@ -43,7 +55,10 @@ export function keepLastGood(backend: CoopBackend, options: LastGoodOptions = {}
   const onStale = options.onStale ?? ((fetchedAt: number) => markServedStale(fetchedAt));
   // No TTL: a copy is replaced by the next good answer, and served only while the backend fails.
   const kept = new LRUCache<string, { value: unknown; fetchedAt: number }>({ max: maxEntries });
-  options.clearOn?.(() => kept.clear());
+  options.clearOn?.((change) => {
+    const calls = new Set(callsChangedBy(change));
+    for (const key of [...kept.keys()]) if (calls.has(key.slice(0, key.indexOf('\u0000')))) kept.delete(key);
+  });
 
   return new Proxy(backend, {
     get(target, property, receiver) {

@@ -12,6 +12,9 @@ import { log } from '../log.server';
  * serves their next request. A worker that does not answer within `timeoutMs` (stuck or dying) is
  * not waited for longer: its copies end with their lifetimes, as before.
  *
+ * A topic may carry what changed after a colon (`public-content-changed:board:42`): the handlers of
+ * `public-content-changed` run with `board:42`. The primary relays the topic as it is.
+ *
  * The messages (server/cluster.js relays them):
  *   worker → primary   { sahakorn: 'signal', topic, id }
  *   primary → others   the same message; each runs the handlers and answers
@@ -32,8 +35,11 @@ export interface SignalChannel {
 }
 
 export interface WorkerSignals {
-  /** Runs `handler` whenever `topic` is signalled, here or in another worker. */
-  on(topic: string, handler: () => void): void;
+  /**
+   * Runs `handler` whenever `topic` is signalled, here or in another worker, with what followed the
+   * topic's name after a colon (undefined when nothing did).
+   */
+  on(topic: string, handler: (detail?: string) => void): void;
   /** Runs the topic's handlers here, then in every other worker; resolves when all have. */
   signal(topic: string): Promise<void>;
 }
@@ -46,10 +52,13 @@ function isSignalMessage(message: unknown): message is SignalMessage {
 
 /** `channel` null: a process of its own (one worker, tests), where signals stay in this process. */
 export function createWorkerSignals(channel: SignalChannel | null, { timeoutMs = 2000 } = {}): WorkerSignals {
-  const handlers = new Map<string, (() => void)[]>();
+  const handlers = new Map<string, ((detail?: string) => void)[]>();
   const waiting = new Map<string, () => void>();
   const run = (topic: string) => {
-    for (const handler of handlers.get(topic) ?? []) handler();
+    const at = topic.indexOf(':');
+    const name = at < 0 ? topic : topic.slice(0, at);
+    const detail = at < 0 ? undefined : topic.slice(at + 1);
+    for (const handler of handlers.get(name) ?? []) handler(detail);
   };
   channel?.onMessage((message) => {
     if (!isSignalMessage(message)) return;

@@ -46,7 +46,9 @@ let listening = false;
 export function openingHoursLine(db: Db, ttlMs: number, now = Date.now()): Promise<string> {
   if (!listening) {
     listening = true;
-    onPublicContentChanged(() => (kept = null));
+    onPublicContentChanged((change) => {
+      if (change.scope === 'all') kept = null;
+    });
   }
   if (kept && kept.expires > now) return kept.value;
   const value = getOpeningHours(db).then(

@@ -7,7 +7,7 @@
  * without dates, the web site's catch-all page for a picture that does not exist.
  *
  * It is mounted below `/core/` so that the base URL's path is exercised, records every request, and
- * can be told to misbehave on a path (`fault`).
+ * can be told to misbehave on a path (`fault`) or to mix up its members' tokens (`mixUpTokens`).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,6 +29,8 @@ export const CORE_MEMBER = { membershipNo: '012345', password: 'Secret#2024' } a
 /** Login numbers with a special answer. */
 export const CORE_RESET_MEMBER = '099999';
 export const CORE_MAINTENANCE_MEMBER = '088888';
+/** Another member, whose answers a core that mixes up tokens hands to the fixture member. */
+export const CORE_OTHER_MEMBER = '054321';
 /** Identity of the fixture member (register / forget). */
 export const CORE_IDENTITY = {
   membershipNo: '012345',
@@ -134,6 +136,11 @@ export interface FakeCore {
   clearFaults(): void;
   /** Make a token the core issued expire (its next use answers 400 เซสชั่นหมดอายุ). */
   expire(token: string): void;
+  /**
+   * While on, every member feed answers as if the token were another member's: the fixture member's
+   * number and `CORE_OTHER_MEMBER` trade places wherever they appear (a core that mixes up tokens).
+   */
+  mixUpTokens(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -162,9 +169,19 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
   let password: string = CORE_MEMBER.password;
   let issued = 0;
   let photo: { bytes: Buffer; at: Date } | null = null;
+  let mixedUp = false;
+  /** Answers that go out as another member's. */
+  const mixed = new WeakSet<http.ServerResponse>();
+
+  /** The same answer with the fixture member and the other member trading places. */
+  function otherMembers(text: string): string {
+    const [mine, theirs] = [CORE_MEMBER.membershipNo, CORE_OTHER_MEMBER];
+    return text.replaceAll(mine, '\u0000').replaceAll(theirs, mine).replaceAll('\u0000', theirs);
+  }
 
   function send(res: http.ServerResponse, status: number, body: unknown) {
-    const text = body === undefined ? '' : JSON.stringify(body);
+    let text = body === undefined ? '' : JSON.stringify(body);
+    if (mixed.has(res)) text = otherMembers(text);
     res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   }
@@ -346,6 +363,7 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
     if (!post) return send(res, 405, { message: 'Method Not Allowed' });
     if (!bearer(req, res)) return;
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (mixedUp && !route.startsWith('member/auth/')) mixed.add(res);
 
     switch (route) {
       case 'member/auth/getAuthUser':
@@ -442,6 +460,9 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
     },
     expire(token) {
       tokens.set(token, 'expired');
+    },
+    mixUpTokens(on) {
+      mixedUp = on;
     },
     close() {
       for (const socket of sockets) socket.destroy();

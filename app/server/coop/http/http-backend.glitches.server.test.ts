@@ -275,6 +275,94 @@ describe('every member feed that names its member must name the session’s', ()
   );
 });
 
+describe('a core that mixes up tokens: no member page shows another member’s figures (ADR 097)', () => {
+  /** Fresh credentials of one request, as requireMember makes them (the session's number, the request's answers). */
+  let request: () => MemberCredentials;
+
+  beforeAll(async () => {
+    const signedIn = await signIn(backendWith());
+    request = () => ({ ...signedIn(), perRequest: { answers: new Map() } });
+  });
+
+  afterAll(() => core.mixUpTokens(false));
+
+  const statement = { page: 1, pageSize: 10 };
+  it.each([
+    ['status', (b: CoopBackend, c: MemberCredentials) => b.getMemberProfile(c)],
+    ['photo', (b: CoopBackend, c: MemberCredentials) => b.getMemberPhotoInfo(c)],
+    ['share summary', (b: CoopBackend, c: MemberCredentials) => b.getShareSummary(c)],
+    ['share statement', (b: CoopBackend, c: MemberCredentials) => b.getShareStatement(c, statement)],
+    ['share chart', (b: CoopBackend, c: MemberCredentials) => b.getShareCapitalHistory(c, 24)],
+    ['loans', (b: CoopBackend, c: MemberCredentials) => b.getLoans(c)],
+    ['loan statement', (b: CoopBackend, c: MemberCredentials) => b.getLoanStatement(c, 'สม.1234/2565', statement)],
+    ['deposit accounts', (b: CoopBackend, c: MemberCredentials) => b.getDepositAccounts(c)],
+    ['deposit statement', (b: CoopBackend, c: MemberCredentials) => b.getDepositStatement(c, '001-1-23456', statement)],
+    ['monthly collections (kep)', (b: CoopBackend, c: MemberCredentials) => b.getCollections(c, 'kep')],
+    ['kep page', (b: CoopBackend, c: MemberCredentials) => b.getCollectionPage(c, 'kep', { page: 1, pageSize: 1 })],
+    ['guarantees (coll)', (b: CoopBackend, c: MemberCredentials) => b.getGuarantees(c)],
+    ['beneficiaries (gian)', (b: CoopBackend, c: MemberCredentials) => b.getBeneficiaries(c)],
+    ['dividends', (b: CoopBackend, c: MemberCredentials) => b.getDividends(c)],
+  ])(
+    '%s: refused as unavailable, one line without member data; read as before once the core is right',
+    async (_, read) => {
+      const backend = backendWith();
+      core.mixUpTokens(true);
+      try {
+        await expect(read(backend, request())).rejects.toBeInstanceOf(CoopUnavailableError);
+      } finally {
+        core.mixUpTokens(false);
+      }
+      expect(lines).toEqual([
+        expect.objectContaining({ reason: 'member_mismatch', detail: 'answer for another member' }),
+      ]);
+      expect(JSON.stringify(lines)).not.toMatch(/054321|012345|สมมุติ|\d{3,}\.\d{2}/);
+      lines.length = 0;
+      await expect(read(backend, request())).resolves.not.toBeUndefined();
+      expect(lines).toEqual([]);
+    },
+  );
+
+  it('a page’s feeds ask the core whose token it is once per request, alongside', async () => {
+    const backend = backendWith();
+    const cred = request();
+    core.requests.length = 0;
+    await Promise.all([
+      backend.getShareSummary(cred),
+      backend.getShareStatement(cred, statement),
+      backend.getShareCapitalHistory(cred, 24),
+    ]);
+    expect(core.calls('api/member/member_status')).toHaveLength(1);
+    // A feed that names its member is checked by that number alone.
+    core.requests.length = 0;
+    await backend.getDepositAccounts(request());
+    expect(core.calls('api/member/member_status')).toHaveLength(0);
+  });
+});
+
+describe('a board topic: no such topic is a 404, an answer without the topic an outage (ADR 042)', () => {
+  it.each([
+    ['showboard null', answer(200, { showboard: null, board_detail: '', is_admin: false })],
+    ["showboard PHP's []", answer(200, { showboard: [], board_ans: [] })],
+    ['every value null', answer(200, { showboard: null, board_detail: null, board_ans: null, is_admin: null })],
+  ])('%s: the topic is not there (null), with no failure line', async (_, fault) => {
+    core.fault('api/info/board_show/31', fault, 1);
+    expect(await backendWith().getBoardTopic(31)).toBeNull();
+    expect(lines).toEqual([]);
+  });
+
+  it.each([
+    ['an empty body', raw(200, '')],
+    ['null', raw(200, 'null')],
+    ['{}', answer(200, {})],
+    ["PHP's []", answer(200, [])],
+    ['a topic row without its fields', answer(200, { showboard: {}, board_ans: [] })],
+  ])('%s: unavailable with one line, never "not found"', async (_, fault) => {
+    core.fault('api/info/board_show/31', fault, 1);
+    await expect(backendWith().getBoardTopic(31)).rejects.toBeInstanceOf(CoopUnavailableError);
+    expect(lines).toEqual([expect.objectContaining({ endpoint: 'boardShow', reason: 'unexpected_shape' })]);
+  });
+});
+
 describe('board postings behind a front (ADR 042)', () => {
   it('a core’s 429 is told apart from an outage, with its Retry-After', async () => {
     core.fault('api/info/board_create', answer(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '600' }), 1);

@@ -275,16 +275,43 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
    */
   function checkMember(endpoint: Endpoint, expected: string | undefined, named: string[]): void {
     if (expected === undefined || named.every((no) => sameMember(no, expected))) return;
-    fail({ endpoint, reason: 'member_mismatch', detail: 'the answer names another member' }, 'another member');
+    fail({ endpoint, reason: 'member_mismatch', detail: 'answer for another member' }, 'answer for another member');
   }
 
-  /** Where each feed names its member (§6): the profile, accounts, beneficiaries, dividend years. */
-  const MEMBER_NUMBER_AT: Partial<Record<Endpoint, string>> = {
-    memberStatus: 'data1',
-    memberDep: 'datadeposit',
-    memberGian: 'gain',
-    memberDiv: 'div',
+  /**
+   * Where each feed names the session's member (§6), list and field: the profile, the accounts, the
+   * beneficiaries, the dividend years, and the guarantees given (whose `membership_no` is the
+   * borrower's: the guarantor, this member, is `ref_own_no`).
+   */
+  const MEMBER_NUMBER_AT: Partial<Record<Endpoint, { list: string; field: string }>> = {
+    memberStatus: { list: 'data1', field: 'membership_no' },
+    memberDep: { list: 'datadeposit', field: 'membership_no' },
+    memberGian: { list: 'gain', field: 'membership_no' },
+    memberDiv: { list: 'div', field: 'membership_no' },
+    memberColl: { list: 'guarantee', field: 'ref_own_no' },
   };
+
+  /**
+   * The reads that show a member's own figures: each answer must be the session member's (ADR 097).
+   * One that names its member is checked by that number; one that names none (the share, loan,
+   * deposit and collection statements, the loans, welfare), or an empty list, by the profile the core
+   * answers for the same token in the same request (one `member_status` per request, read alongside).
+   */
+  const MEMBER_READS = new Set<Endpoint>([
+    'memberStatus',
+    'memberShare',
+    'searchMemberShare',
+    'memberLoan',
+    'loanStatement',
+    'memberDep',
+    'depStatement',
+    'memberKep',
+    'memberKepcrem',
+    'memberColl',
+    'memberGian',
+    'memberDiv',
+    'memberWelfare',
+  ]);
 
   interface MemberCall {
     params?: Record<string, string>;
@@ -308,6 +335,10 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
   ): Promise<CoopResponse | 'foreign' | null> {
     const path = pathOf(endpoint, call.params);
     if (path === null) return null;
+    const owned = MEMBER_READS.has(endpoint) && cred.membershipNo !== undefined;
+    // Whose token this is, asked alongside when the answer will name no member.
+    const profile = owned && !MEMBER_NUMBER_AT[endpoint] ? profileOf(cred) : null;
+    profile?.catch(() => undefined);
     const response = await client.request({
       endpoint,
       method: 'POST',
@@ -322,7 +353,18 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       if (response.status === 401 && call.owned && !unauthenticated(response.body)) return 'foreign';
       throw new CoopAuthError('token refused by the core');
     }
+    if (owned && response.status >= 200 && response.status < 300) {
+      const at = MEMBER_NUMBER_AT[endpoint];
+      const named = at ? memberNumbersIn(response.body, at.list, at.field) : [];
+      if (named.length) checkMember(endpoint, cred.membershipNo, named);
+      else if (endpoint !== 'memberStatus') await (profile ?? profileOf(cred));
+    }
     return response;
+  }
+
+  /** The profile the core answers for these credentials, checked to be the session member's. */
+  function profileOf(cred: MemberCredentials) {
+    return memberFeed('memberStatus', memberStatus, cred);
   }
 
   /** A member feed without parameters, parsed, once per request. */
@@ -331,10 +373,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       const response = await member(endpoint, cred);
       if (response === null || response === 'foreign')
         return fail({ endpoint, reason: 'unexpected_status' }, 'refused');
-      const parsed = parse(endpoint, schema, response);
-      const at = MEMBER_NUMBER_AT[endpoint];
-      if (at) checkMember(endpoint, cred.membershipNo, memberNumbersIn(response.body, at));
-      return parsed;
+      return parse(endpoint, schema, response);
     });
   }
 

@@ -82,14 +82,14 @@ export function listOf(value: unknown): unknown {
  * The member numbers an answer names under `key` — one row or a list of rows, keys in any case — for
  * the check that a member feed is the session member's (ADR 042). Rows without a number add none.
  */
-export function memberNumbersIn(body: unknown, key: string): string[] {
+export function memberNumbersIn(body: unknown, key: string, field = 'membership_no'): string[] {
   const outer = lowerKeys(body);
   if (!isRecord(outer)) return [];
   const listed = listOf(outer[key]);
   const rows: unknown[] = Array.isArray(listed) ? listed : [listed];
   return rows.flatMap((r) => {
     const row = lowerKeys(r);
-    const no = isRecord(row) ? row.membership_no : undefined;
+    const no = isRecord(row) ? row[field] : undefined;
     return (typeof no === 'string' && no.trim()) || typeof no === 'number' ? [String(no).trim()] : [];
   });
 }
@@ -995,8 +995,10 @@ export const boardList = feed({ board: z.union([z.undefined(), paginated(boardTo
 export const boardShow = feed({
   // Sahakorn's (ADR 062): '1' when the topic takes no more answers; a vendor core never closes one.
   closed: flag,
-  showboard: optionalRow(
-    row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 }),
+  // `{showboard: null}` is "no such topic" (the controller's `first()`); an answer without it (an
+  // empty body, `{}`, PHP's `[]`) is a glitch, as for a content item (ADR 042): never a 404.
+  showboard: present(
+    optionalRow(row({ no: int, question: text, note: typedText, name: text, date: instant, countanwser: intOr0 })),
   ),
   board_ans: z.preprocess(
     (v) => (v === undefined ? null : listOf(v)),

@@ -73,7 +73,7 @@ export const boardCreate: Endpoint = {
       idempotencyKey: idempotencyKeyOf(request),
       authorKey: addressKey(visitor),
     });
-    await publicContentChanged();
+    await publicContentChanged({ scope: 'board', ...(posted.topicId === null ? {} : { topicId: posted.topicId }) });
     return vendorJson(postedBody(posted.topicId, posted.replayed));
   },
 };
@@ -114,7 +114,7 @@ export const boardAnswer: Endpoint = {
       return vendorJson(refusedBody(TOPIC_CLOSED_MESSAGE), 409);
     }
     if (!posted) return topicNotFound();
-    await publicContentChanged();
+    await publicContentChanged({ scope: 'board', topicId: posted.topicId });
     return vendorJson(postedBody(posted.answerId, posted.replayed));
   },
 };
