@@ -9,6 +9,7 @@ import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { issueImpersonationLink, LINK_TTL_MS } from '~/server/auth/impersonation.server';
+import { clearCodeLimits } from '~/server/auth/recovery/code-limit.server';
 import { env } from '~/server/env.server';
 import { formText, NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
@@ -38,6 +39,7 @@ const M = {
   notFound: 'ไม่พบสมาชิกเลขที่นี้',
   noResults: 'ไม่พบสมาชิกที่ตรงกับคำค้น',
   unlocked: 'ปลดล็อกแล้ว และสมาชิกออกจากระบบทุกอุปกรณ์แล้ว',
+  codesUnlocked: 'ปลดล็อกรหัสยืนยันแล้ว สมาชิกขอรหัสยืนยันใหม่และกรอกรหัสได้อีกครั้ง',
   reasonRequired: 'กรุณากรอกเหตุผล',
   notActive: 'สมาชิกพ้นสภาพแล้ว เข้าใช้แทนสมาชิกไม่ได้',
   impersonationOff: 'ยังไม่ได้เปิดใช้การเข้าใช้แทนสมาชิกในเว็บไซต์นี้ (ไม่ได้ตั้งค่า IMPERSONATION_SECRET)',
@@ -55,6 +57,8 @@ const LOCK_LABELS = {
   login: 'ล็อกการเข้าสู่ระบบ (กรอกรหัสผ่านผิดหลายครั้ง)',
   second_factor: 'ล็อกการยืนยันตัวตนสองขั้นตอน (กรอกรหัสผิดหลายครั้ง)',
   recovery: 'ล็อกการลงทะเบียนและลืมรหัสผ่าน (ตรวจสอบตัวตนหลายครั้ง)',
+  recovery_codes: 'ล็อกรหัสยืนยันสำหรับลงทะเบียนและลืมรหัสผ่าน (กรอกรหัสยืนยันผิดหลายครั้ง)',
+  recovery_sends: 'งดส่งรหัสยืนยัน (ส่งรหัสยืนยันครบจำนวนต่อวันแล้ว)',
   password_change: 'ล็อกการเปลี่ยนรหัสผ่าน (กรอกรหัสผ่านเดิมผิดหลายครั้ง)',
 } as const;
 
@@ -79,6 +83,7 @@ function shown(view: MemberSupportView) {
     hasEmail: view.hasEmail,
     hasMobile: view.hasMobile,
     locks: view.locks.map((lock) => ({ label: LOCK_LABELS[lock.kind], until: formatDateTime(lock.until) })),
+    codesLocked: view.locks.some((lock) => lock.kind === 'recovery_codes' || lock.kind === 'recovery_sends'),
     sessions: view.sessions,
     tokens: view.tokens,
     pendingCode: view.pendingCode
@@ -149,6 +154,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
         target: `locks=${view.locks.map((l) => l.kind).join(',') || 'none'}; sessions=${ended.sessions}; tokens=${ended.tokens}; links=${ended.links}`,
       });
       return answer({ notice: M.unlocked }, await again());
+    }
+    case 'unlock-codes': {
+      // Only the one-time code counters (ADR 094): the member's sessions and other locks are left as they are.
+      const cleared = await clearCodeLimits(db, membershipNo);
+      await staffAudit(request, user, 'member_codes_unlocked', {
+        membershipNo,
+        target: `locks=${
+          view.locks
+            .map((l) => l.kind)
+            .filter((k) => k.startsWith('recovery_'))
+            .join(',') || 'none'
+        }; counters=${cleared}`,
+      });
+      return answer({ notice: M.codesUnlocked }, await again());
     }
     case 'code': {
       const purpose = formText(form, 'purpose', 20);
@@ -364,6 +383,17 @@ function MemberPanel({
         {hidden}
         <SubmitButton intent="unlock">ปลดล็อกและออกจากระบบทุกอุปกรณ์</SubmitButton>
       </Form>
+
+      {member.codesLocked ? (
+        <>
+          <h3>ปลดล็อกรหัสยืนยัน</h3>
+          <p>สมาชิกกรอกรหัสยืนยันผิดหรือขอรหัสยืนยันเกินจำนวนครั้งต่อวัน ตรวจบัตรประจำตัวของสมาชิกก่อน การปลดล็อกนี้ไม่ทำให้สมาชิกออกจากระบบ</p>
+          <Form method="post">
+            {hidden}
+            <SubmitButton intent="unlock-codes">ปลดล็อกรหัสยืนยัน</SubmitButton>
+          </Form>
+        </>
+      ) : null}
 
       <h3>{member.registered ? 'ออกรหัสตั้งรหัสผ่านใหม่' : 'ออกรหัสลงทะเบียน'}</h3>
       {member.hasContact ? (

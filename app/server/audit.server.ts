@@ -22,6 +22,8 @@ export type AuditType =
   | 'recovery_code_sent'
   /** A code or notice could not be handed to the mail server or SMS gateway. */
   | 'recovery_delivery_failed'
+  /** No code or notice was sent: the member's messages for the day were used up (ADR 094). */
+  | 'recovery_send_limited'
   /** Staff impersonation (ADR 010): a link was printed by the CLI. */
   | 'impersonation_issued'
   /** A link was used: a session acting as the member started. */

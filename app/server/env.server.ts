@@ -60,6 +60,13 @@ const EnvSchema = z.object({
   IDENTITY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   IDENTITY_MAX_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   /**
+   * One-time codes per membership number over 24 hours, across every code (ADR 094): wrong codes before
+   * no code is accepted for the number until the day has passed or support staff clear it, and messages
+   * (codes and notices) sent to the member.
+   */
+  RECOVERY_CODE_MAX_WRONG_PER_DAY: z.coerce.number().int().min(1).default(10),
+  RECOVERY_CODE_MAX_SENT_PER_DAY: z.coerce.number().int().min(1).default(5),
+  /**
    * One-time codes for registration and forgotten passwords (ADR 038): `outbox` writes every message
    * to DATA_DIR/outbox (default in demo mode); `live` sends email by SMTP_URL and SMS by SMS_GATEWAY_URL.
    */

@@ -8,6 +8,7 @@ import { outboxDir, readOutbox } from '../../app/server/auth/recovery/delivery.s
 import { isValidThaiNationalId } from '../../app/lib/forms/identity';
 import { memberRow } from '../../app/server/db/member-row.test-support';
 import { database, E2E_HTTP_MODE, expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
+import { createStaffAccount, staffLogin } from './staff-fixture';
 
 const TITLE = { register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)', forget: 'ลืมรหัสผ่าน' } as const;
 const SENT = 'หากข้อมูลตรงกับทะเบียนสมาชิก ระบบได้ส่งรหัสยืนยัน 6 หลัก';
@@ -80,7 +81,12 @@ const test = base.extend<IdentityFixtures>({
       await store.deleteFrom('sessions').where('membership_no', '=', no).execute();
       await store
         .deleteFrom('rate_limits')
-        .where('key', 'in', [`login:member:${no}`, `identity:member:${no}`])
+        .where('key', 'in', [
+          `login:member:${no}`,
+          `identity:member:${no}`,
+          `recovery:codes:wrong:${no}`,
+          `recovery:codes:sent:${no}`,
+        ])
         .execute();
       // Credentials, terms acceptances and tokens go with the row (ON DELETE CASCADE).
       await store.deleteFrom('members').where('membership_no', '=', no).execute();
@@ -126,7 +132,10 @@ const test = base.extend<IdentityFixtures>({
     });
     // createMember removes the member itself; its identity-check counter is ours to clear.
     for (const no of used) {
-      await database().deleteFrom('rate_limits').where('key', '=', `identity:member:${no}`).execute();
+      await database()
+        .deleteFrom('rate_limits')
+        .where('key', 'in', [`identity:member:${no}`, `recovery:codes:wrong:${no}`, `recovery:codes:sent:${no}`])
+        .execute();
     }
   },
 });
@@ -261,6 +270,68 @@ test.describe('register and forgotten password', () => {
     expect(
       entries.filter((e) => e.at >= since && e.to.kind === 'email' && e.to.address.includes(identity.membershipNo)),
     ).toHaveLength(0);
+  });
+
+  test('a number with a day of wrong codes: even the right code is refused with a page to call the cooperative; support clears it', async ({
+    page,
+    axe,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    createMember,
+    identityOf,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 429/);
+    const member = await createMember();
+    const identity = await identityOf(member);
+    const password = newPassword();
+    await page.goto('/member/forget');
+    const since = Date.now() - 1000;
+    await requestCode(page, identity);
+    const code = await codeFor(`forget${member.membershipNo}@example.com`, since);
+    // Ten wrong codes earlier today (the counting itself is unit-tested, ADR 094).
+    await database()
+      .insertInto('rate_limits')
+      .values({ key: `recovery:codes:wrong:${member.membershipNo}`, count: 10, reset_at: Date.now() + 24 * 3600_000 })
+      .execute();
+    await fillCodeStep(page, code, password);
+    await page.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่', exact: true }).click();
+    const lockedText = /ระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง .* กรุณาติดต่อสหกรณ์ โทร/;
+    await expect(page.getByRole('alert').getByText(lockedText)).toBeVisible();
+    await expect(page.getByLabel('รหัสยืนยัน', { exact: true })).toHaveCount(0);
+    expect(page.url()).not.toContain(member.membershipNo);
+    await axe();
+
+    // Support sees the lock and clears it (the member stays as they were: no sign-out).
+    const staff = await createStaffAccount('support');
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    try {
+      const support = await context.newPage();
+      await staffLogin(support, staff);
+      await support.goto('/staff/members');
+      await support.getByLabel('เลขที่สมาชิกหรือชื่อ').fill(member.membershipNo);
+      await support.getByRole('button', { name: 'ค้นหาสมาชิก' }).click();
+      await support.getByRole('button', { name: /เปิดข้อมูล/ }).click();
+      const panel = support.getByRole('region', { name: new RegExp(`สมาชิกเลขที่ ${member.membershipNo}`) });
+      await expect(panel).toContainText('ล็อกรหัสยืนยันสำหรับลงทะเบียนและลืมรหัสผ่าน');
+      await axe(support);
+      await panel.getByRole('button', { name: 'ปลดล็อกรหัสยืนยัน' }).click();
+      await expect(support.getByText('ปลดล็อกรหัสยืนยันแล้ว')).toBeVisible();
+      await expect(panel).toContainText('ไม่ถูกล็อก');
+    } finally {
+      await context.close();
+    }
+
+    // A new code now works.
+    await page.goto('/member/forget');
+    const again = Date.now() - 1000;
+    await requestCode(page, identity);
+    await fillCodeStep(page, await codeFor(`forget${member.membershipNo}@example.com`, again), password);
+    await page.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่', exact: true }).click();
+    await expect(page).toHaveURL(/\/member\/logon$/);
+    await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านสำเร็จ' })).toBeVisible();
+    await axe();
   });
 
   test('an empty submit says each message once: the summary and the inline errors, no notice repeating them', async ({

@@ -236,6 +236,150 @@ describe('forgotten password with a one-time code', () => {
   });
 });
 
+describe('one-time codes limited per member over a day (ADR 094)', () => {
+  const password = 'ม้าลายกินหญ้าทุกวัน';
+
+  /** A registered member with an email on file of its own (the other tests leave it alone). */
+  async function memberWithEmail(email: string) {
+    const { db } = await app();
+    const row = await db
+      .selectFrom('members')
+      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+      .select('members.membership_no')
+      .where('members.status_code', '=', '0')
+      .where('members.membership_no', '!=', '012345')
+      .orderBy('members.membership_no', 'desc')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('members').set({ email }).where('membership_no', '=', row.membership_no).execute();
+    return (await identityOf(row.membership_no)).fields;
+  }
+
+  /** The identity step again, as if 15 minutes had passed (the identity limits start afresh; the day's do not). */
+  async function identityStep(fields: Record<string, string>, clientAddress: string) {
+    const { db } = await app();
+    await db.deleteFrom('rate_limits').where('key', 'like', 'identity:%').execute();
+    return post('forget', { intent: 'identity', ...fields }, clientAddress);
+  }
+
+  async function codeStep(fields: Record<string, string>, challenge: string, code: string, clientAddress: string) {
+    const step = { intent: 'code', challenge, ...fields, password, confirmPassword: password, code };
+    return post('forget', step, clientAddress);
+  }
+
+  const outboxCount = async () => {
+    await new Promise((r) => setTimeout(r, 100));
+    return (await readOutbox(outboxDir(dataDir), 10_000)).length;
+  };
+
+  /** Ten wrong codes over two challenges, from several addresses; returns a third challenge made before the lock. */
+  async function tenWrongCodes(fields: Record<string, string>) {
+    const challenges: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const answer = (await (await identityStep(fields, `10.0.6.${i}`)).json()) as Answer;
+      challenges.push(answer.challenge ?? '');
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const challenge = challenges[i < 5 ? 0 : 1] ?? '';
+      statuses.push((await codeStep(fields, challenge, '000000', `10.0.7.${i}`)).status);
+    }
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    return challenges[2] ?? '';
+  }
+
+  it('refuses the 11th code in a day across new codes, the right one too, says to contact the cooperative, and sends no more codes', async () => {
+    await clearLimits();
+    const { db } = await app();
+    const email = 'codes-lock@example.com';
+    const fields = await memberWithEmail(email);
+    const hashBefore = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', fields.membershipNo)
+      .executeTakeFirstOrThrow();
+    const before = Date.now();
+    const third = await tenWrongCodes(fields);
+    const code = await codeSentTo(email, before);
+    expect(code).toMatch(/^\d{6}$/);
+    // The right code of a challenge made before the lock is refused all the same.
+    const right = await codeStep(fields, third, code ?? '', '10.0.8.1');
+    expect(right.status).toBe(429);
+    const body = (await right.json()) as Answer;
+    expect(body.step).toBe('identity');
+    expect(body.result?.error?.['']?.[0]).toContain('กรุณาติดต่อสหกรณ์');
+    expect(JSON.stringify(body)).not.toContain(password);
+    const hashAfter = await db
+      .selectFrom('member_credentials')
+      .select('password_hash')
+      .where('membership_no', '=', fields.membershipNo)
+      .executeTakeFirstOrThrow();
+    expect(hashAfter.password_hash).toBe(hashBefore.password_hash);
+    // Asking again: the same answer at once, and no message is sent.
+    const count = await outboxCount();
+    const again = await identityStep(fields, '10.0.8.2');
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as Answer).result?.error?.['']).toEqual(body.result?.error?.['']);
+    expect(await outboxCount()).toBe(count);
+  });
+
+  it('a locked number answers the same whether it is a member or not (no enumeration)', async () => {
+    await clearLimits();
+    const member = await memberWithEmail('codes-lock@example.com');
+    const nobody = { membershipNo: '079999', ...NOBODY };
+    await tenWrongCodes(member);
+    await tenWrongCodes(nobody);
+    const shape = async (response: Response) => {
+      const body = (await response.json()) as Answer;
+      // The time in the message may differ by a minute; the rest must not.
+      const errors = JSON.stringify(body.result?.error).replace(/\d/g, '#');
+      return {
+        status: response.status,
+        step: body.step,
+        keys: Object.keys(body).sort(),
+        errors,
+        challenge: body.challenge,
+      };
+    };
+    const [a, b] = [
+      await shape(await identityStep(member, '10.0.9.1')),
+      await shape(await identityStep(nobody, '10.0.9.2')),
+    ];
+    expect(a).toEqual(b);
+    expect(a.status).toBe(429);
+    const step = (f: Record<string, string>) => codeStep(f, 'x'.repeat(43), '123456', '10.0.9.3');
+    expect(await shape(await step(member))).toEqual(await shape(await step(nobody)));
+  });
+
+  it('sends at most 5 messages to a member a day: the 6th identity step gets the same code page, sends nothing and is audited', async () => {
+    await clearLimits();
+    const { db } = await app();
+    const email = 'codes-flood@example.com';
+    const fields = await memberWithEmail(email);
+    const pages: Answer[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const since = Date.now();
+      const response = await identityStep(fields, `10.0.10.${i}`);
+      expect(response.status).toBe(200);
+      pages.push((await response.json()) as Answer);
+      expect(await codeSentTo(email, since)).toMatch(/^\d{6}$/);
+    }
+    const count = await outboxCount();
+    const sixth = await identityStep(fields, '10.0.10.9');
+    expect(sixth.status).toBe(200);
+    const page = (await sixth.json()) as Answer;
+    expect(page.step).toBe('code');
+    expect(Object.keys(page).sort()).toEqual(Object.keys(pages[0] ?? {}).sort());
+    expect(await outboxCount()).toBe(count);
+    const events = await db
+      .selectFrom('audit_events')
+      .select(['type', 'detail'])
+      .where('membership_no', '=', fields.membershipNo)
+      .where('type', '=', 'recovery_send_limited')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+});
+
 describe('the backend unavailable', () => {
   it('answers 503 on the identity step with the form as typed and the spec message', async () => {
     await clearLimits();

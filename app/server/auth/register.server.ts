@@ -14,7 +14,7 @@ import {
   registerSchema,
   type RegisterMode,
 } from '~/lib/forms/register';
-import { formatDateDMY } from '~/lib/thai-format';
+import { formatDateDMY, formatDateTime } from '~/lib/thai-format';
 
 import { app } from '../app.server';
 import { audit } from '../audit.server';
@@ -26,6 +26,7 @@ import { log } from '../log.server';
 import { passwordPolicyError } from './password-policy.server';
 import { hit } from '../rate-limit.server';
 import { memberScriptSrc } from '../http/enhance.server';
+import { codeChecksLockedUntil, codeLimits, reserveCodeCheck, reserveCodeSend } from './recovery/code-limit.server';
 import { CODE_TTL_MS, createChallenge, newCode, releaseCode, redeemCode } from './recovery/codes.server';
 import {
   createOutboxSender,
@@ -50,6 +51,14 @@ const HIDDEN: ['password', 'confirmPassword', 'code'] = ['password', 'confirmPas
 
 /** What the page shows when no online registration or reset is offered (http mode over a vendor core). */
 export const NOT_OFFERED = `ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
+
+/**
+ * What the page says once a membership number has had too many wrong codes in a day (ADR 094): the same
+ * for every number typed, member or not.
+ */
+export function codesLockedMessage(until: number): string {
+  return `กรอกรหัสยืนยันผิดเกินจำนวนครั้งที่กำหนด ระบบจึงระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง ${formatDateTime(until)} หากต้องการทำรายการก่อนเวลาดังกล่าว กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
+}
 
 /** The identity as the code step's hidden fields carry it (the birth date as typed: BE D/M/Y). */
 export interface IdentityFields {
@@ -192,6 +201,12 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'rate_limited' });
       return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(blocked)] }));
     }
+    // No code would be accepted for this number today: say so now rather than send one (ADR 094).
+    const lockedUntil = await codeChecksLockedUntil(db, input.membershipNo, codeLimits(env()));
+    if (lockedUntil !== null) {
+      await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'codes locked' });
+      return fail(429, submission.reply({ formErrors: [codesLockedMessage(lockedUntil)] }));
+    }
 
     let target;
     try {
@@ -200,7 +215,17 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       if (!isUnavailable(error)) throw error;
       return fail(503, submission.reply({ formErrors: [LOGIN_MESSAGES.unavailable] }));
     }
-    const channel = target.status === 'unknown' ? null : channelFor(target.contact);
+    const reachable = target.status === 'unknown' ? null : channelFor(target.contact);
+    // Messages to one member are limited per day (ADR 094); past it nothing is sent, and the answer is
+    // the code page every identity step gets.
+    const channel = reachable && !(await reserveCodeSend(db, input.membershipNo, codeLimits(env()))) ? null : reachable;
+    if (reachable && !channel) {
+      await audit('recovery_send_limited', {
+        membershipNo: input.membershipNo,
+        ip,
+        detail: `${mode} ${target.status}`,
+      });
+    }
     const code = target.status === 'eligible' && channel ? newCode() : null;
     const challenge = await createChallenge(db, codeKey(), { purpose: mode, membershipNo: input.membershipNo, code });
     if (code && channel) {
@@ -224,7 +249,14 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       );
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'ineligible; notice sent' });
     } else {
-      const why = target.status === 'unknown' ? 'identity mismatch' : channel ? 'ineligible' : 'no contact on file';
+      const why =
+        target.status === 'unknown'
+          ? 'identity mismatch'
+          : channel
+            ? 'ineligible'
+            : reachable
+              ? 'daily message limit'
+              : 'no contact on file';
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: why });
     }
     return json({
@@ -284,6 +316,18 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   const policy = await passwordPolicyError(password, { membershipNo, firstName, lastName, birthDate });
   if (policy) return fail(400, submission.reply({ fieldErrors: { password: [policy] }, hideFields: HIDDEN }));
 
+  // Wrong codes per membership number over a day, across codes (ADR 094): counted before the code is
+  // compared; past the limit no code is accepted, the right one included.
+  const reservation = await reserveCodeCheck(db, membershipNo, codeLimits(env()));
+  if (!reservation.ok) {
+    await audit(`${mode}_failure`, { membershipNo, ip, detail: 'codes locked' });
+    return fail(
+      429,
+      submission.reply({ formErrors: [codesLockedMessage(reservation.lockedUntil)], hideFields: HIDDEN }),
+      'identity',
+    );
+  }
+
   let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code });
   // A code staff handed over in person (ADR 060), for a member with no phone or email on file: tried
   // only within a live challenge that refused the code, so each try is counted on both; the answer to
@@ -300,6 +344,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       check = { ok: true };
     }
   }
+  await reservation.settle(check.ok ? 'right' : 'wrong');
   if (!check.ok) {
     await audit(`${mode}_failure`, { membershipNo, ip, detail: `code ${check.reason}` });
     if (check.reason === 'spent') {

@@ -24,6 +24,8 @@ const { createSession } = await import('../auth/session.server');
 const { loginLimits, reserveLoginAttempt } = await import('../auth/login-limit.server');
 const { verifyPassword, hashPassword } = await import('../crypto.server');
 const { hit } = await import('../rate-limit.server');
+const { clearCodeLimits, codeChecksLockedUntil, codeLimits, reserveCodeCheck, reserveCodeSend } =
+  await import('../auth/recovery/code-limit.server');
 
 type Answer = {
   step: 'identity' | 'code';
@@ -317,6 +319,7 @@ describe('staff-issued codes', () => {
   it('allow five tries in all, atomically counted; expire; and a new code replaces the old one', async () => {
     const { db } = await app();
     const member = await memberWithoutContact(true, false);
+    await support.unlockMember(db, member.membershipNo);
     const input = { membershipNo: member.membershipNo, purpose: 'forget' as const, issuedBy: 'sup' };
     const first = await support.issueMemberCode(db, key(), input);
     if (!first.ok) throw new Error(first.reason);
@@ -359,6 +362,7 @@ describe('staff-issued codes', () => {
   it('a member who set a password keeps it: issuing a code changes nothing until it is used', async () => {
     const { db } = await app();
     const member = await memberWithoutContact(true, false);
+    await support.unlockMember(db, member.membershipNo);
     const hash = await hashPassword('เดิมเดิมเดิมเดิม');
     await db
       .updateTable('member_credentials')
@@ -377,5 +381,61 @@ describe('staff-issued codes', () => {
       .where('membership_no', '=', member.membershipNo)
       .executeTakeFirstOrThrow();
     expect(cred.password_hash).toBe(hash);
+  });
+});
+
+describe('one-time code checks locked for the day (ADR 094)', () => {
+  it('support sees the lock; no code works while locked, a staff-issued one included, until support clears it', async () => {
+    const { db } = await app();
+    // Runs last: the staff tests above take the registered members without a contact for themselves.
+    const member = await memberWithoutContact(true, false);
+    await support.unlockMember(db, member.membershipNo);
+    // Ten wrong codes over two challenges.
+    for (const ip of ['10.7.0.1', '10.7.0.2']) {
+      const attempt = await codeStep('forget', member.fields, ip);
+      for (let i = 0; i < 5; i += 1) expect((await attempt('000000')).status).toBe(400);
+    }
+    const locked = await support.memberSupportView(db, member.membershipNo, env());
+    expect(locked?.locks.map((l) => l.kind)).toEqual(['recovery_codes']);
+    // Support hands over a code in person; it is refused while the number is locked.
+    const issued = await support.issueMemberCode(db, key(), {
+      membershipNo: member.membershipNo,
+      purpose: 'forget',
+      issuedBy: 'sup',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const refused = await post(
+      'forget',
+      {
+        intent: 'code',
+        challenge: 'x'.repeat(43),
+        ...member.fields,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        code: issued.code,
+      },
+      '10.7.0.3',
+    );
+    expect(refused.status).toBe(429);
+    // The identity step says so too, before any code is made.
+    expect((await post('forget', { intent: 'identity', ...member.fields }, '10.7.0.4')).status).toBe(429);
+
+    expect(await clearCodeLimits(db, member.membershipNo)).toBe(1);
+    expect((await support.memberSupportView(db, member.membershipNo, env()))?.locks).toEqual([]);
+    const ok = await (await codeStep('forget', member.fields, '10.7.0.5'))(issued.code);
+    expect(ok.status).toBe(302);
+  });
+
+  it('the full unlock clears the code counters too; the 6th message of the day shows as a lock', async () => {
+    const { db } = await app();
+    const no = '054321';
+    const limits = codeLimits(env());
+    for (let i = 0; i < limits.wrongPerDay; i += 1) await reserveCodeCheck(db, no, limits);
+    for (let i = 0; i < limits.sendsPerDay; i += 1) await reserveCodeSend(db, no, limits);
+    const view = await support.memberSupportView(db, no, env());
+    expect(view?.locks.map((l) => l.kind).sort()).toEqual(['recovery_codes', 'recovery_sends']);
+    await support.unlockMember(db, no);
+    expect((await support.memberSupportView(db, no, env()))?.locks).toEqual([]);
+    expect(await codeChecksLockedUntil(db, no, limits)).toBeNull();
   });
 });

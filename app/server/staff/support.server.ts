@@ -4,6 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 
 import type { Db } from '../db/index.server';
 import type { Env } from '../env.server';
+import { codeLimitKeys } from '../auth/recovery/code-limit.server';
 import { newCode, type RecoveryPurpose } from '../auth/recovery/codes.server';
 import { loginKeys, MAX_WRONG_CURRENT, wrongCurrentKey } from '../auth/login-limit.server';
 import { failureKey as secondFactorKey, MAX_FAILURES_PER_MEMBER } from '../auth/second-factor.server';
@@ -67,7 +68,7 @@ function mobileOnFile(phone: string | null): boolean {
 
 /** A lock: what it stops, and until when (ms since the epoch). */
 export interface MemberLock {
-  kind: 'login' | 'second_factor' | 'recovery' | 'password_change';
+  kind: 'login' | 'second_factor' | 'recovery' | 'recovery_codes' | 'recovery_sends' | 'password_change';
   until: number;
 }
 
@@ -90,18 +91,25 @@ export interface MemberSupportView extends MemberSummary {
 /** The limits a lock is read against (the same settings the sign-in and recovery flows use). */
 export type LockLimits = Pick<
   Env,
-  'LOGIN_MAX_FAILURES_PER_MEMBER' | 'LOGIN_MEMBER_BACKOFF_FAILURES' | 'IDENTITY_MAX_PER_MEMBER'
+  | 'LOGIN_MAX_FAILURES_PER_MEMBER'
+  | 'LOGIN_MEMBER_BACKOFF_FAILURES'
+  | 'IDENTITY_MAX_PER_MEMBER'
+  | 'RECOVERY_CODE_MAX_WRONG_PER_DAY'
+  | 'RECOVERY_CODE_MAX_SENT_PER_DAY'
 >;
 
 /** The member's rate-limit counters (by member, at any address), as their keys. */
 function memberKeys(membershipNo: string) {
   const login = loginKeys(membershipNo, null);
+  const codes = codeLimitKeys(membershipNo);
   return {
     loginBackoff: login.member,
     loginPairPrefix: `login:pair:${membershipNo}:`,
     secondFactor: secondFactorKey(membershipNo),
     recovery: `identity:member:${membershipNo}`,
     passwordChange: wrongCurrentKey(membershipNo),
+    codesWrong: codes.wrong,
+    codesSent: codes.sent,
   };
 }
 
@@ -130,7 +138,14 @@ export async function memberSupportView(
       .select(['key', 'count', 'reset_at'])
       .where((eb) =>
         eb.or([
-          eb('key', 'in', [keys.loginBackoff, keys.secondFactor, keys.recovery, keys.passwordChange]),
+          eb('key', 'in', [
+            keys.loginBackoff,
+            keys.secondFactor,
+            keys.recovery,
+            keys.passwordChange,
+            keys.codesWrong,
+            keys.codesSent,
+          ]),
           eb('key', 'like', `${keys.loginPairPrefix}%`),
         ]),
       )
@@ -173,6 +188,9 @@ export async function memberSupportView(
     else if (row.key === keys.secondFactor && count >= MAX_FAILURES_PER_MEMBER) add('second_factor', until);
     else if (row.key === keys.recovery && count >= limits.IDENTITY_MAX_PER_MEMBER) add('recovery', until);
     else if (row.key === keys.passwordChange && count >= MAX_WRONG_CURRENT) add('password_change', until);
+    else if (row.key === keys.codesWrong && count >= limits.RECOVERY_CODE_MAX_WRONG_PER_DAY)
+      add('recovery_codes', until);
+    else if (row.key === keys.codesSent && count >= limits.RECOVERY_CODE_MAX_SENT_PER_DAY) add('recovery_sends', until);
   }
   return {
     membershipNo: member.membership_no,
@@ -192,7 +210,7 @@ export async function memberSupportView(
 
 /**
  * Unlock a member (ADR 060): forget every counter kept against the member (sign-in, second factor,
- * register/forgotten-password identity checks, password change; the counters of an address are left
+ * register/forgotten-password identity checks, one-time code checks and sends, password change; the counters of an address are left
  * alone, they protect every member), and end everything that signs them in: web sessions, half-sessions
  * waiting for a second-factor code, API tokens and unused impersonation links. Returns the upstream
  * tokens of the ended sessions and half-sessions, to hand back to the core.
@@ -207,7 +225,14 @@ export async function unlockMember(
       .deleteFrom('rate_limits')
       .where((eb) =>
         eb.or([
-          eb('key', 'in', [keys.loginBackoff, keys.secondFactor, keys.recovery, keys.passwordChange]),
+          eb('key', 'in', [
+            keys.loginBackoff,
+            keys.secondFactor,
+            keys.recovery,
+            keys.passwordChange,
+            keys.codesWrong,
+            keys.codesSent,
+          ]),
           eb('key', 'like', `${keys.loginPairPrefix}%`),
         ]),
       )
