@@ -3,6 +3,9 @@
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
+  // The server is compiled with the app into build/index.js (ADR 107): it imports the app's modules
+  // as the app does, one copy of each. `node server.js` starts it.
+  server: './server/index.ts',
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
   serverModuleFormat: 'esm',
   serverPlatform: 'node',

@@ -11,9 +11,6 @@ import { appInlineStyle } from './server/http/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
 import { applyCachePolicy } from './server/http/security.server';
 
-/** What server.js takes from the build (app/server/http/host.server.ts). */
-export { host } from './server/http/host.server';
-
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(
@@ -46,15 +43,11 @@ export default function handleRequest(
   )}`;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   applyCachePolicy(responseHeaders, new URL(request.url).pathname, responseStatusCode);
-  // The page's bytes, encoded once: sent, and for a public page hashed for its ETag and maybe kept.
+  // The page's bytes, encoded once: sent, and for a public page hashed for its ETag.
   const body = Buffer.from(html);
   if (responseStatusCode === 200 && responseHeaders.get('Cache-Control')?.startsWith('public')) {
-    const carriesNonce = html.includes(nonce);
-    const etag = pageEtag(carriesNonce ? html : body, nonce);
+    const etag = pageEtag(html.includes(nonce) ? html : body, nonce);
     responseHeaders.set('ETag', etag);
-    // A public page that does not carry this response's nonce is the same for every anonymous
-    // visitor: the page cache may serve it again (ADR 053).
-    if (!carriesNonce) loadContext.keepPage?.({ headers: Object.fromEntries(responseHeaders), body });
     if (etagMatches(request.headers.get('If-None-Match'), etag)) {
       return new Response(null, { headers: responseHeaders, status: 304 });
     }

@@ -5,7 +5,7 @@ import type { AuthedMember } from './server/auth/auth.server';
 declare module '@remix-run/node' {
   /**
    * The one context of a request (ADR 066), declared here only. The request log starts it (id,
-   * User-Agent); server.js's `getLoadContext` (`host.loadContext`) completes it with what only the
+   * User-Agent); the server's `getLoadContext` (`host.loadContext`) completes it with what only the
    * edge knows and hands it to Remix; loaders, actions and entry.server read and mark it.
    */
   interface AppLoadContext {
@@ -19,8 +19,6 @@ declare module '@remix-run/node' {
     clientAddress: string | null;
     /** Set by an action that answers with form errors, so the page title can say so (no-JS render). */
     formErrors?: boolean;
-    /** Offered a public page that may be served again to anonymous visitors (server/page-cache.js). */
-    keepPage?: (page: KeptPage) => void;
     /**
      * The member checks of this request, made on first use by `requireMember` (a page that needs no
      * member makes none): one for the action of a POST, one for the loaders that read the page.
@@ -47,13 +45,6 @@ export interface MemberCheck {
 export interface MemberChecks {
   action?: MemberCheck;
   read?: MemberCheck;
-}
-
-/** A whole public document as the page cache keeps it. */
-export interface KeptPage {
-  headers: Record<string, string>;
-  /** The document as sent, UTF-8. */
-  body: Uint8Array;
 }
 
 export {};

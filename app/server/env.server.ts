@@ -89,8 +89,6 @@ const EnvSchema = z.object({
     .default(5 * 1024 * 1024),
   BOARD_MAX_POSTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   BOARD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
-  /** Public pages are kept in memory this long for anonymous visitors (ADR 014); 0 turns it off. */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Menu, footer and home feeds are kept in memory this long (ADR 014); 0 turns it off. */
   FEED_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   TRUST_PROXY: boolish.default(false),

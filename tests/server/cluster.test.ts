@@ -51,8 +51,6 @@ describe.skipIf(!BUILT)('server.js with two workers (SQLite)', () => {
     server = await startServer({
       DATA_DIR: DATA,
       WEB_CONCURRENCY: '2',
-      // Long enough that only a change can make a worker render /board again during the test.
-      PAGE_CACHE_SECONDS: '600',
       LOGIN_MAX_FAILURES_PER_MEMBER: '5',
     });
   });
@@ -74,20 +72,14 @@ describe.skipIf(!BUILT)('server.js with two workers (SQLite)', () => {
     expect(pids.map(parentOf)).toEqual([primary, primary]);
   });
 
-  it('a board post through one worker is on the board at once through the other, whose copy was kept', async () => {
+  it('a board post through one worker is on the board at once through the other', async () => {
     const [a, b] = open as [Connection, Connection];
-    // Both workers keep /board in their page cache.
-    for (const c of [a, b]) {
-      await c.request('GET', '/board');
-      const again = await c.request('GET', '/board');
-      expect(again.headers['x-page-cache']).toBe('hit');
-    }
+    for (const c of [a, b]) expect((await c.request('GET', '/board')).status).toBe(200);
     const formKey = await a.boardFormKey();
     const title = `กระทู้จากอีกกระบวนการ ${Date.now()}`;
     const posted = await a.postTopic({ title, body: 'ข้อความทดสอบ', formKey });
     expect(posted.status).toBe(303);
     const seen = await b.request('GET', '/board');
-    expect(seen.headers['x-page-cache']).toBe('miss');
     expect(seen.body).toContain(title);
     expect((await a.request('GET', '/board')).body).toContain(title);
   });

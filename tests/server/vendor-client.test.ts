@@ -58,7 +58,6 @@ beforeAll(async () => {
     DATA_DIR: path.join(DIR, 'data'),
     SEED_DEMO: '1',
     SEED_MEMBERS: '20',
-    PAGE_CACHE_SECONDS: '0',
     COOKIE_SECURE: '0',
   });
   const login = await signIn(DEMO);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { bodyLimitFor, SMALL_BODY_LIMIT, uploadCeiling } from '../../server/edge.js';
+import { bodyLimitFor, SMALL_BODY_LIMIT, uploadCeiling } from '../../server/edge';
 
 const PHOTO_MAX = 5 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // Change signals among the workers of one server (ADR 071): the workers' side
-// (app/server/http/worker-signals.server.ts) against the primary's relay (server/cluster.js), wired
+// (app/server/http/worker-signals.server.ts) against the primary's relay (server/cluster.ts), wired
 // together in one process with message queues standing in for the IPC channels.
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +9,7 @@ import {
   type SignalMessage,
   type WorkerSignals,
 } from '../../app/server/http/worker-signals.server';
-import { createSignalRelay } from '../../server/cluster.js';
+import { createSignalRelay } from '../../server/cluster';
 
 interface FakeWorker {
   id: number;

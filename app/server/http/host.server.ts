@@ -7,20 +7,19 @@ import { enhanceScriptVersion, memberScriptVersion } from './enhance.server';
 import { env, type Env } from '../env.server';
 import { markShuttingDown } from '../ops/health.server';
 import { applyLogLevel, log } from '../log.server';
-import { onPublicContentChanged } from '../content/public-content.server';
 import { pushScriptVersion, pusherScriptFile, pusherScriptVersion } from '../content/push.server';
 import { currentRequestContext } from './request-context.server';
 import { cspNonce } from '../random.server';
 import { createRequestLog } from './request-log.server';
 import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY, helmetCspDirectives, sendsHsts } from './security.server';
 
-/** Why the app did not start, in one line for the operator (server.js prints it and exits 1). */
+/** Why the app did not start, in one line for the operator (the server prints it and exits 1). */
 export class StartupError extends Error {
   override name = 'StartupError';
 }
 
 /**
- * Reads the settings, names the app's folder (server.js's, whatever the working directory), opens
+ * Reads the settings, names the app's folder (the server's, whatever the working directory), opens
  * the store (migrations, demo data) and answers the settings. A bad setting, a full data disk or an
  * unreachable database is a `StartupError` said in words; anything else is thrown as it was.
  *
@@ -44,7 +43,7 @@ async function start(appRoot: string, role: 'whole' | 'primary' | 'worker' = 'wh
   }
 }
 
-/** The settings, or a `StartupError` naming what is wrong with them (server.js asks before `start`). */
+/** The settings, or a `StartupError` naming what is wrong with them (the server asks before `start`). */
 function settings(): Env {
   try {
     return env();
@@ -55,20 +54,19 @@ function settings(): Env {
 }
 
 /**
- * The request's one context (ADR 066), made once per request by server.js's `getLoadContext`: the
+ * The request's one context (ADR 066), made once per request by the server's `getLoadContext`: the
  * context the request log started (request id, User-Agent) completed with the CSP nonce, the client's
- * address and the page cache's offer. Remix hands this object to every loader, action and
+ * address. Remix hands this object to every loader, action and
  * entry.server; the member is checked only when a loader or action asks (`requireMember`).
  */
-function loadContext(edge: Pick<AppLoadContext, 'cspNonce' | 'clientAddress' | 'keepPage'>): AppLoadContext {
+function loadContext(edge: Pick<AppLoadContext, 'cspNonce' | 'clientAddress'>): AppLoadContext {
   return Object.assign(currentRequestContext() ?? {}, edge);
 }
 
 /**
- * Everything server.js takes from the Remix build (entry.server re-exports it): starting and stopping
+ * What the server (server/index.ts, compiled with the app: ADR 107) takes from the app: starting and stopping
  * the app, the logger and the request log, the security headers' settings, the versions of the
- * scripts it serves from public/ and node_modules, the load context, and the signal that public
- * content changed (the page cache empties).
+ * scripts it serves from public/ and node_modules, and the load context.
  */
 export const host = {
   settings,
@@ -93,7 +91,6 @@ export const host = {
     pusherVersion: pusherScriptVersion,
     pusherFile: pusherScriptFile,
   },
-  onPublicContentChanged,
 };
 
 export type Host = typeof host;

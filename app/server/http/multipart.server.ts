@@ -21,7 +21,7 @@ export interface MultipartPart {
  * anything, and the body as the parser sees it fails once more than that has come in, however the
  * request was framed (chunked uploads have no Content-Length). A refused body is drained
  * is not read any further: the answer goes out at once, and the edge reads and throws away the rest
- * of the body after it (server/edge.js, `drainAfterAnswer`), so the browser finishes sending and shows
+ * of the body after it (server/edge.ts, `drainAfterAnswer`), so the browser finishes sending and shows
  * the answer. (Draining here, through the web stream the adapter made of the request, could stall
  * once the parser had stopped reading it: the upload then never got an answer.) `onPart` throws
  * `TooLarge` to refuse a part.

@@ -147,7 +147,6 @@ describe('createRequestLog', () => {
     });
     requestLog.begin(req, res, () => requestLog.routed(req, res, () => {}));
     res.statusCode = 404;
-    res.setHeader('X-Page-Cache', 'miss');
     res.emit('close');
     expect(lines).toEqual([
       {
@@ -158,7 +157,6 @@ describe('createRequestLog', () => {
           route: '/member/loan_statement/:statement',
           status: 404,
           ms: expect.any(Number) as number,
-          pageCache: 'miss',
         },
       },
     ]);
@@ -183,13 +181,6 @@ describe('createRequestLog', () => {
     Object.assign(gone.res, { writableFinished: false });
     gone.res.emit('close');
     expect(lines.at(-1)).toMatchObject({ level: 'info', line: { route: '/home', aborted: true } });
-  });
-
-  it('logs a page the page cache answered before `routed` as its route, at info', () => {
-    const kept = fakeExchange('GET', '/show/1246?page=2');
-    requestLog.begin(kept.req, kept.res, () => kept.res.setHeader('X-Page-Cache', 'hit'));
-    kept.res.emit('close');
-    expect(lines.at(-1)).toMatchObject({ level: 'info', line: { route: '/show/:no', pageCache: 'hit' } });
   });
 
   it('below info writes no line, and still gives the request its id, in its header and its context', () => {

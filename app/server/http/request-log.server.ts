@@ -112,8 +112,6 @@ export interface RequestLine {
   status: number;
   /** Milliseconds until the answer was sent (pino-http's response time). */
   ms: number;
-  /** `hit` or `miss` when the public page cache saw the request (ADR 014). */
-  pageCache?: string;
   /** The client went away before the answer was complete. */
   aborted?: true;
 }
@@ -137,11 +135,11 @@ export interface RequestLogOptions {
 const reachedApp = new WeakSet<ServerResponse>();
 
 /**
- * Express middleware for server.js (ADR 016), built on pino-http. `begin` goes first: it gives the
+ * Express middleware for the server (ADR 016), built on pino-http. `begin` goes first: it gives the
  * request its id (also sent back as `X-Request-Id`), runs the rest of the request inside it so every
  * log line carries it, and writes one line when the response is done: id, method, route pattern
- * (never the path's values or the query string), status, time, page cache state. `routed` goes in
- * front of the page cache and Remix: a GET that never reaches it was a public file and is logged at
+ * (never the path's values or the query string), status, time. `routed` goes in
+ * front of Remix: a GET that never reaches it was a public file and is logged at
  * debug only, like health probes that pass.
  */
 export function createRequestLog({ routes, trustProxy, logger = appLogger() }: RequestLogOptions): {
@@ -150,19 +148,16 @@ export function createRequestLog({ routes, trustProxy, logger = appLogger() }: R
 } {
   const patternOf = routePatterns(routes);
   const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?', 1)[0] ?? '/';
-  // A page the page cache answered (`X-Page-Cache: hit`) never reached `routed` either: it is a page.
   const isStatic = (req: IncomingMessage, res: ServerResponse) =>
-    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res) && res.getHeader('x-page-cache') === undefined;
+    SAFE_METHODS.has(req.method ?? 'GET') && !reachedApp.has(res);
 
   // The request id comes with pino-http's child logger (`requestId`).
   const line = (req: IncomingMessage, res: ServerResponse, ms: number): Omit<RequestLine, 'requestId'> => {
-    const pageCache = res.getHeader('x-page-cache');
     return {
       method: req.method ?? 'GET',
       route: isStatic(req, res) ? 'static' : (patternOf(pathOf(req)) ?? 'unmatched'),
       status: res.statusCode,
       ms,
-      ...(typeof pageCache === 'string' && { pageCache }),
       ...(!res.writableFinished && { aborted: true as const }),
     };
   };

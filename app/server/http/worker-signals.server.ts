@@ -15,7 +15,7 @@ import { log } from '../log.server';
  * A topic may carry what changed after a colon (`public-content-changed:board:42`): the handlers of
  * `public-content-changed` run with `board:42`. The primary relays the topic as it is.
  *
- * The messages (server/cluster.js relays them):
+ * The messages (server/cluster.ts relays them):
  *   worker → primary   { sahakorn: 'signal', topic, id }
  *   primary → others   the same message; each runs the handlers and answers
  *   other → primary    { sahakorn: 'signal-done', id }

@@ -20,7 +20,7 @@ export type ContentUpload =
  * Read a content form (`multipart/form-data`) while it streams in: text fields up to 64 KiB each,
  * at most two files of at most `fileMaxBytes` each, and the whole body at most `bodyMaxBytes`. A
  * part past a limit ends the reading at once (nothing larger is ever held); an empty file input (no
- * file chosen) is left out. The edge (server/edge.js) lets these paths' bodies through unread under
+ * file chosen) is left out. The edge (server/edge.ts) lets these paths' bodies through unread under
  * the same ceiling as the member photo uploads.
  */
 export async function readContentUpload(

@@ -1,4 +1,4 @@
-// The HTTP edge of server.js: what a request must look like before the app sees it (ADR 035).
+// The HTTP edge: what a request must look like before the app sees it (ADR 035).
 //
 // - The request target is an origin-form path that decodes, at most URL_MAX characters long.
 // - Methods are GET, HEAD, POST and OPTIONS; anything else is 405 with `Allow`.
@@ -11,6 +11,10 @@
 //   itself refuses before Express (an over-long header block, a broken request line) too.
 // - A body the app did not read is drained (up to its ceiling) so the keep-alive connection is free
 //   for the next request at once.
+
+import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Largest body of a form or a JSON API call, in bytes. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
@@ -29,13 +33,14 @@ export const UPLOAD_PATHS = new Set(['/member/photo', '/api/member/wwwupload']);
 /** The staff content form (new item, edit): a picture and an attachment, read by its own reader (ADR 061). */
 const STAFF_UPLOAD_PATH = /^\/staff\/content\/(new|[1-9]\d{0,9})$/;
 /** Whether a path's body streams to an upload reader under the upload ceiling. */
-export const isUploadPath = (pathname) => UPLOAD_PATHS.has(pathname) || STAFF_UPLOAD_PATH.test(pathname);
+export const isUploadPath = (pathname: string): boolean =>
+  UPLOAD_PATHS.has(pathname) || STAFF_UPLOAD_PATH.test(pathname);
 
 /** The ceiling the edge puts on an upload: base64 in JSON (4/3) and multipart framing fit under it. */
-export const uploadCeiling = (photoMaxBytes) => 2 * photoMaxBytes + SMALL_BODY_LIMIT;
+export const uploadCeiling = (photoMaxBytes: number): number => 2 * photoMaxBytes + SMALL_BODY_LIMIT;
 
 /** Thai titles and messages of the edge's refusals, by status. */
-export const REFUSALS = {
+export const REFUSALS: Record<number, { title: string; text: string }> = {
   400: {
     title: 'คำขอไม่ถูกต้อง',
     text: 'ระบบไม่สามารถอ่านคำขอนี้ได้ กรุณากลับไปที่หน้าเว็บไซต์แล้วลองใหม่อีกครั้ง',
@@ -66,7 +71,15 @@ export const REFUSALS = {
   },
 };
 
-const REASONS = {
+const BAD_REQUEST = REFUSALS[400]!;
+
+/** The log the edge writes its one line per refusal to. */
+export interface EdgeLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+const REASONS: Record<number, string> = {
   400: 'Bad Request',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
@@ -77,8 +90,8 @@ const REASONS = {
 };
 
 /** The Thai page of a refusal: plain HTML, no script or style (the CSP forbids inline ones). */
-export function refusalPage(status) {
-  const { title, text } = REFUSALS[status] ?? REFUSALS[400];
+export function refusalPage(status: number): string {
+  const { title, text } = REFUSALS[status] ?? BAD_REQUEST;
   return (
     '<!doctype html><html lang="th"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -87,20 +100,21 @@ export function refusalPage(status) {
   );
 }
 
-const isApi = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
+const isApi = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
  * Answers a refused request: JSON `{error}` below /api/ (the vendor API's error shape), the Thai page
  * elsewhere. `close` ends the connection after it (a body that was not read stays unread);
  * `retryAfter` (seconds) says when to come back.
- * @param {any} req
- * @param {any} res
- * @param {number} status
- * @param {{ allow?: string, close?: boolean, retryAfter?: number }} [options]
  */
-export function refuse(req, res, status, { allow, close = false, retryAfter } = {}) {
-  const pathname = (req.url ?? '/').split('?', 1)[0];
-  const { text } = REFUSALS[status] ?? REFUSALS[400];
+export function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  { allow, close = false, retryAfter }: { allow?: string; close?: boolean; retryAfter?: number } = {},
+): void {
+  const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  const { text } = REFUSALS[status] ?? BAD_REQUEST;
   res.statusCode = status;
   res.setHeader('Cache-Control', 'no-store');
   if (allow) res.setHeader('Allow', allow);
@@ -116,23 +130,23 @@ export function refuse(req, res, status, { allow, close = false, retryAfter } = 
 }
 
 /** The most a request's body may have, in bytes. */
-export function bodyLimitFor(pathname, photoMaxBytes) {
+export function bodyLimitFor(pathname: string, photoMaxBytes: number): number {
   return isUploadPath(pathname) ? uploadCeiling(photoMaxBytes) : SMALL_BODY_LIMIT;
 }
 
 /** Why a request line (and its declared length) cannot be served (a status), or null. */
-export function requestLineProblem(req, photoMaxBytes) {
+export function requestLineProblem(req: IncomingMessage, photoMaxBytes: number): number | null {
   const target = req.url ?? '';
   // Absolute-form (`GET http://host/…`), asterisk-form (`OPTIONS *`) and anything else not a path.
   if (!target.startsWith('/') || target.startsWith('//')) return 400;
   if (target.length > URL_MAX) return 414;
-  const pathname = target.split('?', 1)[0];
+  const pathname = target.split('?', 1)[0] ?? '';
   try {
     decodeURIComponent(pathname);
   } catch {
     return 400;
   }
-  if (!ALLOWED_METHODS.includes(req.method)) return 405;
+  if (!ALLOWED_METHODS.includes(req.method ?? '')) return 405;
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > bodyLimitFor(pathname, photoMaxBytes)) return 413;
   return null;
@@ -143,7 +157,13 @@ export function requestLineProblem(req, photoMaxBytes) {
  * cannot be served or whose declared body is too large (then without reading a byte of it).
  * `routed` is the request log's marker: a refusal is logged at info like any page request.
  */
-export function createRequestLineCheck({ photoMaxBytes, routed }) {
+export function createRequestLineCheck({
+  photoMaxBytes,
+  routed,
+}: {
+  photoMaxBytes: number;
+  routed: RequestHandler;
+}): RequestHandler {
   return function checkRequestLine(req, res, next) {
     const problem = requestLineProblem(req, photoMaxBytes);
     if (problem === null) return next();
@@ -156,18 +176,15 @@ export function createRequestLineCheck({ photoMaxBytes, routed }) {
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */
-export function mediaType(header) {
-  return String(header ?? '')
-    .split(';', 1)[0]
-    .trim()
-    .toLowerCase();
+export function mediaType(header: string | undefined): string {
+  return (String(header ?? '').split(';', 1)[0] ?? '').trim().toLowerCase();
 }
 
 /**
  * Express middleware bounding and reading request bodies. `photoMaxBytes` is the upload limit.
  * Small bodies end up in `res.locals.body` (a Buffer) for the Remix handler.
  */
-export function createBodyReader({ photoMaxBytes }) {
+export function createBodyReader({ photoMaxBytes }: { photoMaxBytes: number }): RequestHandler {
   const ceiling = uploadCeiling(photoMaxBytes);
   // (A declared length over the limit was refused by the request-line check already.)
   return async function readRequestBody(req, res, next) {
@@ -180,7 +197,7 @@ export function createBodyReader({ photoMaxBytes }) {
     if (!isApi(req.path) && !FORM_TYPES.has(type)) return refuse(req, res, 415);
     if (upload) return next();
 
-    let body;
+    let body: Buffer | null;
     try {
       body = await readAtMost(req, limit);
     } catch {
@@ -188,7 +205,7 @@ export function createBodyReader({ photoMaxBytes }) {
       return;
     }
     if (body === null) return refuse(req, res, 413, { close: true });
-    if (type === 'multipart/form-data' && !(await parsesAsMultipart(body, req.headers['content-type']))) {
+    if (type === 'multipart/form-data' && !(await parsesAsMultipart(body, req.headers['content-type'] ?? ''))) {
       return refuse(req, res, 400);
     }
     res.locals.body = body;
@@ -200,9 +217,9 @@ export function createBodyReader({ photoMaxBytes }) {
  * The whole body if it has at most `limit` bytes, counted as it streams (chunked bodies have no
  * Content-Length); null as soon as it has more, without reading the rest.
  */
-export function readAtMost(req, limit) {
+export function readAtMost(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {
       req.off('data', onData);
@@ -210,7 +227,7 @@ export function readAtMost(req, limit) {
       req.off('error', onError);
       req.off('close', onClose);
     };
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         cleanup();
@@ -224,7 +241,7 @@ export function readAtMost(req, limit) {
       cleanup();
       resolve(Buffer.concat(chunks, size));
     };
-    const onError = (error) => {
+    const onError = (error: Error) => {
       cleanup();
       reject(error);
     };
@@ -239,9 +256,9 @@ export function readAtMost(req, limit) {
 }
 
 /** Whether a multipart body parses (the fetch standard's parser, as Remix's `formData()` uses it). */
-export async function parsesAsMultipart(body, contentType) {
+export async function parsesAsMultipart(body: Buffer, contentType: string): Promise<boolean> {
   try {
-    await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+    await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData();
     return true;
   } catch {
     return false;
@@ -253,12 +270,12 @@ export async function parsesAsMultipart(body, contentType) {
  * next request on the keep-alive connection is not stuck behind it; past `limit` bytes the
  * connection is closed instead.
  */
-function drainAfterAnswer(req, res, limit) {
+function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, limit: number): void {
   res.once('finish', () => {
     if (req.complete || req.destroyed) return;
     let size = 0;
     req.removeAllListeners('data');
-    req.on('data', (chunk) => {
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) req.socket?.destroy();
     });
@@ -271,7 +288,10 @@ function drainAfterAnswer(req, res, limit) {
  * before Express sees it; answer with the Thai page and one log line instead of a bare status, with
  * `securityHeaders` (those every other answer carries).
  */
-export function createClientErrorHandler(log, securityHeaders = {}) {
+export function createClientErrorHandler(
+  log: EdgeLog,
+  securityHeaders: Record<string, string> = {},
+): (error: NodeJS.ErrnoException, socket: Socket) => void {
   return (error, socket) => {
     const code = error?.code ?? 'unknown';
     if (code === 'ECONNRESET' || !socket.writable) {
@@ -302,10 +322,14 @@ export function createClientErrorHandler(log, securityHeaders = {}) {
  * that broke off) is a client's 4xx when it says so, logged at info; anything else is ours, logged
  * as one JSON line at error, and the visitor gets the Thai page either way, never a stack trace.
  */
-export function createErrorHandler(log) {
+export function createErrorHandler(log: EdgeLog) {
   // Express recognises an error handler by its four parameters.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  return (error, req, res, next) => {
+  return (
+    error: { status?: unknown; statusCode?: unknown; message?: string } | undefined,
+    req: ExpressRequest,
+    res: ExpressResponse,
+    _next: NextFunction,
+  ) => {
     const status = Number(error?.status ?? error?.statusCode);
     const clientError = status >= 400 && status < 500;
     if (clientError) log.info('client error', { status, error: error?.message ?? String(error) });

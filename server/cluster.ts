@@ -1,20 +1,31 @@
-// The primary process of server.js when WEB_CONCURRENCY is above 1 (ADR 071). It has prepared the
+// The primary process of the server when WEB_CONCURRENCY is above 1 (ADR 071). It has prepared the
 // store (migrations, demo data) before it gets here; it serves nothing itself. It starts the
 // workers (node:cluster: they share the port, the primary hands each new connection to the next
 // worker in turn), relays the workers' change signals (app/server/http/worker-signals.server.ts),
 // replaces a worker that dies, and on SIGTERM or SIGINT has every worker stop gracefully, then
 // answers the exit code: 0 when every worker stopped cleanly.
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+
+/** What the relay needs of a worker: its cluster id and a way to send it a message. */
+export interface RelayWorker {
+  id: number;
+  send(message: object, sendHandle?: undefined, callback?: (error: Error | null) => void): unknown;
+  isConnected?: () => boolean;
+}
+
+interface Log {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
 
 /**
  * Relays change signals among workers: a `signal` from one goes to every other ready worker, and the
  * sender hears `signal-done` once each of them has answered or has exited.
- * @param {() => Iterable<{ id: number, send: (message: object) => unknown }>} readyWorkers
  */
-export function createSignalRelay(readyWorkers) {
-  /** @type {Map<string, { from: { send: (message: object) => unknown }, waiting: Set<number> }>} */
-  const pending = new Map();
-  const finish = (id) => {
+export function createSignalRelay(readyWorkers: () => Iterable<RelayWorker>) {
+  const pending = new Map<string, { from: RelayWorker; waiting: Set<number> }>();
+  const finish = (id: string) => {
     const entry = pending.get(id);
     if (!entry || entry.waiting.size) return;
     pending.delete(id);
@@ -22,24 +33,26 @@ export function createSignalRelay(readyWorkers) {
   };
   return {
     /** A message from `worker`; answers whether it was one of the relay's. */
-    receive(worker, message) {
-      if (typeof message !== 'object' || message === null || typeof message.id !== 'string') return false;
-      if (message.sahakorn === 'signal' && typeof message.topic === 'string') {
+    receive(worker: RelayWorker, message: unknown): boolean {
+      if (typeof message !== 'object' || message === null) return false;
+      const { sahakorn, id, topic } = message as { sahakorn?: unknown; id?: unknown; topic?: unknown };
+      if (typeof id !== 'string') return false;
+      if (sahakorn === 'signal' && typeof topic === 'string') {
         const others = [...readyWorkers()].filter((other) => other.id !== worker.id);
-        pending.set(message.id, { from: worker, waiting: new Set(others.map((other) => other.id)) });
-        for (const other of others) send(other, { sahakorn: 'signal', topic: message.topic, id: message.id });
-        finish(message.id);
+        pending.set(id, { from: worker, waiting: new Set(others.map((other) => other.id)) });
+        for (const other of others) send(other, { sahakorn: 'signal', topic, id });
+        finish(id);
         return true;
       }
-      if (message.sahakorn === 'signal-done') {
-        pending.get(message.id)?.waiting.delete(worker.id);
-        finish(message.id);
+      if (sahakorn === 'signal-done') {
+        pending.get(id)?.waiting.delete(worker.id);
+        finish(id);
         return true;
       }
       return false;
     },
     /** `worker` exited: nobody waits for its answer any more. */
-    gone(worker) {
+    gone(worker: RelayWorker): void {
       for (const [id, entry] of pending) {
         entry.waiting.delete(worker.id);
         if (entry.from.id === worker.id) pending.delete(id);
@@ -54,7 +67,7 @@ export function createSignalRelay(readyWorkers) {
  * while the message is on its way fails later, not here: the callback takes that failure (without it
  * Node emits an 'error' on the worker, which would end the primary).
  */
-function send(worker, message) {
+function send(worker: RelayWorker, message: object): void {
   if (typeof worker.isConnected === 'function' && !worker.isConnected()) return;
   try {
     worker.send(message, undefined, () => undefined);
@@ -73,21 +86,32 @@ export const RESTART_DELAYS_MS = [1000, 2000, 5000, 10000, 30000];
  * Once the server has served, a worker that dies is logged and replaced, and a replacement that dies
  * before it listens is tried again after a growing delay (`RESTART_DELAYS_MS`): the workers still
  * serving go on, whatever happens to their sibling.
- * @param {{ workers: number, log: { info: Function, warn: Function, error: Function }, shutdownTimeoutMs: number, onListening: () => void, restartDelaysMs?: number[] }} options
- * @returns {Promise<number>} the exit code
+ * Answers the exit code.
  */
-export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, restartDelaysMs = RESTART_DELAYS_MS }) {
+export function runPrimary({
+  workers,
+  log,
+  shutdownTimeoutMs,
+  onListening,
+  restartDelaysMs = RESTART_DELAYS_MS,
+}: {
+  workers: number;
+  log: Log;
+  shutdownTimeoutMs: number;
+  onListening: () => void;
+  restartDelaysMs?: number[];
+}): Promise<number> {
   /** Workers that have listened (they serve, and answer signals), by cluster id. */
-  const ready = new Map();
+  const ready = new Map<number, Worker>();
   const relay = createSignalRelay(() => ready.values());
-  let stopping = null;
+  let stopping: string | null = null;
   let failed = false;
   let announced = false;
   /** Replacements in a row that died before they listened (the next one waits longer). */
   let failedRestarts = 0;
 
-  return new Promise((resolve) => {
-    const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean);
+  return new Promise<number>((resolve) => {
+    const alive = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
     const finishIfDone = () => {
       if (stopping && alive().length === 0) {
         log.info('stopped', { signal: stopping, workers });
@@ -109,7 +133,7 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, resta
           onListening();
         }
       });
-      worker.on('message', (message) => relay.receive(worker, message));
+      worker.on('message', (message: unknown) => relay.receive(worker, message));
     };
 
     cluster.on('exit', (worker, code, signal) => {
@@ -129,7 +153,7 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, resta
       }
       if (!listened) {
         // A replacement died before it served; the others serve on. Try again, waiting longer each time.
-        const delayMs = restartDelaysMs[Math.min(failedRestarts, restartDelaysMs.length - 1)];
+        const delayMs = restartDelaysMs[Math.min(failedRestarts, restartDelaysMs.length - 1)] ?? 30_000;
         failedRestarts += 1;
         log.error('a new worker stopped before it could serve: trying again', {
           pid: worker.process.pid,
@@ -147,7 +171,7 @@ export function runPrimary({ workers, log, shutdownTimeoutMs, onListening, resta
     });
 
     /** Graceful stop: each worker drains (server.js `close`); a second signal makes them stop at once. */
-    function stop(signal) {
+    function stop(signal: string) {
       if (stopping) {
         log.warn('stopping at once', { signal, workers: alive().length });
         failed = true;
