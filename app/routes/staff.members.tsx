@@ -16,6 +16,7 @@ import {
   findMembers,
   issueMemberCode,
   memberSupportView,
+  removeMemberSecondFactor,
   SEARCH_MAX,
   STAFF_CODE_MAX_TRIES,
   staffCodeKey,
@@ -26,7 +27,8 @@ import {
 
 /**
  * Member support (ADR 060): find a member, see what keeps them out, unlock them, issue a one-time code
- * for a member with no phone or email on file, and issue an impersonation link with a reason. Every
+ * for a member with no phone or email on file, remove a lost second factor with a reason (ADR 091), and
+ * issue an impersonation link with a reason. Every
  * request is a POST, so no member number or name ever sits in a URL; every action is audited.
  */
 const TITLE = 'ช่วยเหลือสมาชิก';
@@ -39,6 +41,8 @@ const M = {
   noResults: 'ไม่พบสมาชิกที่ตรงกับคำค้น',
   unlocked: 'ปลดล็อกแล้ว และสมาชิกออกจากระบบทุกอุปกรณ์แล้ว',
   reasonRequired: 'กรุณากรอกเหตุผล',
+  factorRemoved: 'ปิดการยืนยันตัวตนสองขั้นตอนของสมาชิกแล้ว สมาชิกเข้าสู่ระบบด้วยรหัสผ่านได้ และเปิดใช้ใหม่ได้ที่หน้าความปลอดภัยของบัญชี',
+  noFactor: 'สมาชิกไม่ได้เปิดใช้การยืนยันตัวตนสองขั้นตอน',
   notActive: 'สมาชิกพ้นสภาพแล้ว เข้าใช้แทนสมาชิกไม่ได้',
   impersonationOff: 'ยังไม่ได้เปิดใช้การเข้าใช้แทนสมาชิกในเว็บไซต์นี้ (ไม่ได้ตั้งค่า IMPERSONATION_SECRET)',
   codeRefused: {
@@ -84,6 +88,7 @@ function shown(view: MemberSupportView) {
     pendingCode: view.pendingCode
       ? { label: PURPOSE_LABELS[view.pendingCode.purpose], until: formatDateTime(view.pendingCode.expiresAt) }
       : null,
+    secondFactor: view.secondFactor,
   };
 }
 
@@ -170,6 +175,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { code: { value: issued.code, label: PURPOSE_LABELS[purpose], until: formatDateTime(issued.expiresAt) } },
         await again(),
       );
+    }
+    case 'remove-factor': {
+      const reason = formText(form, 'reason', 300).trim();
+      if (!reason) return fail(400, { field: 'factor-reason', error: M.reasonRequired, member: shown(view) });
+      const removed = await removeMemberSecondFactor(db, membershipNo);
+      if (!removed) return fail(400, { error: M.noFactor, member: shown(view) });
+      await Promise.all(removed.upstreamTokens.map((token) => backend.logout({ token }).catch(() => undefined)));
+      await staffAudit(request, user, 'member_second_factor_removed', { membershipNo, reason });
+      return answer({ notice: M.factorRemoved }, await again());
     }
     case 'impersonate': {
       const reason = formText(form, 'reason', 300).trim();
@@ -265,6 +279,7 @@ export default function StaffMembersPage() {
           code={result?.kind === 'member' ? result.code : undefined}
           link={result?.kind === 'member' ? result.link : undefined}
           reasonError={failed?.field === 'impersonate-reason' ? failed.error : undefined}
+          factorReasonError={failed?.field === 'factor-reason' ? failed.error : undefined}
           impersonation={impersonation}
         />
       ) : null}
@@ -278,6 +293,7 @@ function MemberPanel({
   code,
   link,
   reasonError,
+  factorReasonError,
   impersonation,
 }: {
   member: ShownMember;
@@ -285,6 +301,7 @@ function MemberPanel({
   code?: { value: string; label: string; until: string };
   link?: { url: string; seconds: number };
   reasonError?: string;
+  factorReasonError?: string;
   impersonation: boolean;
 }) {
   const purpose = member.registered ? 'forget' : 'register';
@@ -354,6 +371,8 @@ function MemberPanel({
         <dd>
           เว็บไซต์ {member.sessions} · แอป {member.tokens}
         </dd>
+        <dt>การยืนยันตัวตนสองขั้นตอน</dt>
+        <dd>{member.secondFactor ? 'เปิดใช้งานอยู่' : 'ปิดอยู่'}</dd>
         <dt>รหัสที่เจ้าหน้าที่ออกให้</dt>
         <dd>{member.pendingCode ? `${member.pendingCode.label} ใช้ได้ถึง ${member.pendingCode.until}` : 'ไม่มี'}</dd>
       </dl>
@@ -382,6 +401,23 @@ function MemberPanel({
           </Form>
         </>
       )}
+
+      {member.secondFactor ? (
+        <>
+          <h3>ปิดการยืนยันตัวตนสองขั้นตอน</h3>
+          <p>
+            สำหรับสมาชิกที่ไม่มีโทรศัพท์เครื่องเดิมและรหัสสำรองแล้ว ตรวจบัตรประจำตัวของสมาชิกก่อน
+            เมื่อปิดแล้วการเข้าสู่ระบบจะใช้รหัสผ่านเพียงอย่างเดียว รหัสสำรองเดิมใช้ไม่ได้อีก และสมาชิกเปิดใช้ใหม่ได้เองที่หน้าความปลอดภัยของบัญชี
+          </p>
+          <Form method="post" className="stack" noValidate>
+            {hidden}
+            <ReasonField id="factor-reason" error={factorReasonError} />
+            <SubmitButton intent="remove-factor" secondary>
+              ปิดการยืนยันตัวตนสองขั้นตอนของสมาชิก
+            </SubmitButton>
+          </Form>
+        </>
+      ) : null}
 
       <h3>เข้าใช้แทนสมาชิก</h3>
       {impersonation ? (
