@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import type { ReactNode } from 'react';
 
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
-import { FieldError, FieldShell } from '~/components/field-shell';
+import { FieldShell } from '~/components/field-shell';
 import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
@@ -17,16 +17,15 @@ import {
 } from '~/server/auth/account-security.server';
 import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
-import { requireMember, type AuthedMember } from '~/server/auth/auth.server';
+import { requireMember } from '~/server/auth/auth.server';
+import { confirmIdentity } from '~/server/auth/reauth.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
-import { checkMemberCode, memberSubject, memberTotp } from '~/server/auth/second-factor.server';
+import { memberSubject, memberTotp } from '~/server/auth/second-factor.server';
 import type { RouteHandle } from '~/root';
 
 /** Wrong enrolment codes per member in the window. */
 const MAX_ENROL_FAILURES = 10;
-/** Wrong passwords to turn the second factor off: counted with the password page's (same key, same limit). */
-const MAX_WRONG_PASSWORD = 5;
 const WINDOW_MS = 15 * 60_000;
 const INTENTS = [
   'start',
@@ -40,8 +39,23 @@ const INTENTS = [
   'end-others',
 ] as const;
 type Intent = (typeof INTENTS)[number];
+/** Changes of the account's security: each asks for the current password in its form (ADR 090). */
+const REAUTH: ReadonlySet<Intent> = new Set([
+  'start',
+  'confirm',
+  'regenerate',
+  'disable',
+  'end-session',
+  'revoke-token',
+  'end-others',
+]);
 /** Ids on this page are SHA-256 hex; codes and passwords are short. Nothing longer is read. */
 const FIELD_MAX = 200;
+
+/** The id of a form's password field: one per form (a form of a listed item names its item). */
+function passwordFieldId(intent: Intent, item?: string): string {
+  return item ? `${intent}-password-${item.slice(0, 16)}` : `${intent}-password`;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
@@ -98,6 +112,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: flash ? { 'Set-Cookie': await setFlash(flash) } : undefined,
     });
 
+  if (REAUTH.has(intent)) {
+    const field = passwordFieldId(
+      intent,
+      intent === 'end-session' || intent === 'revoke-token' ? text('id') : undefined,
+    );
+    const confirmed = await confirmIdentity(member, text('currentPassword'));
+    if (!confirmed.ok) {
+      if (confirmed.reason === 'wrong') {
+        // A refused attempt to turn the factor off keeps its own event; the other changes share one.
+        if (intent === 'disable') await audit('totp_disable_failed', { membershipNo, ip });
+        else await audit('reauth_failed', { membershipNo, ip, detail: intent });
+      }
+      switch (confirmed.reason) {
+        case 'required':
+          return fail(400, M.passwordRequired, field);
+        case 'wrong':
+          return fail(400, M.passwordWrong, field);
+        case 'locked':
+          return fail(429, M.tooMany(confirmed.minutes), field);
+        case 'unavailable':
+          return fail(503, M.unavailable, field);
+      }
+    }
+  }
+
   const totp = await memberTotp();
   const subject = memberSubject(membershipNo);
   switch (intent) {
@@ -134,8 +173,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await audit('recovery_codes_regenerated', { membershipNo, ip });
       return done({ kind: 'success', text: M.regenerated });
     }
-    case 'disable':
-      return disable(member, text('password'), text('code'), ip, fail, done);
+    case 'disable': {
+      if (!(await totp.disable(subject))) return done(null);
+      await audit('totp_disabled', { membershipNo, ip, detail: 'password' });
+      return done({ kind: 'success', text: M.disabled });
+    }
     case 'end-session': {
       if (!(await endSession(member, text('id')))) return done({ kind: 'error', text: M.notFound });
       await audit('session_ended', { membershipNo, ip });
@@ -160,50 +202,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** Turning the second factor off takes the password or a code (from the app, or a recovery code). */
-async function disable(
-  member: AuthedMember,
-  password: string,
-  code: string,
-  ip: string | null,
-  fail: (status: number, error: string, field?: string) => Response,
-  done: (flash: Flash | null) => Promise<Response>,
-): Promise<Response> {
-  const membershipNo = member.membershipNo;
-  const subject = memberSubject(membershipNo);
-  let method: string | null = null;
-  if (code.trim()) {
-    const result = await checkMemberCode(membershipNo, code);
-    if (!result.ok && result.lockedMinutes !== null) return fail(429, M.tooMany(result.lockedMinutes), 'disable-code');
-    if (result.ok) method = result.method;
-  } else if (password) {
-    const key = `password:member:${membershipNo}`;
-    const count = (await peek([key])).get(key);
-    if (count && count.count >= MAX_WRONG_PASSWORD) {
-      return fail(429, M.tooMany(minutesUntil(count.resetAt)), 'disable-password');
-    }
-    const { backend } = await app();
-    // The backend checks the password as at sign-in; the token it issues for that is handed straight back.
-    const checked = await backend.login({ membershipNo, password, remember: false });
-    if (checked.ok) {
-      await backend.logout({ token: checked.token }).catch(() => undefined);
-      await clear(key);
-      method = 'password';
-    } else {
-      await hit(key, WINDOW_MS);
-    }
-  } else {
-    return fail(400, M.disableWrong, 'disable-password');
-  }
-  if (!method) {
-    await audit('totp_disable_failed', { membershipNo, ip });
-    return fail(400, M.disableWrong, code.trim() ? 'disable-code' : 'disable-password');
-  }
-  await (await memberTotp()).disable(subject);
-  await audit('totp_disabled', { membershipNo, ip, detail: method });
-  return done({ kind: 'success', text: M.disabled });
-}
-
 function minutesUntil(at: number): number {
   return Math.max(1, Math.ceil((at - Date.now()) / 60_000));
 }
@@ -218,6 +216,14 @@ export default function SecurityPage() {
   const failed = useActionData<typeof action>() as Failure | undefined;
   const errors: SummaryItem[] = failed ? [{ fieldId: failed.field, message: failed.error }] : [];
   const others = sessions.filter((s) => !s.current).length + (tokens?.length ?? 0);
+  /** The current-password field of a form (ADR 090). */
+  const reauth = (intent: Intent, item?: { id: string; name: string }) => (
+    <CurrentPassword
+      id={passwordFieldId(intent, item?.id)}
+      name={item?.name}
+      error={failed && failed.field === passwordFieldId(intent, item?.id) ? failed.error : undefined}
+    />
+  );
   return (
     <>
       <h1>{M.pageTitle}</h1>
@@ -228,9 +234,9 @@ export default function SecurityPage() {
         <h2 id="two-step-title">การยืนยันตัวตนสองขั้นตอน</h2>
         {factor.freshCodes ? <RecoveryCodes codes={factor.freshCodes} /> : null}
         {factor.enabled ? (
-          <EnabledFactor left={factor.recoveryCodesLeft} failed={failed} />
+          <EnabledFactor left={factor.recoveryCodesLeft} reauth={reauth} />
         ) : factor.enrolment ? (
-          <Enrolment secret={factor.enrolment.secret} qr={factor.enrolment.qr} failed={failed} />
+          <Enrolment secret={factor.enrolment.secret} qr={factor.enrolment.qr} failed={failed} reauth={reauth} />
         ) : (
           <>
             <p>
@@ -240,7 +246,8 @@ export default function SecurityPage() {
               เพิ่มความปลอดภัยโดยให้ระบบถามรหัส 6 หลักจากแอปยืนยันตัวตนบนโทรศัพท์ (เช่น Google Authenticator หรือ Microsoft
               Authenticator) ทุกครั้งหลังกรอกรหัสผ่าน ผู้ที่รู้รหัสผ่านของท่านจะเข้าสู่ระบบไม่ได้หากไม่มีโทรศัพท์ของท่าน
             </p>
-            <Form method="post">
+            <Form method="post" className="stack" noValidate>
+              {reauth('start')}
               <SubmitButton intent="start">เปิดใช้การยืนยันตัวตนสองขั้นตอน</SubmitButton>
             </Form>
           </>
@@ -272,8 +279,9 @@ export default function SecurityPage() {
                 </div>
               </dl>
               {s.current ? null : (
-                <Form method="post">
+                <Form method="post" className="stack" noValidate>
                   <input type="hidden" name="id" value={s.id} />
+                  {reauth('end-session', { id: s.id, name: s.device })}
                   <SubmitButton intent="end-session" secondary>
                     ออกจากระบบอุปกรณ์นี้<span className="visually-hidden"> ({s.device})</span>
                   </SubmitButton>
@@ -305,8 +313,9 @@ export default function SecurityPage() {
                     <dd>{t.expires}</dd>
                   </div>
                 </dl>
-                <Form method="post">
+                <Form method="post" className="stack" noValidate>
                   <input type="hidden" name="id" value={t.id} />
+                  {reauth('revoke-token', { id: t.id, name: `แอปพลิเคชัน ${index + 1}` })}
                   <SubmitButton intent="revoke-token" secondary>
                     ยกเลิกโทเคน<span className="visually-hidden"> แอปพลิเคชัน {index + 1}</span>
                   </SubmitButton>
@@ -320,7 +329,8 @@ export default function SecurityPage() {
       <section className="panel stack security-section" aria-labelledby="everywhere-title">
         <h2 id="everywhere-title">ออกจากระบบทุกอุปกรณ์</h2>
         <p>อุปกรณ์และแอปพลิเคชันอื่นทั้งหมดจะต้องเข้าสู่ระบบใหม่ อุปกรณ์นี้ยังคงเข้าสู่ระบบอยู่</p>
-        <Form method="post">
+        <Form method="post" className="stack" noValidate>
+          {others === 0 ? null : reauth('end-others')}
           <SubmitButton intent="end-others" disabled={others === 0}>
             ออกจากระบบทุกอุปกรณ์
           </SubmitButton>
@@ -330,7 +340,19 @@ export default function SecurityPage() {
   );
 }
 
-function Enrolment({ secret, qr, failed }: { secret: string; qr: string; failed: Failure | undefined }) {
+type Reauth = (intent: Intent, item?: { id: string; name: string }) => ReactNode;
+
+function Enrolment({
+  secret,
+  qr,
+  failed,
+  reauth,
+}: {
+  secret: string;
+  qr: string;
+  failed: Failure | undefined;
+  reauth: Reauth;
+}) {
   const error = failed?.field === 'enrol-code' ? failed.error : undefined;
   return (
     <>
@@ -356,6 +378,7 @@ function Enrolment({ secret, qr, failed }: { secret: string; qr: string; failed:
       </ol>
       <Form method="post" className="stack" noValidate>
         <CodeField id="enrol-code" name="code" label="รหัส 6 หลักจากแอป" error={error} numeric />
+        {reauth('confirm')}
         <div className="security-actions">
           <SubmitButton intent="confirm">ยืนยันและเปิดใช้งาน</SubmitButton>
         </div>
@@ -369,8 +392,7 @@ function Enrolment({ secret, qr, failed }: { secret: string; qr: string; failed:
   );
 }
 
-function EnabledFactor({ left, failed }: { left: number; failed: Failure | undefined }) {
-  const field = failed?.intent === 'disable' ? failed.field : undefined;
+function EnabledFactor({ left, reauth }: { left: number; reauth: Reauth }) {
   return (
     <>
       <p>
@@ -379,37 +401,16 @@ function EnabledFactor({ left, failed }: { left: number; failed: Failure | undef
       <p>ทุกครั้งที่เข้าสู่ระบบ ระบบจะถามรหัส 6 หลักจากแอปยืนยันตัวตนหลังรหัสผ่าน</p>
       <h3>รหัสสำรอง</h3>
       <p>เหลือรหัสสำรองที่ยังไม่ได้ใช้ {left} รหัส ใช้แทนรหัสจากแอปเมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง</p>
-      <Form method="post">
+      <Form method="post" className="stack" noValidate>
+        {reauth('regenerate')}
         <SubmitButton intent="regenerate" secondary>
           สร้างรหัสสำรองชุดใหม่
         </SubmitButton>
       </Form>
       <h3>ปิดการยืนยันตัวตนสองขั้นตอน</h3>
       <Form method="post" className="stack" noValidate>
-        <p>กรอกรหัสผ่าน หรือรหัสจากแอป (หรือรหัสสำรอง) อย่างใดอย่างหนึ่ง</p>
-        <div className="field">
-          <label htmlFor="disable-password" className="field__label">
-            รหัสผ่าน
-          </label>
-          <FieldError id="disable-password-error" error={field === 'disable-password' ? failed?.error : undefined} />
-          <div className="field__control">
-            <input
-              id="disable-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={FIELD_MAX}
-              aria-invalid={field === 'disable-password' ? true : undefined}
-              aria-describedby={field === 'disable-password' ? 'disable-password-error' : undefined}
-            />
-          </div>
-        </div>
-        <CodeField
-          id="disable-code"
-          name="code"
-          label="หรือ รหัสยืนยันตัวตน"
-          error={field === 'disable-code' ? failed?.error : undefined}
-        />
+        <p>เมื่อปิดแล้ว การเข้าสู่ระบบจะใช้รหัสผ่านเพียงอย่างเดียว และรหัสสำรองทั้งหมดจะใช้ไม่ได้อีก</p>
+        {reauth('disable')}
         <div className="security-actions">
           <SubmitButton intent="disable" secondary>
             ปิดการยืนยันตัวตนสองขั้นตอน
@@ -417,6 +418,36 @@ function EnabledFactor({ left, failed }: { left: number; failed: Failure | undef
         </div>
       </Form>
     </>
+  );
+}
+
+/**
+ * The current password a change of the account's security asks for (ADR 090). `name` names the
+ * listed item the form acts on, for screen readers.
+ */
+function CurrentPassword({ id, name, error }: { id: string; name?: string; error: string | undefined }) {
+  return (
+    <FieldShell
+      id={id}
+      label={
+        <>
+          {M.passwordLabel}
+          {name ? <span className="visually-hidden"> ({name})</span> : null}
+        </>
+      }
+      hint={M.passwordHint}
+      error={error}
+    >
+      {(control) => (
+        <input
+          {...control}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          maxLength={FIELD_MAX}
+        />
+      )}
+    </FieldShell>
   );
 }
 

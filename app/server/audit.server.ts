@@ -42,6 +42,13 @@ export type AuditType =
   | 'totp_disabled'
   | 'totp_disable_failed'
   | 'recovery_codes_regenerated'
+  /** A wrong current password given for a change of the account's security (ADR 090; detail: the change). */
+  | 'reauth_failed'
+  /**
+   * The second factor and its recovery codes were removed by a reset of the password by one-time code
+   * (detail: the member's own code, or one staff issued) (ADR 091).
+   */
+  | 'totp_cleared_by_reset'
   /** The password was right and the code page was shown (a half-session, not a session). */
   | 'second_factor_required'
   /** A wrong or replayed code at sign-in (detail: locked when the limit was reached). */

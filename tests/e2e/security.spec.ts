@@ -25,6 +25,18 @@ test.afterEach(async () => {
   }
 });
 
+/** The form of a button on the security page (each change is its own form, ADR 090). */
+function formOf(page: Page, button: string | RegExp) {
+  return page.locator('form').filter({ has: page.getByRole('button', { name: button, exact: true }) });
+}
+
+/** Fill the current password a change asks for (ADR 090), then press the form's button. */
+async function withPassword(page: Page, button: string, password: string) {
+  const form = formOf(page, button);
+  await form.getByLabel('รหัสผ่านปัจจุบัน').fill(password);
+  await form.getByRole('button', { name: button, exact: true }).click();
+}
+
 async function logOut(page: Page) {
   await page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('button', { name: 'ออกจากระบบ' }).click();
   await expect(page).toHaveURL(/\/member\/logon/);
@@ -37,7 +49,15 @@ async function enrol(page: Page, axe: (page?: Page) => Promise<void>, member: Te
   await expect(page).toHaveURL(/\/member\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ความปลอดภัยของบัญชี' })).toBeVisible();
   await axe();
+  // Without the current password, nothing starts: the message is in the summary and at the field.
   await page.getByRole('button', { name: 'เปิดใช้การยืนยันตัวตนสองขั้นตอน' }).click();
+  await expect(page.getByRole('alert')).toContainText('กรุณากรอกรหัสผ่านปัจจุบัน');
+  await expect(formOf(page, 'เปิดใช้การยืนยันตัวตนสองขั้นตอน').getByLabel('รหัสผ่านปัจจุบัน')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await axe();
+  await withPassword(page, 'เปิดใช้การยืนยันตัวตนสองขั้นตอน', member.password);
   await expect(page.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน' })).toBeVisible();
   await expect(page.locator('.security-qr svg')).toBeVisible();
   await axe();
@@ -46,12 +66,12 @@ async function enrol(page: Page, axe: (page?: Page) => Promise<void>, member: Te
 
   // A wrong code first: refused with the reason, the authenticator stays off.
   await page.getByLabel('รหัส 6 หลักจากแอป').fill('000000');
-  await page.getByRole('button', { name: 'ยืนยันและเปิดใช้งาน' }).click();
+  await withPassword(page, 'ยืนยันและเปิดใช้งาน', member.password);
   await expect(page.getByRole('alert')).toContainText('รหัสไม่ถูกต้อง');
   await axe();
 
   await page.getByLabel('รหัส 6 หลักจากแอป').fill(codeAt(secret, Date.now()));
-  await page.getByRole('button', { name: 'ยืนยันและเปิดใช้งาน' }).click();
+  await withPassword(page, 'ยืนยันและเปิดใช้งาน', member.password);
   await expect(page.getByRole('status').filter({ hasText: 'เปิดใช้การยืนยันตัวตนสองขั้นตอนแล้ว' })).toBeVisible();
   const list = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect(list).toHaveCount(10);
@@ -149,12 +169,10 @@ test('a member turns on the authenticator; sign-in asks for a code that works on
 
   // Turned off with the password: sign-in asks for no code any more.
   await page.goto('/member/security');
-  await page.getByLabel('รหัสผ่าน', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'ปิดการยืนยันตัวตนสองขั้นตอน' }).click();
-  await expect(page.getByRole('alert')).toContainText('รหัสผ่านหรือรหัสยืนยันตัวตนไม่ถูกต้อง');
+  await withPassword(page, 'ปิดการยืนยันตัวตนสองขั้นตอน', 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านปัจจุบันไม่ถูกต้อง');
   await axe();
-  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'ปิดการยืนยันตัวตนสองขั้นตอน' }).click();
+  await withPassword(page, 'ปิดการยืนยันตัวตนสองขั้นตอน', member.password);
   await expect(page.getByRole('status').filter({ hasText: 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'เปิดใช้การยืนยันตัวตนสองขั้นตอน' })).toBeVisible();
   await logOut(page);
@@ -198,7 +216,9 @@ test('a member sees their devices and ends another one, then all the others', as
   browser,
   request,
   createMember,
+  allowConsoleError,
 }) => {
+  allowConsoleError(/status of 400/);
   const member = await createMember();
   const other = await otherDevice(browser, member);
   await signIn(page, axe, member);
@@ -209,6 +229,10 @@ test('a member sees their devices and ends another one, then all the others', as
   await expect(devices.first()).toContainText(/Chrome บน /);
   await expect(devices.first()).toContainText('127.0.0.1');
   await axe();
+  await devices
+    .nth(1)
+    .getByLabel(/^รหัสผ่านปัจจุบัน/)
+    .fill(member.password);
   await devices
     .nth(1)
     .getByRole('button', { name: /ออกจากระบบอุปกรณ์นี้/ })
@@ -239,7 +263,12 @@ test('a member sees their devices and ends another one, then all the others', as
   const third = await otherDevice(browser, member);
   await page.reload();
   await expect(devices).toHaveCount(2);
-  await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์' }).click();
+  // A wrong password ends nothing.
+  await withPassword(page, 'ออกจากระบบทุกอุปกรณ์', 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('รหัสผ่านปัจจุบันไม่ถูกต้อง');
+  await expect(devices).toHaveCount(2);
+  await axe();
+  await withPassword(page, 'ออกจากระบบทุกอุปกรณ์', member.password);
   await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบทุกอุปกรณ์อื่นแล้ว' })).toBeVisible();
   await expect(devices).toHaveCount(1);
   await axe();

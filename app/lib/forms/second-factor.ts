@@ -13,7 +13,15 @@ export const SECOND_FACTOR_MESSAGES = {
   enabled: 'เปิดใช้การยืนยันตัวตนสองขั้นตอนแล้ว',
   disabled: 'ปิดการยืนยันตัวตนสองขั้นตอนแล้ว',
   enrolWrong: 'รหัสไม่ถูกต้อง กรุณากรอกรหัส 6 หลักที่แอปแสดงอยู่ในขณะนี้',
-  disableWrong: 'รหัสผ่านหรือรหัสยืนยันตัวตนไม่ถูกต้อง',
+  /** Told after a reset of the password by one-time code removed the factor (ADR 091). */
+  clearedByReset:
+    'การยืนยันตัวตนสองขั้นตอนของบัญชีนี้ถูกปิดแล้ว และรหัสสำรองเดิมใช้ไม่ได้อีก หลังเข้าสู่ระบบ ท่านเปิดใช้ใหม่ได้ที่หน้าความปลอดภัยของบัญชี',
+  /** Re-authentication before a change of the account's security (ADR 090). */
+  passwordLabel: 'รหัสผ่านปัจจุบัน',
+  passwordHint: 'กรอกรหัสผ่านเพื่อยืนยันว่าเป็นท่าน',
+  passwordRequired: 'กรุณากรอกรหัสผ่านปัจจุบัน',
+  passwordWrong: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  unavailable: 'ไม่สามารถตรวจสอบรหัสผ่านได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
   tooMany: (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`,
   regenerated: 'สร้างรหัสสำรองชุดใหม่แล้ว รหัสชุดเดิมใช้ไม่ได้อีกต่อไป',
   codesKept: 'ซ่อนรหัสสำรองแล้ว',

@@ -7,6 +7,7 @@ import { json, redirect } from '@remix-run/node';
 import { site } from '~/config/site';
 import { LONG_NOTICE_MS } from '~/components/notices';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
+import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
 import {
   identitySchema,
   REGISTER_MESSAGES,
@@ -39,6 +40,7 @@ import {
 } from './recovery/delivery.server';
 import { forgetLoginFailures } from './login-limit.server';
 import { signOutEverywhere } from './password-change.server';
+import { removeSecondFactor } from './second-factor.server';
 import { redeemMemberCode, releaseMemberCode, staffCodeKey } from '../staff/support.server';
 
 /** Identity checks (register and forget share the counters) are counted over this window. */
@@ -378,16 +380,22 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     await audit(`${mode}_failure`, { membershipNo, ip, detail });
     return fail(400, submission.reply({ formErrors: outcome.errors, hideFields: HIDDEN }), 'identity');
   }
+  let factorRemoved = false;
   if (mode === 'forget') {
     // Whoever held the old password is signed out everywhere, web sessions and API tokens alike, and
-    // the member, who proved who they are, signs in at once (ADR 036, 037).
+    // the member, who proved who they are, signs in at once (ADR 036, 037), without a second factor
+    // they may have lost (ADR 091).
     await signOutEverywhere(membershipNo);
     await forgetLoginFailures((await app()).db, membershipNo);
+    factorRemoved = await removeSecondFactor(membershipNo);
   }
-  await audit(`${mode}_success`, { membershipNo, ip, detail: staffCodeId !== null ? 'staff-issued code' : null });
+  const by = staffCodeId !== null ? 'staff-issued code' : null;
+  await audit(`${mode}_success`, { membershipNo, ip, detail: by });
+  if (factorRemoved) await audit('totp_cleared_by_reset', { membershipNo, ip, detail: by ?? 'code sent' });
+  const text = factorRemoved ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}` : outcome.message;
   return redirect('/member/logon', {
     headers: {
-      'Set-Cookie': await setFlash({ kind: 'success', text: outcome.message, durationMs: LONG_NOTICE_MS }),
+      'Set-Cookie': await setFlash({ kind: 'success', text, durationMs: LONG_NOTICE_MS }),
     },
   });
 }

@@ -46,6 +46,17 @@ function challengeCookie() {
   return appCookie('sahakorn_2fa', { maxAge: CHALLENGE_TTL_MS / 1000 });
 }
 
+/**
+ * Remove the member's second factor and its recovery codes (an enrolment not yet confirmed too), and
+ * forget their wrong codes: after a reset of the password by one-time code (ADR 091) and when support
+ * staff remove it. True when a factor or an enrolment was there.
+ */
+export async function removeSecondFactor(membershipNo: string): Promise<boolean> {
+  const removed = await (await memberTotp()).disable(memberSubject(membershipNo));
+  await clear(failureKey(membershipNo));
+  return removed;
+}
+
 /** Does sign-in ask this member for a code? */
 export async function secondFactorEnabled(membershipNo: string): Promise<boolean> {
   return (await (await memberTotp()).status(memberSubject(membershipNo))).enabled;

@@ -7,7 +7,12 @@ import type { Env } from '../env.server';
 import { codeLimitKeys } from '../auth/recovery/code-limit.server';
 import { newCode, type RecoveryPurpose } from '../auth/recovery/codes.server';
 import { loginKeys, MAX_WRONG_CURRENT, wrongCurrentKey } from '../auth/login-limit.server';
-import { failureKey as secondFactorKey, MAX_FAILURES_PER_MEMBER } from '../auth/second-factor.server';
+import {
+  failureKey as secondFactorKey,
+  MAX_FAILURES_PER_MEMBER,
+  memberSubject,
+  removeSecondFactor,
+} from '../auth/second-factor.server';
 
 /**
  * Member support in the back office (ADR 060): find a member, see what keeps them out (locks, sessions,
@@ -86,6 +91,8 @@ export interface MemberSupportView extends MemberSummary {
   tokens: number;
   /** A staff-issued code not yet used and not expired. */
   pendingCode: { purpose: RecoveryPurpose; expiresAt: number } | null;
+  /** The second factor is on: sign-in asks for a code (ADR 040). */
+  secondFactor: boolean;
 }
 
 /** The limits a lock is read against (the same settings the sign-in and recovery flows use). */
@@ -127,7 +134,7 @@ export async function memberSupportView(
     .executeTakeFirst();
   if (!member) return null;
   const keys = memberKeys(membershipNo);
-  const [credentials, counters, sessions, tokens, code] = await Promise.all([
+  const [credentials, counters, sessions, tokens, code, factor] = await Promise.all([
     db
       .selectFrom('member_credentials')
       .select('reset_required')
@@ -172,6 +179,12 @@ export async function memberSupportView(
       .where('attempts', '<', STAFF_CODE_MAX_TRIES)
       .orderBy('created_at', 'desc')
       .executeTakeFirst(),
+    db
+      .selectFrom('totp_factors')
+      .select('enabled_at')
+      .where('subject', '=', memberSubject(membershipNo))
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirst(),
   ]);
   const locks: MemberLock[] = [];
   const add = (kind: MemberLock['kind'], until: number) => {
@@ -205,6 +218,7 @@ export async function memberSupportView(
     sessions: Number(sessions?.n ?? 0),
     tokens: Number(tokens?.n ?? 0),
     pendingCode: code ? { purpose: code.purpose, expiresAt: Number(code.expires_at) } : null,
+    secondFactor: Boolean(factor),
   };
 }
 
@@ -384,4 +398,23 @@ export async function releaseMemberCode(db: Db, id: number): Promise<void> {
       ),
     )
     .execute();
+}
+
+/**
+ * Remove a member's second factor for support (ADR 091), for a member who lost their phone and their
+ * recovery codes: the factor, its recovery codes and the member's wrong codes go, and sign-ins waiting
+ * for a code end (their upstream tokens are answered, to hand back to the core). Sessions already
+ * signed in stay. Answers null when the member had no factor.
+ */
+export async function removeMemberSecondFactor(
+  db: Db,
+  membershipNo: string,
+): Promise<{ upstreamTokens: string[] } | null> {
+  if (!(await removeSecondFactor(membershipNo))) return null;
+  const halves = await db
+    .deleteFrom('login_challenges')
+    .where('membership_no', '=', membershipNo)
+    .returning('upstream_token')
+    .execute();
+  return { upstreamTokens: halves.map((row) => row.upstream_token) };
 }

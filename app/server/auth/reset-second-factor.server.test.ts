@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { AppLoadContext } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-reset-2fa-'));
+Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+
+const { app, shutdown } = await import('../app.server');
+const { env } = await import('../env.server');
+const { registerAction } = await import('./register.server');
+const { memberSubject, memberTotp, secondFactorEnabled, failureKey } = await import('./second-factor.server');
+const { totpCodeAt } = await import('./totp/totp.server');
+const { readOutbox, outboxDir } = await import('./recovery/delivery.server');
+const { takeFlash } = await import('../flash.server');
+const { hit, peek } = await import('../rate-limit.server');
+const support = await import('../staff/support.server');
+const { SECOND_FACTOR_MESSAGES: M } = await import('~/lib/forms/second-factor');
+
+type Answer = { step: 'identity' | 'code'; challenge: string | null };
+const PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
+
+const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
+function post(fields: Record<string, string>, clientAddress: string) {
+  const request = new Request('http://coop.test/member/forget', { method: 'POST', body: new URLSearchParams(fields) });
+  return registerAction('forget', { request, context: context(clientAddress), params: {} });
+}
+
+/** The identity of a seeded member, as typed (birth date in the Buddhist era). */
+async function identityOf(membershipNo: string) {
+  const { db } = await app();
+  const row = await db
+    .selectFrom('members')
+    .selectAll()
+    .where('membership_no', '=', membershipNo)
+    .executeTakeFirstOrThrow();
+  const [y, m, d] = row.birth_date.split('-');
+  return {
+    row,
+    fields: {
+      membershipNo,
+      nationalId: row.id_card,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      birthDate: `${d}/${m}/${Number(y) + 543}`,
+    },
+  };
+}
+
+/** The identity step, then a poster of the code step with a new password. */
+async function codeStep(fields: Record<string, string>, ip: string) {
+  const answer = (await (await post({ intent: 'identity', ...fields }, ip)).json()) as Answer;
+  expect(answer.step).toBe('code');
+  const step = {
+    intent: 'code',
+    challenge: answer.challenge ?? '',
+    ...fields,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  };
+  return (code: string) => post({ ...step, code }, ip);
+}
+
+/** The code in the newest outbox message to this address, waiting for the background send. */
+async function codeSentTo(address: string, after: number): Promise<string> {
+  for (let i = 0; i < 50; i += 1) {
+    const entries = await readOutbox(outboxDir(dataDir));
+    const entry = entries.find(
+      (e) => e.at >= after && (e.to.kind === 'email' ? e.to.address : e.to.number) === address,
+    );
+    const code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('no code sent');
+}
+
+/** Turn the member's factor on (the page's own path is tested with the page). */
+async function factorOn(membershipNo: string) {
+  const totp = await memberTotp();
+  const subject = memberSubject(membershipNo);
+  await totp.startEnrolment(subject);
+  const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
+  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), 'holder')).ok) {
+    throw new Error('enrolment refused');
+  }
+  expect((await totp.status(subject)).recoveryCodesLeft).toBeGreaterThan(0);
+}
+
+async function flashOf(response: Response): Promise<string> {
+  const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+  const { flash } = await takeFlash(new Request('http://coop.test/member/logon', { headers: { Cookie: cookie } }));
+  return flash?.text ?? '';
+}
+
+async function auditRows(membershipNo: string, type: string) {
+  const { db } = await app();
+  return db
+    .selectFrom('audit_events')
+    .select(['type', 'detail'])
+    .where('membership_no', '=', membershipNo)
+    .where('type', '=', type)
+    .execute();
+}
+
+beforeAll(async () => {
+  await app();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a reset of the password by one-time code removes the second factor (ADR 091)', () => {
+  it('by the code sent to the member: factor and recovery codes gone, the member told, the removal audited', async () => {
+    const { row, fields } = await identityOf('012345');
+    await factorOn('012345');
+    await hit(failureKey('012345'), 60_000);
+    const before = Date.now();
+    const send = await codeStep(fields, '10.8.0.1');
+    const done = await send(await codeSentTo(row.email ?? '', before));
+    expect(done.status).toBe(302);
+    expect(await secondFactorEnabled('012345')).toBe(false);
+    const { db } = await app();
+    expect(
+      await db
+        .selectFrom('totp_recovery_codes')
+        .select('code_hash')
+        .where('subject', '=', memberSubject('012345'))
+        .execute(),
+    ).toEqual([]);
+    expect((await peek([failureKey('012345')])).size).toBe(0);
+    expect(await flashOf(done)).toContain(M.clearedByReset);
+    expect(await auditRows('012345', 'totp_cleared_by_reset')).toEqual([
+      { type: 'totp_cleared_by_reset', detail: 'code sent' },
+    ]);
+  });
+
+  it('a member without a second factor is not told about one', async () => {
+    const { db } = await app();
+    await db.deleteFrom('rate_limits').execute();
+    const { row, fields } = await identityOf('012345');
+    const before = Date.now();
+    const send = await codeStep(fields, '10.8.0.2');
+    const done = await send(await codeSentTo(row.email ?? '', before));
+    expect(done.status).toBe(302);
+    expect(await flashOf(done)).not.toContain(M.clearedByReset);
+    expect(await auditRows('012345', 'totp_cleared_by_reset')).toHaveLength(1);
+  });
+
+  it('by a code staff issued in person: the factor is removed too', async () => {
+    const { db } = await app();
+    await db.deleteFrom('rate_limits').execute();
+    const row = await db
+      .selectFrom('members')
+      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+      .select('members.membership_no')
+      .where('members.status_code', '=', '0')
+      .where('members.membership_no', '!=', '012345')
+      .executeTakeFirstOrThrow();
+    const no = row.membership_no;
+    await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', no).execute();
+    await factorOn(no);
+    const issued = await support.issueMemberCode(db, support.staffCodeKey(env().sessionSecret), {
+      membershipNo: no,
+      purpose: 'forget',
+      issuedBy: 'support1',
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const { fields } = await identityOf(no);
+    const done = await (await codeStep(fields, '10.8.0.3'))(issued.code);
+    expect(done.status).toBe(302);
+    expect(await secondFactorEnabled(no)).toBe(false);
+    expect(await flashOf(done)).toContain(M.clearedByReset);
+    expect(await auditRows(no, 'totp_cleared_by_reset')).toEqual([
+      { type: 'totp_cleared_by_reset', detail: 'staff-issued code' },
+    ]);
+  });
+});

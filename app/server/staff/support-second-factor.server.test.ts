@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { AppLoadContext } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A store of its own, configured before the app modules read the environment.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-support-2fa-'));
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '1',
+  SEED_MEMBERS: '20',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://coop.test',
+});
+
+const { app, shutdown } = await import('../app.server');
+const { createStaffAccount } = await import('./accounts.server');
+const { startStaffSession } = await import('./session.server');
+const { memberSubject, memberTotp, secondFactorEnabled } = await import('../auth/second-factor.server');
+const { totpCodeAt } = await import('../auth/totp/totp.server');
+const route = await import('~/routes/staff.members');
+
+const ORIGIN = 'http://coop.test';
+const NO = '012345';
+
+/** A signed-in staff member of the role; answers the session cookie. */
+async function staff(role: 'editor' | 'moderator' | 'support' | 'admin', username: string): Promise<string> {
+  const { db } = await app();
+  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role });
+  if (!created.ok) throw new Error(created.reason);
+  await db
+    .updateTable('staff_accounts')
+    .set({ enrolled_at: Date.now() })
+    .where('id', '=', created.account.id)
+    .execute();
+  const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
+    staffId: created.account.id,
+    stage: 'active',
+  });
+  return setCookie.split(';')[0] ?? '';
+}
+
+async function post(cookie: string, fields: Record<string, string>): Promise<Response> {
+  const request = new Request(`${ORIGIN}/staff/members`, {
+    method: 'POST',
+    headers: { Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+  const context = { clientAddress: '10.6.0.1' } as unknown as AppLoadContext;
+  try {
+    return (await route.action({ request, context, params: {} })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function factorOn(membershipNo: string) {
+  const totp = await memberTotp();
+  const subject = memberSubject(membershipNo);
+  await totp.startEnrolment(subject);
+  const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
+  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), 'holder')).ok) {
+    throw new Error('enrolment refused');
+  }
+}
+
+async function removals() {
+  const { db } = await app();
+  return db
+    .selectFrom('audit_events')
+    .select(['actor', 'membership_no', 'detail'])
+    .where('type', '=', 'staff_member_second_factor_removed')
+    .execute();
+}
+
+type Answer = { kind: string; error?: string; notice?: string; member?: { secondFactor: boolean } };
+
+beforeAll(async () => {
+  await app();
+});
+
+afterAll(async () => {
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("support removes a member's second factor (ADR 091)", () => {
+  it('only staff with the support role; others are refused and nothing is removed', async () => {
+    await factorOn(NO);
+    for (const [role, name] of [
+      ['editor', 'editor1'],
+      ['moderator', 'moderator1'],
+    ] as const) {
+      const refused = await post(await staff(role, name), {
+        intent: 'remove-factor',
+        membershipNo: NO,
+        reason: 'ทำโทรศัพท์หาย',
+      });
+      expect(refused.status).toBe(403);
+    }
+    expect(await secondFactorEnabled(NO)).toBe(true);
+    expect(await removals()).toEqual([]);
+  });
+
+  it('asks for a reason, then removes the factor, ends sign-ins waiting for a code and records who and why', async () => {
+    const cookie = await staff('support', 'support1');
+    const shown = (await (await post(cookie, { intent: 'show', membershipNo: NO })).json()) as Answer;
+    expect(shown.member?.secondFactor).toBe(true);
+
+    const noReason = await post(cookie, { intent: 'remove-factor', membershipNo: NO, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(((await noReason.json()) as Answer).error).toBe('กรุณากรอกเหตุผล');
+    expect(await secondFactorEnabled(NO)).toBe(true);
+
+    const { db } = await app();
+    const now = Date.now();
+    await db
+      .insertInto('login_challenges')
+      .values({
+        id_hash: 'waiting-for-a-code',
+        membership_no: NO,
+        upstream_token: 'upstream-x',
+        upstream_expires_in: 3600,
+        remember: 0,
+        redirect_to: null,
+        failures: 0,
+        created_at: now,
+        expires_at: now + 60_000,
+      })
+      .execute();
+    const done = await post(cookie, { intent: 'remove-factor', membershipNo: NO, reason: 'ทำโทรศัพท์หาย ตรวจบัตรแล้ว' });
+    expect(done.status).toBe(200);
+    const answer = (await done.json()) as Answer;
+    expect(answer.notice).toContain('ปิดการยืนยันตัวตนสองขั้นตอนของสมาชิกแล้ว');
+    expect(answer.member?.secondFactor).toBe(false);
+    expect(await secondFactorEnabled(NO)).toBe(false);
+    expect(
+      await db.selectFrom('totp_recovery_codes').select('code_hash').where('subject', '=', memberSubject(NO)).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom('login_challenges').select('id_hash').where('membership_no', '=', NO).execute()).toEqual(
+      [],
+    );
+    expect(await removals()).toEqual([
+      { actor: 'support1', membership_no: NO, detail: 'reason=ทำโทรศัพท์หาย ตรวจบัตรแล้ว' },
+    ]);
+
+    // Nothing left to remove: said so, and not audited again.
+    const again = await post(cookie, { intent: 'remove-factor', membershipNo: NO, reason: 'อีกครั้ง' });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as Answer).error).toBe('สมาชิกไม่ได้เปิดใช้การยืนยันตัวตนสองขั้นตอน');
+    expect(await removals()).toHaveLength(1);
+  });
+});
