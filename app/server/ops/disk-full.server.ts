@@ -46,10 +46,13 @@ let lastDiskFull = Number.NEGATIVE_INFINITY;
 
 /**
  * A request failed because the disk is full: one line `disk full` at error level (what failed, the
- * error's code, never member data), and `/readyz` stays red for `DISK_FULL_HOLD_MS`.
+ * error's code, never member data), and `/readyz` stays red for `DISK_FULL_HOLD_MS`. The answer made
+ * by `diskFullResponse` was reported already: passed again, it is not logged twice.
  */
 export function reportDiskFull(what: string, error: unknown, now = Date.now()): void {
   lastDiskFull = now;
+  // The 503 answer made for it was reported when it was made.
+  if (error instanceof Response) return;
   log.error('disk full', { what, code: codeOf(error) });
 }
 
