@@ -31,8 +31,9 @@ export async function dataDiskProblem(dir: string, minFreeBytes: number): Promis
       await handle.close();
     }
     return null;
-  } catch {
-    return 'data disk not writable';
+  } catch (error) {
+    // statfs may count a little room that a write then cannot have (a quota, reserved blocks).
+    return isDiskFull(error) ? 'data disk full' : 'data disk not writable';
   } finally {
     await fs.promises.rm(probe, { force: true }).catch(() => undefined);
   }
