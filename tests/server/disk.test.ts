@@ -204,11 +204,29 @@ describe.skipIf(!canMount)('a full data disk', () => {
     saysDiskFull(await postTopic({ title: 'พื้นที่เต็ม', body: 'ข้อความทดสอบเมื่อพื้นที่เต็ม', formKey }));
     saysDiskFull(await saveContent('ข่าวเมื่อพื้นที่เต็ม'));
     saysDiskFull(await uploadPhoto());
+    // The same board form sent by the page's scripts (a data request): the 503 the boundary shows.
+    const data = await request(
+      'POST',
+      `/boardPost?_data=${encodeURIComponent('routes/_info.boardPost')}`,
+      { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      new URLSearchParams({
+        title: 'พื้นที่เต็ม',
+        body: 'ข้อความทดสอบ',
+        displayName: 'ผู้ทดสอบ',
+        website: '',
+        formKey,
+      }).toString(),
+    );
+    expect([data.status, data.headers['x-remix-catch'], JSON.parse(data.body)]).toEqual([
+      503,
+      'yes',
+      { message: DISK_FULL_MESSAGE, diskFull: true },
+    ]);
     expect(filesEndingWith(dataDir, '.part', '.tmp')).toEqual([]);
     expect(await readyz()).toEqual({ status: 503, body: { status: 'unavailable', reason: 'data disk full' } });
     // One line each at error level, no member data, no masking rollback error.
     const errors = server.lines.filter((l) => l.level === 'error');
-    expect(errors.map((l) => l.msg)).toEqual(['disk full', 'disk full', 'disk full', 'disk full']);
+    expect(errors.map((l) => l.msg)).toEqual(Array(5).fill('disk full'));
     expect(JSON.stringify(errors)).not.toContain('012345');
     expect(server.output()).not.toContain('cannot rollback');
 
