@@ -61,8 +61,7 @@ describe('the 503 answer for a full disk', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({
-      message:
-        'ขออภัย ระบบไม่สามารถบันทึกข้อมูลได้ในขณะนี้ เนื่องจากพื้นที่จัดเก็บข้อมูลเต็ม กรุณาลองใหม่อีกครั้งในภายหลัง หรือติดต่อสหกรณ์',
+      message: 'ขออภัย ระบบไม่สามารถบันทึกข้อมูลได้ในขณะนี้ เนื่องจากพื้นที่จัดเก็บข้อมูลเต็ม กรุณาลองใหม่อีกครั้งในภายหลัง หรือติดต่อสหกรณ์',
       diskFull: true,
     });
   });

@@ -35,7 +35,8 @@ export function isDiskFull(error: unknown): boolean {
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
 
 /** SQLite's, node's and PostgreSQL's words for it (an error passed on without its code). */
-const DISK_FULL_MESSAGES = /database or disk is full|no space left on device|disk quota exceeded|could not extend file/i;
+const DISK_FULL_MESSAGES =
+  /database or disk is full|no space left on device|disk quota exceeded|could not extend file/i;
 
 const DISK_FULL_RESPONSES = new WeakSet<Response>();
 

@@ -55,9 +55,12 @@ describe('startupFailureMessage', () => {
     // A seeding transaction whose rollback failed after SQLite had rolled back, the original kept as cause.
     expect(
       startupFailureMessage(
-        Object.assign(new Error('cannot rollback - no transaction is active', { cause: withCode('x', 'SQLITE_FULL') }), {
-          code: 'SQLITE_ERROR',
-        }),
+        Object.assign(
+          new Error('cannot rollback - no transaction is active', { cause: withCode('x', 'SQLITE_FULL') }),
+          {
+            code: 'SQLITE_ERROR',
+          },
+        ),
         '/d',
       ),
     ).toContain('the data disk is full');
