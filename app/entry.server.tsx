@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { json, type AppLoadContext as Context } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
@@ -106,7 +106,7 @@ export function handleError(error: unknown, { request, context }: { request: Req
  * disk is full: the error Remix answers with (a 500 saying nothing) becomes the same 503 the
  * boundaries show as the disk-full notice after a client-side navigation.
  */
-function diskFullData(response: Response, context: Context): Response {
+function diskFullData(response: Response, context: AppLoadContext): Response {
   if (!context.diskFull || response.headers.get('X-Remix-Error') === null) return response;
   return json(DISK_FULL_BODY, {
     status: 503,
