@@ -2,17 +2,22 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
+import { DISK_FULL_ELEMENT_ID, DiskFullProvider } from './components/disk-full';
 import { INCIDENT_ELEMENT_ID, IncidentProvider } from './incident';
 
 // A failure page carries its request's number: hydrate it with the same one.
 const incident = document.getElementById(INCIDENT_ELEMENT_ID)?.textContent ?? '';
+// A page that says the disk is full is hydrated saying it still.
+const diskFull = document.getElementById(DISK_FULL_ELEMENT_ID) !== null;
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <IncidentProvider value={incident}>
-        <RemixBrowser />
+        <DiskFullProvider value={diskFull}>
+          <RemixBrowser />
+        </DiskFullProvider>
       </IncidentProvider>
     </StrictMode>,
   );

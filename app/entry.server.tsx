@@ -1,7 +1,9 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
+import { DiskFullProvider } from './components/disk-full';
 import { IncidentProvider } from './incident';
 import { InlineStyleProvider } from './inline-style';
 import { NonceProvider } from './nonce';
@@ -9,6 +11,7 @@ import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/http/etag.server';
 import { appInlineStyle } from './server/http/inline-style.server';
 import { isStoreUnavailable } from './server/db/outage.server';
+import { DISK_FULL_BODY, isDiskFull, reportDiskFull } from './server/ops/disk-full.server';
 import { applyCachePolicy } from './server/http/security.server';
 
 const ABORT_DELAY = 5_000;
@@ -25,7 +28,7 @@ export default function handleRequest(
   // "temporarily unavailable" and the next request, once the database is back, succeeds.
   if (responseStatusCode === 500 && loadContext.storeDown) {
     responseStatusCode = 503;
-    responseHeaders.set('Retry-After', '30');
+    responseHeaders.set('Retry-After', loadContext.diskFull ? '60' : '30');
   }
   // A page built from kept copies because the backend failed (ADR 021) must not be stored as fresh.
   if (loadContext.staleSince !== undefined) responseHeaders.set('Cache-Control', 'no-store');
@@ -36,7 +39,9 @@ export default function handleRequest(
     <NonceProvider value={nonce}>
       <InlineStyleProvider value={appInlineStyle()?.css ?? ''}>
         <IncidentProvider value={loadContext.requestId ?? ''}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <DiskFullProvider value={Boolean(loadContext.diskFull)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </DiskFullProvider>
         </IncidentProvider>
       </InlineStyleProvider>
     </NonceProvider>,
@@ -57,6 +62,7 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  response = diskFullData(response, context);
   if (context.staleSince !== undefined) response.headers.set('Cache-Control', 'no-store');
   applyCachePolicy(response.headers, new URL(request.url).pathname, response.status);
   return response;
@@ -64,6 +70,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  // A save that failed because the data disk is full: the page says so, a 503 (ADR 098).
+  if (isDiskFull(error)) {
+    context.storeDown = true;
+    context.diskFull = true;
+    reportDiskFull(request.method === 'GET' ? 'page' : 'form', error);
+    return;
+  }
   if (isStoreUnavailable(error)) {
     context.storeDown = true;
     log.error('request failed: database unavailable', {
@@ -79,6 +92,19 @@ export function handleError(error: unknown, { request, context }: { request: Req
     return;
   }
   log.error('request failed', { method: request.method, error: describe(error) });
+}
+
+/**
+ * A data request (a form sent or a page fetched by the browser's scripts) that failed because the
+ * disk is full: the error Remix answers with (a 500 saying nothing) becomes the same 503 the
+ * boundaries show as the disk-full notice after a client-side navigation.
+ */
+function diskFullData(response: Response, context: AppLoadContext): Response {
+  if (!context.diskFull || response.headers.get('X-Remix-Error') === null) return response;
+  return json(DISK_FULL_BODY, {
+    status: 503,
+    headers: { 'X-Remix-Catch': 'yes', 'Cache-Control': 'no-store', 'Retry-After': '60' },
+  });
 }
 
 function describe(error: unknown): string {

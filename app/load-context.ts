@@ -28,6 +28,8 @@ declare module '@remix-run/node' {
     staleSince?: number;
     /** The store could not be reached while this request ran: its crash page is a 503. */
     storeDown?: boolean;
+    /** This request failed because the data disk is full: its failure page says so, a 503 (ADR 098). */
+    diskFull?: boolean;
   }
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+import { DiskFullNotice, useDiskFull } from './components/disk-full';
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
 import { INLINE_STYLE_ATTRIBUTE, useInlineStyle } from './inline-style';
 import { useNonce } from './nonce';
@@ -142,6 +143,21 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (useDiskFull(error)) {
+    return (
+      <Document hydrate={false} title={CRASH_TITLE}>
+        <main id="main" className="status-page">
+          <DiskFullNotice>
+            <p className="status-page__actions">
+              <a className="button button--secondary" href="/home">
+                กลับสู่หน้าแรก
+              </a>
+            </p>
+          </DiskFullNotice>
+        </main>
+      </Document>
+    );
+  }
   return (
     <Document hydrate={false} title={notFound ? NOT_FOUND_TITLE : CRASH_TITLE}>
       {notFound ? <NotFoundPage /> : <CrashPage />}

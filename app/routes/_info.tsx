@@ -13,6 +13,7 @@ import {
 import { CookieConsent } from '~/components/info/cookie-consent';
 import { FlashNotice } from '~/components/notices';
 import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
+import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
 import { SearchDialog } from '~/components/info/search';
 import { LoadScript } from '~/components/script-loader';
 import { SiteFooter } from '~/components/info/site-footer';
@@ -99,13 +100,14 @@ export default function InfoLayout() {
 /**
  * A public page that failed keeps the site's layout (with the menu when it could be read): not found
  * (HTTP 404), the data unavailable with no kept copy (HTTP 503, spec §8 'ไม่สามารถเชื่อมต่อได้', ADR 021)
- * or a failure of our own (HTTP 500). No details reach the visitor; the retry link reloads the page.
+ * a save that failed because the server's disk is full (HTTP 503, ADR 098) or a failure of our own (HTTP 500). No details reach the visitor; the retry link reloads the page.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('routes/_info');
   const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const diskFull = useDiskFull(error);
   const home = (
     <a className="button button--secondary" href="/home">
       กลับสู่หน้าแรก
@@ -113,7 +115,11 @@ export function ErrorBoundary() {
   );
   return (
     <Layout data={data}>
-      {status === 404 ? (
+      {diskFull ? (
+        <DiskFullNotice>
+          <p className="status-page__actions">{home}</p>
+        </DiskFullNotice>
+      ) : status === 404 ? (
         <div className="panel">
           <h1>{NOT_FOUND_TEXT}</h1>
           <p className="status-page__actions">{home}</p>

@@ -7,6 +7,7 @@ import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { titleFor } from '~/lib/meta';
+import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { CROP_FIELDS, PHOTO_ACCEPT, PHOTO_MESSAGES, type CropArea } from '~/lib/photo';
 import { formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -16,6 +17,7 @@ import { setFlash } from '~/server/flash.server';
 import { PhotoError, processPhoto } from '~/server/member/photo.server';
 import { readPhotoUpload } from '~/server/member/photo-upload.server';
 import { countPhotoUpload } from '~/server/member/photo-limit.server';
+import { isDiskFull, reportDiskFull } from '~/server/ops/disk-full.server';
 import type { RouteHandle } from '~/root';
 
 // Loaded on demand: the cropper's code is fetched only after a member picks a file.
@@ -38,8 +40,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ ...error, attempt: Date.now() }, { status });
   };
 
-  const limit = await countPhotoUpload(member.membershipNo);
-  // The body is left unread: the edge throws it away after the answer.
+  // Nothing could be stored for a full disk: said as that, not "cannot connect" (ADR 098).
+  const diskFull = (error: unknown) => {
+    reportDiskFull('photo upload', error);
+    return fail({ form: DISK_FULL_MESSAGE }, 503);
+  };
+
+  // On a refusal the body is left unread: the edge throws it away after the answer.
+  let limit;
+  try {
+    limit = await countPhotoUpload(member.membershipNo);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    return diskFull(error);
+  }
   if (!limit.ok) return fail({ form: PHOTO_MESSAGES.tooMany(limit.minutes) }, 429);
 
   const upload = await readPhotoUpload(request, env.PHOTO_MAX_BYTES);
@@ -63,7 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }[error.problem];
     return fail({ field: message }, error.problem === 'type' ? 415 : 400);
   }
-  await backend.setMemberPhoto(member.credentials, jpeg);
+  try {
+    await backend.setMemberPhoto(member.credentials, jpeg);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    return diskFull(error);
+  }
   await audit('photo_changed', {
     membershipNo: member.membershipNo,
     ip: context.clientAddress,

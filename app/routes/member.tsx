@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 
+import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
 import { MemberScript } from '~/components/member-script';
@@ -73,14 +74,25 @@ export default function MemberLayout() {
 
 /**
  * A member page that failed keeps the member layout usable: not found (another member's record, a
- * mistyped link) or the backend unavailable (HTTP 503, spec §8 'ไม่สามารถเชื่อมต่อได้').
+ * mistyped link), the backend unavailable (HTTP 503, spec §8 'ไม่สามารถเชื่อมต่อได้') or a save that
+ * failed because the server's disk is full (HTTP 503, ADR 098).
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>('routes/member');
   const { pathname, search } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const content = (
+  const diskFull = useDiskFull(error);
+  const back = (
+    <Link className="button button--secondary" to="/member/status">
+      กลับสู่หน้าข้อมูลส่วนตัว
+    </Link>
+  );
+  const content = diskFull ? (
+    <DiskFullNotice>
+      <p className="status-page__actions">{back}</p>
+    </DiskFullNotice>
+  ) : (
     <div className="panel" role="alert">
       <h1>{notFound ? NOT_FOUND_TEXT : UNAVAILABLE_MESSAGE}</h1>
       <p>{notFound ? 'ไม่พบข้อมูลที่ต้องการ หรือข้อมูลนี้ไม่ใช่ของท่าน' : 'ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง'}</p>
@@ -91,9 +103,7 @@ export function ErrorBoundary() {
             ลองใหม่อีกครั้ง
           </a>
         )}
-        <Link className="button button--secondary" to="/member/status">
-          กลับสู่หน้าข้อมูลส่วนตัว
-        </Link>
+        {back}
       </p>
     </div>
   );

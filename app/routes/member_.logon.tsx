@@ -10,11 +10,13 @@ import { ERROR_SUMMARY_TITLE, ErrorSummary, MembershipNoField, summaryItems } fr
 import { PasswordField } from '~/components/password-field';
 import { LOGIN_RULES } from '~/lib/forms/client-rules';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
+import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { AuthCard } from '~/components/auth-card';
 import { ERROR_PREFIX, titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { login, optionalMember } from '~/server/auth/auth.server';
 import { isUnavailable } from '~/server/coop/unavailable.server';
+import { isDiskFull, reportDiskFull } from '~/server/ops/disk-full.server';
 import { setFlash } from '~/server/flash.server';
 import { memberScriptSrc } from '~/server/http/enhance.server';
 import type { RouteHandle } from '~/root';
@@ -49,9 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await login(request, submission.value, context.clientAddress);
   } catch (error) {
     // The core could not answer: say so on the form, keeping the number typed (never the password).
-    // Login is never retried (ADR 018), so nothing reaches the core twice.
-    if (!isUnavailable(error)) throw error;
-    outcome = { ok: false as const, status: 503 as const, message: LOGIN_MESSAGES.unavailable };
+    // Login is never retried (ADR 018), so nothing reaches the core twice. A session that could not be
+    // stored for a full disk is said as that (ADR 098).
+    if (isDiskFull(error)) reportDiskFull('sign-in', error);
+    else if (!isUnavailable(error)) throw error;
+    const message = isDiskFull(error) ? DISK_FULL_MESSAGE : LOGIN_MESSAGES.unavailable;
+    outcome = { ok: false as const, status: 503 as const, message };
   }
   if (!outcome.ok) {
     context.formErrors = true;

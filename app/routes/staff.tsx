@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
 import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
 import { FlashNotice } from '~/components/notices';
 import { IncidentNumber } from '~/incident';
@@ -118,6 +119,20 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>('routes/staff');
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const back = (
+    <p>
+      <Link className="button button--secondary" to="/staff">
+        กลับสู่หน้าหลักของระบบหลังบ้าน
+      </Link>
+    </p>
+  );
+  if (useDiskFull(error)) {
+    return (
+      <StaffShell layout={layout}>
+        <DiskFullNotice>{back}</DiskFullNotice>
+      </StaffShell>
+    );
+  }
   return (
     <StaffShell layout={layout}>
       <div className="panel stack" role="alert">
@@ -138,11 +153,7 @@ export function ErrorBoundary() {
             <IncidentNumber />
           </>
         )}
-        <p>
-          <Link className="button button--secondary" to="/staff">
-            กลับสู่หน้าหลักของระบบหลังบ้าน
-          </Link>
-        </p>
+        {back}
       </div>
     </StaffShell>
   );

@@ -5,10 +5,11 @@ import type * as z from 'zod';
 
 import { BLOCKED_MESSAGE } from '~/lib/board-moderation';
 import { BOARD_MESSAGES } from '~/lib/forms/board';
-import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { DISK_FULL_MESSAGE, UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { publicContentChanged } from '../content/public-content.server';
 import { isUnavailable } from '../coop/unavailable.server';
+import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { setFlash } from '../flash.server';
 import { addressKey, refusesPostsFrom } from '../staff/moderation.server';
 import { countBoardPost, honeypotFilled, NO_STORE, throttledMinutes } from './board.server';
@@ -92,6 +93,10 @@ export async function boardPostingAction<Schema extends z.ZodType<{ formKey: str
   } catch (error) {
     const refused = await options.refusal?.(error);
     if (refused) return refuse(refused.status, refused.message);
+    if (isDiskFull(error)) {
+      reportDiskFull('board post', error);
+      return refuse(503, DISK_FULL_MESSAGE);
+    }
     if (!isUnavailable(error)) throw error;
     const minutes = throttledMinutes(error);
     if (minutes !== null) return refuse(429, BOARD_MESSAGES.tooMany(minutes));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { CoopAuthError, CoopThrottledError, CoopUnavailableError, type CoopBackend } from './types';
-import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { DISK_FULL_MESSAGE, UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { isDiskFull } from '~/server/ops/disk-full.server';
 
 import { degradeGracefully, isUnavailable } from './unavailable.server';
 
@@ -30,6 +31,18 @@ describe('degradeGracefully', () => {
     );
     const thrown = await backend.getMenu().catch((e: unknown) => e);
     expect((thrown as Response).status).toBe(503);
+  });
+
+  it('says a full disk as that: a 503 the boundaries show as "storage full", not "cannot connect"', async () => {
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const backend = degradeGracefully(fakeBackend(full));
+    const thrown = await backend.setMemberPhoto({ token: 't' }, new Uint8Array([0xff])).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(isDiskFull(thrown)).toBe(true);
+    expect(isUnavailable(thrown)).toBe(true);
+    const response = thrown as Response;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: DISK_FULL_MESSAGE, diskFull: true });
   });
 
   it('covers the photo calls too', async () => {

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { log } from '../log.server';
+import { diskFullResponse, isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import {
   BoardTopicClosedError,
   CoopAuthError,
@@ -54,6 +55,11 @@ export function degradeGracefully(backend: CoopBackend): CoopBackend {
           if (error instanceof CoopThrottledError && TELLS_THROTTLING.has(property)) throw error;
           // A refusal the visitor is told about (ADR 062), not a failure.
           if (error instanceof BoardTopicClosedError) throw error;
+          // The store could not save for a full disk: said as that, not as "cannot connect" (ADR 098).
+          if (isDiskFull(error)) {
+            reportDiskFull(String(property), error);
+            throw diskFullResponse();
+          }
           log.error('backend call failed', {
             call: String(property),
             error: error instanceof Error ? error.message : String(error),

@@ -44,6 +44,50 @@ describe('the SQLite store', () => {
     expect(prepared).toEqual([built]);
   });
 
+  it('a transaction that fills the disk fails with SQLite\'s own "database or disk is full", not a failed rollback', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-full-'));
+    const small = openDb({ dataDir: dir });
+    try {
+      await sql`create table filler (bytes blob)`.execute(small);
+      // The store may grow by a few pages only: as a disk with no room left.
+      const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(small)).rows[0]?.page_count ?? 0;
+      await sql.raw(`pragma max_page_count = ${pages + 4}`).execute(small);
+      const failure = await small
+        .transaction()
+        .execute(async (trx) => {
+          for (let i = 0; i < 20; i += 1) {
+            await sql`insert into filler (bytes) values (${Buffer.alloc(8192, i)})`.execute(trx);
+          }
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+      // Nothing of the transaction was kept, and the store takes the next transaction.
+      const kept = await small.transaction().execute(async (trx) => {
+        return (await sql<{ n: number }>`select count(*) as n from filler`.execute(trx)).rows[0]?.n;
+      });
+      expect(kept).toBe(0);
+    } finally {
+      await small.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a transaction whose work throws is still rolled back', async () => {
+    await sql`create table if not exists undone (n integer)`.execute(db);
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into undone (n) values (1)`.execute(trx);
+        throw new Error('changed its mind');
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: 'changed its mind' });
+    expect((await sql<{ n: number }>`select count(*) as n from undone`.execute(db)).rows[0]?.n).toBe(0);
+  });
+
   it('runs a transaction that reads, then writes, while another process writes to the file (ADR 071)', async () => {
     // Another worker process: a short write every 2 ms for a while.
     const writer = spawn(

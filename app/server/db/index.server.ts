@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
@@ -115,6 +115,14 @@ export function resilientPool(connectionString: string, max = 10): pg.Pool {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** Stands for a ROLLBACK that SQLite has already done: runs nothing, changes nothing. */
+const NOTHING_TO_ROLL_BACK: SqliteStatement = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  all: () => [],
+  iterate: () => [][Symbol.iterator](),
+};
+
 /**
  * Kysely prepares every query afresh; preparing costs more than running our small indexed queries.
  * better-sqlite3's advice is to prepare a statement once and run it many times: Kysely's queries are
@@ -130,7 +138,12 @@ function withStatementCache(sqlite: Sqlite.Database) {
       cache.clear();
       sqlite.close();
     },
-    prepare(text: string) {
+    prepare(text: string): SqliteStatement {
+      // SQLite rolls a transaction back itself when a write fails for a full disk (SQLITE_FULL) or an
+      // I/O error; Kysely then sends ROLLBACK, which fails with "cannot rollback - no transaction is
+      // active" and is thrown in place of the real error. With no transaction open there is nothing to
+      // roll back: that ROLLBACK is not run, and Kysely throws the original error (ADR 098).
+      if (/^rollback$/i.test(text) && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       const sql = /^begin$/i.test(text) ? 'begin immediate' : text;
       let statement = cache.get(sql);
       if (statement) return statement;

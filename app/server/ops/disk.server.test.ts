@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { forgetDiskFull, reportDiskFull } from './disk-full.server';
 import { dataDiskProblem, startupFailureMessage } from './disk.server';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe('dataDiskProblem', () => {
+  afterEach(forgetDiskFull);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-disk-'));
 
   it('is null when the disk has room and takes a write, and leaves no probe behind', async () => {
@@ -19,6 +21,13 @@ describe('dataDiskProblem', () => {
   it('reports a disk with less free space than the threshold as full', async () => {
     const { bavail, bsize } = fs.statfsSync(dir);
     expect(await dataDiskProblem(dir, bavail * bsize + 1024 ** 3)).toBe('data disk full');
+  });
+
+  it('reports the disk full for a while after a write failed for it, even with room on the disk', async () => {
+    reportDiskFull('test', withCode('database or disk is full', 'SQLITE_FULL'));
+    expect(await dataDiskProblem(dir, 1024)).toBe('data disk full');
+    forgetDiskFull();
+    expect(await dataDiskProblem(dir, 1024)).toBeNull();
   });
 
   it('reports a data folder that cannot be written', async () => {
@@ -43,6 +52,19 @@ describe('startupFailureMessage', () => {
         '/d',
       ),
     ).toContain('the data disk is full (DATA_DIR=/d)');
+    // A seeding transaction whose rollback failed after SQLite had rolled back, the original kept as cause.
+    expect(
+      startupFailureMessage(
+        Object.assign(
+          new Error('cannot rollback - no transaction is active', { cause: withCode('x', 'SQLITE_FULL') }),
+          {
+            code: 'SQLITE_ERROR',
+          },
+        ),
+        '/d',
+      ),
+    ).toContain('the data disk is full');
+    expect(startupFailureMessage(new Error('database or disk is full'), '/d')).toContain('the data disk is full');
     expect(startupFailureMessage(withCode('EACCES: permission denied', 'EACCES'), '/data')).toContain('not writable');
     expect(startupFailureMessage(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'), '/data')).toContain(
       'the database is unreachable',

@@ -2,14 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { isStoreUnavailable } from '../db/outage.server';
+import { diskFullRecently, isDiskFull } from './disk-full.server';
 
 /**
  * Whether DATA_DIR can take writes (`/readyz`): at least `minFreeBytes` free for this process's user,
- * and a small file can be written, synced and removed. A reason when not, else null. A full disk
+ * and a small file can be written, synced and removed, and no write of this process failed for a
+ * full disk in the last `DISK_FULL_HOLD_MS`. A reason when not, else null. A full disk
  * lets pages that only read still work, but sign-ins, board posts and photo uploads fail, so the
  * instance should get no new traffic until there is room again.
  */
 export async function dataDiskProblem(dir: string, minFreeBytes: number): Promise<string | null> {
+  // A write that failed for a full disk a moment ago outweighs statfs showing a little room (a
+  // quota, SQLite needing more than the probe's few kilobytes, space freed and taken again).
+  if (diskFullRecently()) return 'data disk full';
   try {
     const stats = await fs.promises.statfs(dir);
     if (stats.bavail * stats.bsize < minFreeBytes) return 'data disk full';
@@ -26,8 +31,9 @@ export async function dataDiskProblem(dir: string, minFreeBytes: number): Promis
       await handle.close();
     }
     return null;
-  } catch {
-    return 'data disk not writable';
+  } catch (error) {
+    // statfs may count a little room that a write then cannot have (a quota, reserved blocks).
+    return isDiskFull(error) ? 'data disk full' : 'data disk not writable';
   } finally {
     await fs.promises.rm(probe, { force: true }).catch(() => undefined);
   }
@@ -42,7 +48,7 @@ export function startupFailureMessage(error: unknown, dataDir: string): string |
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     codes.push((e as { code?: unknown }).code);
   }
-  if (codes.some((c) => c === 'ENOSPC' || c === 'SQLITE_FULL' || c === 'EDQUOT' || c === '53100')) {
+  if (isDiskFull(error)) {
     return `Sahakorn cannot start: the data disk is full (DATA_DIR=${dataDir}). Free some space or give DATA_DIR a larger volume, then start again.`;
   }
   if (codes.some((c) => c === 'EACCES' || c === 'EROFS' || c === 'EPERM' || c === 'SQLITE_READONLY')) {

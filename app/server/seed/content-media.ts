@@ -662,9 +662,15 @@ export function writeDemoMedia(dir: string, manifest: DemoMediaManifest): number
     if (!bytes) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     // Written aside and renamed into place: another instance sharing the folder never serves half a file.
+    // A write that fails (a full disk) leaves no half file behind.
     const aside = `${target}.${process.pid}.tmp`;
-    fs.writeFileSync(aside, bytes);
-    fs.renameSync(aside, target);
+    try {
+      fs.writeFileSync(aside, bytes);
+      fs.renameSync(aside, target);
+    } catch (error) {
+      fs.rmSync(aside, { force: true });
+      throw error;
+    }
     written++;
   }
   return written;

@@ -58,12 +58,20 @@ function folderFor(now: Date): string {
   return `content/${y}/${m}`;
 }
 
-/** Write a file under a temporary name first, so a half-written file is never served. */
+/**
+ * Write a file under a temporary name first, so a half-written file is never served. A write that
+ * fails (a full disk) leaves nothing behind: the temporary file is removed before the error goes on.
+ */
 async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${randomBytes(4).toString('hex')}.part`;
-  await fs.writeFile(temporary, bytes, { flag: 'wx' });
-  await fs.rename(temporary, target);
+  try {
+    await fs.writeFile(temporary, bytes, { flag: 'wx' });
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -112,8 +120,15 @@ export async function storePicture(dir: string, input: Uint8Array, now = new Dat
     throw error;
   }
   const base = `${folderFor(now)}/${randomBytes(12).toString('hex')}`;
-  await writeAtomically(path.join(dir, `${base}${PHONE_SUFFIX}.jpg`), encoded.phone);
-  await writeAtomically(path.join(dir, `${base}.jpg`), encoded.large);
+  const phone = path.join(dir, `${base}${PHONE_SUFFIX}.jpg`);
+  await writeAtomically(phone, encoded.phone);
+  try {
+    await writeAtomically(path.join(dir, `${base}.jpg`), encoded.large);
+  } catch (error) {
+    // No phone copy without its picture.
+    await fs.rm(phone, { force: true }).catch(() => undefined);
+    throw error;
+  }
   return { file: `${base}.jpg`, sizeBytes: encoded.large.byteLength, kind: 'picture' };
 }
 

@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node';
 
+import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
 import { formatSizeLimit } from '~/lib/thai-format';
 
@@ -14,6 +15,7 @@ import {
   storeUpload,
   type StoredMedia,
 } from './content-media.server';
+import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';
 import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
 import { contentChanged } from './public-cache.server';
@@ -65,14 +67,25 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   const dir = mediaDir(env.dataDir);
   let cover: StoredMedia | null = null;
   let attachment: StoredMedia | null = null;
+  const stored = () => [cover?.file ?? null, attachment?.file ?? null];
+  // The disk is full: nothing this form stored is kept, and the form says so, a 503 (ADR 098).
+  const diskFull = async (error: unknown) => {
+    reportDiskFull('content save', error);
+    await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
+    return json<ContentActionData>(
+      { values, errors: { ...errors, form: DISK_FULL_MESSAGE } },
+      { status: 503, headers: { ...NO_STORE_HEADERS, 'Retry-After': '60' } },
+    );
+  };
   for (const file of upload.files) {
     const field = file.field === 'cover' ? 'cover' : 'attachment';
     try {
-      const stored = await storeUpload(dir, file.bytes);
-      if (field === 'cover' && stored.kind !== 'picture') throw new MediaError('type');
-      if (field === 'cover') cover = stored;
-      else attachment = stored;
+      const media = await storeUpload(dir, file.bytes);
+      if (field === 'cover' && media.kind !== 'picture') throw new MediaError('type');
+      if (field === 'cover') cover = media;
+      else attachment = media;
     } catch (error) {
+      if (isDiskFull(error)) return diskFull(error);
       if (!(error instanceof MediaError)) throw error;
       errors[field] = mediaMessage(error, field);
       if (error.problem === 'busy') return invalid(503);
@@ -80,20 +93,27 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   }
   if (Object.keys(errors).length) {
     // Nothing refers to what this refused form stored.
-    await deleteUnreferencedMedia(db, dir, [cover?.file ?? null, attachment?.file ?? null]);
+    await deleteUnreferencedMedia(db, dir, stored());
     return invalid();
   }
 
   // A new cover replaces the old one, whose file goes once nothing names it.
   const oldCover = no !== undefined && cover ? await itemMediaFile(db, no, 'cover') : null;
-  const saved = await saveItem(db, {
-    no,
-    draft,
-    media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
-    staff: user.username,
-  });
+  let saved: number | null;
+  try {
+    saved = await saveItem(db, {
+      no,
+      draft,
+      media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
+      staff: user.username,
+    });
+  } catch (error) {
+    if (isDiskFull(error)) return diskFull(error);
+    await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
+    throw error;
+  }
   if (saved === null) {
-    await deleteUnreferencedMedia(db, dir, [cover?.file ?? null, attachment?.file ?? null]);
+    await deleteUnreferencedMedia(db, dir, stored());
     throw new Response(CONTENT_TEXT.notFound, { status: 404 });
   }
   await deleteUnreferencedMedia(db, dir, [oldCover]);

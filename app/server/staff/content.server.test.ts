@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import { createContentFeeds } from '~/server/coop/embedded-content.server';
@@ -267,6 +268,37 @@ describe('uploaded media', () => {
       await deleteUnreferencedMedia(db, media, ['keep.pdf', '../outside.pdf', 'content/../../outside.pdf']),
     ).toEqual([]);
     expect(exists('keep.pdf') && fs.existsSync(path.join(path.dirname(media), 'outside.pdf'))).toBe(true);
+  });
+
+  it('a picture or PDF whose write fails for a full disk leaves no file behind, half-written or whole', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-full-media-'));
+    const realWrite = fsp.writeFile.bind(fsp);
+    let writes = 0;
+    // The disk fills up during the n-th write: part of the file is on disk, then ENOSPC.
+    const fillAt = (n: number) =>
+      vi.spyOn(fsp, 'writeFile').mockImplementation(async (file, data, options) => {
+        writes += 1;
+        if (writes < n) return realWrite(file, data, options);
+        await realWrite(file, '', options);
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      });
+    const left = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.\w+$/.test(f));
+    try {
+      for (const [store, n] of [
+        [async () => storePicture(dir, await png(40, 30)), 1], // the phone copy
+        [async () => storePicture(dir, await png(40, 30)), 2], // the picture, after its phone copy was written
+        [() => storePdf(dir, PDF), 1],
+      ] as const) {
+        writes = 0;
+        fillAt(n);
+        await expect(store()).rejects.toMatchObject({ code: 'ENOSPC' });
+        vi.restoreAllMocks();
+        expect(left()).toEqual([]);
+      }
+    } finally {
+      vi.restoreAllMocks();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps a PDF byte for byte and refuses what its first bytes do not show to be a picture or PDF', async () => {
