@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-recommended-news-link';
 import * as m0018 from './migrations/0018-staff';
 import * as m0019 from './migrations/0019-content-editing';
 import * as m0020 from './migrations/0020-board-moderation';
+import * as m0025 from './migrations/0025-audit-chain';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-staff': m0018,
   '0019-content-editing': m0019,
   '0020-board-moderation': m0020,
+  '0025-audit-chain': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A store of its own, configured before the app modules read the environment.
@@ -16,6 +17,7 @@ const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALL
 const { enrolPassword, enrolSession, confirmEnrolment, staffPasswordError } = await import('./enrol.server');
 const { lookupStaffSession, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } = await import('./session.server');
 const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../auth/totp/totp.server');
+const { currentRequestContext, withRequestId } = await import('../http/request-context.server');
 const { main: staffCli } = await import('../../../scripts/staff');
 
 const ORIGIN = 'http://coop.test';
@@ -288,6 +290,30 @@ describe('the guard', () => {
     expect(forbidden.status).toBe(403);
   });
 
+  it('records a 403 with the staff member, the path pattern without query or ids, and the address', async () => {
+    const account = await enrolled('support', 'guard3');
+    const forbidden = await withRequestId('req-refused', async () => {
+      Object.assign(currentRequestContext()!, { clientAddress: '203.0.113.9' });
+      return thrown(requireStaff(req('/staff/content/42/files?membershipNo=012345', account.cookie, 'POST'), 'editor'));
+    });
+    expect(forbidden.status).toBe(403);
+    const { db } = await app();
+    const rows = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('type', '=', 'staff_refused')
+      .where('actor', '=', 'guard3')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: 'guard3',
+      ip: '203.0.113.9',
+      membership_no: null,
+      request_id: 'req-refused',
+      detail: 'POST /staff/content/:param/files; role=support; needs=editor',
+    });
+  });
+
   it('ends a session after 15 idle minutes and 12 hours at most', async () => {
     const { db } = await app();
     const account = await enrolled('support', 'guard2');
@@ -345,5 +371,33 @@ describe('npm run staff', () => {
       .where('type', '=', 'staff_account_created')
       .execute();
     expect(created.map((r) => r.detail)).toContain('target=firstadmin; role=admin; via=cli');
+  });
+});
+
+describe('npm run staff -- audit-verify', () => {
+  it('prints ok with the chained rows, and the first broken row with exit code 1 after an edit by SQL', async () => {
+    const source = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://coop.example' };
+    const run = async () => {
+      const out: string[] = [];
+      const io = { out: (l: string) => out.push(l), err: () => undefined };
+      return { code: await staffCli(['audit-verify'], source, io), out };
+    };
+    const { db } = await app();
+    const count = await db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(await run()).toEqual({ code: 0, out: [`ok ${Number(count?.n)} rows`] });
+
+    const row = await db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('actor', '=', 'guard3')
+      .executeTakeFirstOrThrow();
+    await sql`update audit_events set detail = 'nothing happened' where id = ${row.id}`.execute(db);
+    expect(await run()).toMatchObject({
+      code: 1,
+      out: [expect.stringMatching(new RegExp(`^broken at row ${row.id} `))],
+    });
   });
 });
