@@ -14,7 +14,8 @@ const { createStaffAccount, findStaffById, staffSubject } = await import('./acco
 const { requireStaff, staffCan, staffLoginUrl, staffAudit } = await import('./guard.server');
 const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALLENGE, staffRedirect } =
   await import('./login.server');
-const { enrolPassword, enrolSession, confirmEnrolment, staffPasswordError } = await import('./enrol.server');
+const { enrolPassword, enrolSession, enrolmentView, confirmEnrolment, staffPasswordError } =
+  await import('./enrol.server');
 const { lookupStaffSession, presentedStaffId, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } =
   await import('./session.server');
 const { changeOwnPassword, regenerateOwnRecoveryCodes, staffSignInLocked, unlockStaffSignIn, MAX_WRONG_CURRENT } =
@@ -191,6 +192,10 @@ describe('enrolment', () => {
     });
 
     const session = (await enrolSession(req('/staff/enrol', cookie)))!;
+    // The authenticator is offered as a QR code, as text, and as a link that opens the app on a phone.
+    const view = (await enrolmentView(session))!;
+    expect(view.uri).toMatch(new RegExp(`^otpauth://totp/.*newcomer.*[?&]secret=${view.secret}(&|$)`));
+    expect(view.qr).toContain('<svg');
     expect(await confirmEnrolment(req('/staff/enrol', cookie), session, '000000', null)).toEqual({
       ok: false,
       reason: 'wrong',
