@@ -156,6 +156,55 @@ test.describe('admins manage staff accounts and read the audit log', () => {
   });
 });
 
+test.describe('an admin unlocks a staff sign-in', () => {
+  test('an account locked by wrong passwords is marked, unlocked after a confirmation, and signs in', async ({
+    page,
+    axe,
+    browser,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    const admin = await createStaffAccount('admin');
+    const editor = await createStaffAccount('editor');
+    await staffLogin(page, admin, { axe });
+    await axe();
+    // Five wrong passwords from another browser lock the editor's sign-in.
+    const origin = new URL(page.url()).origin;
+    const outside = await browser.newContext({ baseURL: origin });
+    for (let i = 0; i < 5; i += 1) {
+      await outside.request.post('/staff/login', {
+        form: { intent: 'password', username: editor.username, password: `wrong-${i}-password`, redirectTo: '' },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+    }
+
+    await page.goto('/staff/accounts');
+    const row = page.getByRole('row', { name: new RegExp(editor.username) });
+    await expect(row).toContainText('ล็อกการเข้าสู่ระบบ');
+    await axe();
+    await row.getByRole('button', { name: 'ปลดล็อกการเข้าสู่ระบบ' }).click();
+    const confirm = page.getByRole('region', { name: `ปลดล็อกการเข้าสู่ระบบของ ${editor.username}?` });
+    await expect(confirm).toBeVisible();
+    await axe();
+    await confirm.getByRole('button', { name: 'ยืนยันการปลดล็อก' }).click();
+    await expect(page.getByText(`ปลดล็อกการเข้าสู่ระบบของ ${editor.username} แล้ว`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(editor.username) })).not.toContainText('ล็อกการเข้าสู่ระบบ');
+    await axe();
+
+    const editorPage = await outside.newPage();
+    await staffLogin(editorPage, editor);
+    await outside.close();
+    const audited = await frontDatabase()
+      .selectFrom('audit_events')
+      .select(['detail', 'ip'])
+      .where('type', '=', 'staff_sign_in_unlocked')
+      .where('actor', '=', admin.username)
+      .execute();
+    expect(audited).toEqual([{ detail: `target=${editor.username}`, ip: expect.any(String) }]);
+  });
+});
+
 test.describe('each staff page checks its own role', () => {
   test('an editor is refused member support, the page and its action alike', async ({
     page,
