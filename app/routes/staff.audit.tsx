@@ -132,6 +132,7 @@ export default function StaffAuditPage() {
                 <th scope="col">ผู้ทำรายการ</th>
                 <th scope="col">หมายเลขสมาชิก</th>
                 <th scope="col">รายละเอียด</th>
+                <th scope="col">ที่อยู่ไอพี</th>
                 <th scope="col">เลขที่อ้างอิง</th>
               </tr>
             </thead>
@@ -143,6 +144,7 @@ export default function StaffAuditPage() {
                   <td>{row.actor ?? ' - '}</td>
                   <td>{row.membershipNo ?? ' - '}</td>
                   <td>{row.detail ?? ' - '}</td>
+                  <td>{row.ip ?? ' - '}</td>
                   <td>{row.requestId ?? ' - '}</td>
                 </tr>
               ))}

@@ -136,6 +136,8 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     await page.getByRole('button', { name: 'ค้นหา' }).click();
     await expect(page.getByTestId('audit-results')).toContainText('staff_account_created');
     await expect(page.getByTestId('audit-results')).toContainText(`target=${username}; role=support`);
+    // The staff member's address is shown with each row.
+    await expect(page.getByRole('row', { name: new RegExp(`target=${username}`) })).toContainText('127.0.0.1');
     await axe();
     // A date that cannot be read is said so, next to its field.
     await page.getByLabel('ตั้งแต่วันที่ (วว/ดด/ปปปป พ.ศ.)').fill('31/02/2569');
