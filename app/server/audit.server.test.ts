@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +103,41 @@ describe.each(stores)('the audit chain on %s', (_name, open) => {
     await sql`delete from audit_events where id = ${ids[20]!}`.execute(a);
     expect(await verifyAuditChain(a)).toMatchObject({ ok: false, id: ids[21] });
   });
+});
+
+describe('the audit chain on SQLite, written by several processes (workers, CLIs)', () => {
+  it('stays one chain: each transaction begins IMMEDIATE, so reading the last hash and appending are one step', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
+    dirs.push(dataDir);
+    const db = openDb({ dataDir });
+    handles.push(db);
+    await migrate(db);
+    const root = path.resolve(import.meta.dirname, '../..');
+    const writer = () =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            `const { recordAudit } = await import(${JSON.stringify(path.join(root, 'app/server/audit.server.ts'))});
+             const { openDb } = await import(${JSON.stringify(path.join(root, 'app/server/db/index.server.ts'))});
+             const db = openDb({ dataDir: process.argv[1] });
+             await Promise.all(Array.from({ length: 50 }, (_, i) => recordAudit(db, 'staff_refused', { actor: 'child' + i })));
+             await db.destroy();`,
+            dataDir,
+          ],
+          { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'ignore', 'inherit'] },
+        );
+        child.once('exit', resolve);
+      });
+    const children = [writer(), writer(), writer()];
+    await Promise.all(Array.from({ length: 50 }, (_, i) => recordAudit(db, 'staff_refused', { actor: `parent${i}` })));
+    expect(await Promise.all(children)).toEqual([0, 0, 0]);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: 200 });
+  }, 60_000);
 });
 
 describe('the chain starts at the migration', () => {
