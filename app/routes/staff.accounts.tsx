@@ -225,7 +225,7 @@ export default function StaffAccountsPage() {
 
       <section className="panel stack" aria-labelledby="list-title">
         <h2 id="list-title">บัญชีทั้งหมด</h2>
-        <div className="staff-table-wrap">
+        <div className="staff-table-wrap" role="region" aria-label="ตารางบัญชีเจ้าหน้าที่ (เลื่อนซ้ายขวาได้)" tabIndex={0}>
           <table className="staff-table">
             <thead>
               <tr>

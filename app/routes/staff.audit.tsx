@@ -122,7 +122,7 @@ export default function StaffAuditPage() {
       {rows.length === 0 ? (
         <p>ไม่พบรายการที่ตรงกับเงื่อนไข</p>
       ) : (
-        <div className="staff-table-wrap">
+        <div className="staff-table-wrap" role="region" aria-label="ผลการค้นหาบันทึกการใช้งาน (เลื่อนซ้ายขวาได้)" tabIndex={0}>
           <table className="staff-table" data-testid="audit-results">
             <caption className="visually-hidden">ผลการค้นหาบันทึกการใช้งาน หน้า {query.page}</caption>
             <thead>
