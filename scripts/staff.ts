@@ -1,15 +1,18 @@
 // `npm run staff -- add <username> --name "<display name>" --role <editor|moderator|support|admin>`:
 // create a staff account for the back office at /staff and print its one-time enrolment link, where
 // the new account sets its password and its authenticator (ADR 059). The first admin is made so.
+// `npm run staff -- audit-verify`: walk the audit table's hash chain (ADR 100); prints "ok N rows" or
+// the id of the first broken row, and exits 1 then.
 import { parseArgs } from 'node:util';
 
 import { migrate, openDb } from '../app/server/db/index.server';
-import { recordAudit } from '../app/server/audit.server';
+import { recordAudit, verifyAuditChain } from '../app/server/audit.server';
 import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
 import { createStaffAccount, enrolUrl, USERNAME_PATTERN } from '../app/server/staff/accounts.server';
 import { isStaffRole, STAFF_ROLES } from '../app/lib/staff';
 
-const USAGE = `Usage: npm run staff -- add <username> --name "<display name>" --role <${STAFF_ROLES.join('|')}>`;
+const USAGE = `Usage: npm run staff -- add <username> --name "<display name>" --role <${STAFF_ROLES.join('|')}>
+       npm run staff -- audit-verify`;
 
 /** The CLI without the process around it: returns the exit code. */
 export async function main(
@@ -31,6 +34,13 @@ export async function main(
   }
   const [command, username, ...extra] = parsed.positionals;
   const { name, role } = parsed.values;
+  if (command === 'audit-verify') {
+    if (username || name !== undefined || role !== undefined) {
+      io.err(USAGE);
+      return 2;
+    }
+    return auditVerify(source, io);
+  }
   if (command !== 'add' || !username || extra.length || !name || !isStaffRole(role)) {
     io.err(role !== undefined && !isStaffRole(role) ? `Unknown role: ${role}\n${USAGE}` : USAGE);
     return 2;
@@ -59,6 +69,34 @@ export async function main(
     io.err(
       `Staff account ${created.account.username} (${role}) created. The link above works once, until ` +
         `${new Date(created.expiresAt).toISOString()}: open it to set the password and the authenticator. Do not share it.`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Checks the audit chain of the configured store: 0 when whole, 1 when a row is broken. */
+async function auditVerify(source: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const env = cliEnv(source, io);
+  if (!env) return 1;
+  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrate(db);
+    const check = await verifyAuditChain(db);
+    if (!check.ok) {
+      io.out(`broken at row ${check.id} (after ${check.rows} good rows)`);
+      io.err(
+        `Audit row ${check.id} does not match the chain: it, or the row before it, was changed or removed after it was written.`,
+      );
+      return 1;
+    }
+    io.out(`ok ${check.rows} rows`);
+    io.err(
+      check.lastId === null
+        ? `No chained rows yet (${check.unchained} rows written before the chain started).`
+        : `Last row ${check.lastId}, hash ${check.lastHash}` +
+            (check.unchained ? `; ${check.unchained} rows written before the chain started are not covered.` : '.'),
     );
     return 0;
   } finally {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { StaffField, SubmitButton } from '~/components/staff/fields';
@@ -26,6 +26,8 @@ import { formText, NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { endAllStaffSessions } from '~/server/staff/session.server';
+import { loginLimits } from '~/server/auth/login-limit.server';
+import { staffSignInLocked, unlockStaffSignIn } from '~/server/staff/own-account.server';
 
 const TITLE = 'บัญชีเจ้าหน้าที่';
 
@@ -42,21 +44,26 @@ const M = {
   disabled: (username: string) => `ปิดใช้งานบัญชี ${username} แล้ว`,
   enabled: (username: string) => `เปิดใช้งานบัญชี ${username} แล้ว`,
   reset: (username: string) => `ตั้งค่าบัญชี ${username} ใหม่แล้ว`,
+  unlocked: (username: string) => `ปลดล็อกการเข้าสู่ระบบของ ${username} แล้ว`,
+  notLocked: (username: string) => `การเข้าสู่ระบบของ ${username} ไม่ได้ถูกล็อก`,
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'admin');
   const { db } = await app();
   const accounts = await listStaffAccounts(db);
+  const limits = loginLimits(env());
+  const locked = await Promise.all(accounts.map((a) => staffSignInLocked(db, a, limits)));
   return json(
     {
       me: user.id,
-      accounts: accounts.map((a) => ({
+      accounts: accounts.map((a, i) => ({
         id: a.id,
         username: a.username,
         displayName: a.displayName,
         role: a.role,
         state: a.disabledAt !== null ? 'disabled' : a.enrolledAt !== null ? 'active' : 'waiting',
+        locked: locked[i] ?? false,
         since: formatDateTime(a.createdAt),
       })),
     },
@@ -66,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData =
   | { kind: 'link'; username: string; link: string; until: string; message: string }
+  /** The unlock asks once more before it is done (a form of its own: no script needed). */
+  | { kind: 'confirm-unlock'; id: number; username: string }
   | { kind: 'error'; field?: string; error: string; attempt: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +87,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ kind: 'error', field, error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
   };
   const done = async (text: string) =>
-    redirect('/staff/accounts', { headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) } });
+    redirect('/staff/accounts', {
+      status: 303,
+      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
+    });
   const showLink = (username: string, token: string, expiresAt: number, message: string) =>
     json(
       {
@@ -138,6 +150,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await staffAudit(request, user, 'account_enabled', { target: account.username });
       return done(M.enabled(account.username));
     }
+    case 'unlock': {
+      return json({ kind: 'confirm-unlock', id: account.id, username: account.username } as ActionData, {
+        headers: NO_STORE,
+      });
+    }
+    case 'unlock-confirm': {
+      const removed = await unlockStaffSignIn(db, account, loginLimits(env()));
+      if (removed === 0) return done(M.notLocked(account.username));
+      await staffAudit(request, user, 'sign_in_unlocked', { target: account.username });
+      return done(M.unlocked(account.username));
+    }
     case 'reset': {
       if (lastAdmin) return fail(400, M.lastAdmin);
       const reset = await resetEnrolment(db, account.id);
@@ -155,6 +178,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
 const STATE_LABELS = { active: 'ใช้งานได้', waiting: 'รอตั้งค่าบัญชี', disabled: 'ปิดใช้งาน' } as const;
+const LOCKED_LABEL = 'ล็อกการเข้าสู่ระบบ';
 
 export default function StaffAccountsPage() {
   const { me, accounts } = useLoaderData<typeof loader>();
@@ -182,9 +206,26 @@ export default function StaffAccountsPage() {
         </section>
       ) : null}
 
+      {result?.kind === 'confirm-unlock' ? (
+        <section className="callout stack" aria-labelledby="unlock-title">
+          <h2 id="unlock-title">ปลดล็อกการเข้าสู่ระบบของ {result.username}?</h2>
+          <p>
+            บัญชีนี้ถูกล็อกเพราะกรอกรหัสผ่านหรือรหัสยืนยันตัวตนผิดหลายครั้ง ก่อนปลดล็อกควรสอบถามเจ้าของบัญชีว่าเป็นผู้พยายามเข้าสู่ระบบเอง หากไม่ใช่
+            ให้ตั้งค่าบัญชีใหม่แทน
+          </p>
+          <Form method="post" className="staff-inline-form">
+            <input type="hidden" name="id" value={result.id} />
+            <SubmitButton intent="unlock-confirm">ยืนยันการปลดล็อก</SubmitButton>
+            <Link className="button button--secondary" to="/staff/accounts">
+              ยกเลิก
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
       <section className="panel stack" aria-labelledby="list-title">
         <h2 id="list-title">บัญชีทั้งหมด</h2>
-        <div className="staff-table-wrap">
+        <div className="staff-table-wrap" role="region" aria-label="ตารางบัญชีเจ้าหน้าที่ (เลื่อนซ้ายขวาได้)" tabIndex={0}>
           <table className="staff-table">
             <thead>
               <tr>
@@ -201,7 +242,10 @@ export default function StaffAccountsPage() {
                   <th scope="row">{a.username}</th>
                   <td>{a.displayName}</td>
                   <td>{STAFF_ROLE_LABELS[a.role]}</td>
-                  <td>{STATE_LABELS[a.state as keyof typeof STATE_LABELS]}</td>
+                  <td>
+                    {STATE_LABELS[a.state as keyof typeof STATE_LABELS]}
+                    {a.locked ? <> ({LOCKED_LABEL})</> : null}
+                  </td>
                   <td>
                     {a.id === me ? (
                       'บัญชีของท่าน'
@@ -241,6 +285,11 @@ export default function StaffAccountsPage() {
                           <SubmitButton intent="reset" secondary>
                             ตั้งค่าบัญชีใหม่<span className="visually-hidden"> {a.username}</span>
                           </SubmitButton>
+                          {a.locked ? (
+                            <SubmitButton intent="unlock" secondary>
+                              ปลดล็อกการเข้าสู่ระบบ<span className="visually-hidden"> {a.username}</span>
+                            </SubmitButton>
+                          ) : null}
                         </Form>
                       </div>
                     )}

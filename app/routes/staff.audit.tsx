@@ -122,7 +122,7 @@ export default function StaffAuditPage() {
       {rows.length === 0 ? (
         <p>ไม่พบรายการที่ตรงกับเงื่อนไข</p>
       ) : (
-        <div className="staff-table-wrap">
+        <div className="staff-table-wrap" role="region" aria-label="ผลการค้นหาบันทึกการใช้งาน (เลื่อนซ้ายขวาได้)" tabIndex={0}>
           <table className="staff-table" data-testid="audit-results">
             <caption className="visually-hidden">ผลการค้นหาบันทึกการใช้งาน หน้า {query.page}</caption>
             <thead>
@@ -132,6 +132,7 @@ export default function StaffAuditPage() {
                 <th scope="col">ผู้ทำรายการ</th>
                 <th scope="col">หมายเลขสมาชิก</th>
                 <th scope="col">รายละเอียด</th>
+                <th scope="col">ที่อยู่ไอพี</th>
                 <th scope="col">เลขที่อ้างอิง</th>
               </tr>
             </thead>
@@ -143,6 +144,7 @@ export default function StaffAuditPage() {
                   <td>{row.actor ?? ' - '}</td>
                   <td>{row.membershipNo ?? ' - '}</td>
                   <td>{row.detail ?? ' - '}</td>
+                  <td>{row.ip ?? ' - '}</td>
                   <td>{row.requestId ?? ' - '}</td>
                 </tr>
               ))}

@@ -66,6 +66,9 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
               <span>
                 {layout.user.displayName} ({STAFF_ROLE_LABELS[layout.user.role]})
               </span>
+              <Link to="/staff/account" aria-current={pathname === '/staff/account' ? 'page' : undefined}>
+                บัญชีของฉัน
+              </Link>
               <Form method="post" action="/staff/logout">
                 <button type="submit" className="button button--secondary button--small">
                   ออกจากระบบ

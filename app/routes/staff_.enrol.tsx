@@ -160,6 +160,12 @@ export default function StaffEnrolPage() {
               />
             </li>
             <li>
+              หากเปิดหน้านี้บนโทรศัพท์ที่ติดตั้งแอปแล้ว กดลิงก์นี้เพื่อเพิ่มบัญชีในแอปได้ทันที:{' '}
+              <a href={data.uri} data-testid="otpauth-link">
+                เปิดในแอปยืนยันตัวตน
+              </a>
+            </li>
+            <li>
               หรือพิมพ์รหัสลับนี้ในแอป (ชนิด &quot;ตามเวลา&quot;):{' '}
               <code className="staff-secret" data-testid="totp-secret">
                 {data.secret.replace(/(.{4})(?!$)/g, '$1 ')}

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+
 import { app } from './app.server';
 import type { Db } from './db/index.server';
+import { ADVISORY_LOCKS, lockWithinTransaction } from './db/locks';
 import { log } from './log.server';
-import { currentRequestId, currentUserAgent } from './http/request-context.server';
+import { currentRequestContext, currentRequestId, currentUserAgent } from './http/request-context.server';
 
 export type AuditType =
   | 'login_success'
@@ -70,6 +73,7 @@ export interface AuditFields {
   membershipNo?: string | null;
   /** The staff member's username, for staff events. */
   actor?: string | null;
+  /** Default: the client address of the request being handled (`context.clientAddress`). */
   ip?: string | null;
   detail?: string | null;
   /** Default: the id of the request being handled (the one its log lines and the crash page show). */
@@ -89,8 +93,8 @@ function keptUserAgent(value: string | null | undefined): string | null {
 
 /**
  * Record a security event in the audit table. Never pass passwords, tokens or cookie values. Inside a
- * request the row carries that request's id and user agent (server.js puts them in the request's
- * context, which every log line already reads), so call sites pass neither.
+ * request the row carries that request's id, user agent and client address (server.js puts them in the
+ * request's context, which every log line already reads), so call sites need pass none of them.
  * The application log gets the event type only, without the member number.
  */
 export async function audit(type: AuditType, fields: AuditFields = {}): Promise<void> {
@@ -98,22 +102,145 @@ export async function audit(type: AuditType, fields: AuditFields = {}): Promise<
   await recordAudit(db, type, fields);
 }
 
-/** `audit` with an explicit database, for scripts that do not start the app (the impersonation CLI). */
+/** The fields of an audit row that its hash covers (every column but `id` and `hash`), in this order. */
+export interface ChainedFields {
+  at: number;
+  type: string;
+  membership_no: string | null;
+  actor: string | null;
+  ip: string | null;
+  detail: string | null;
+  request_id: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * The canonical serialisation of a row (ADR 100): a JSON array of its fields in a fixed order, `at` as
+ * a number and absent values as null. Changing it breaks every chain already written: do not.
+ */
+export function canonicalAuditRow(row: ChainedFields): string {
+  return JSON.stringify([
+    'v1',
+    Number(row.at),
+    row.type,
+    row.membership_no ?? null,
+    row.actor ?? null,
+    row.ip ?? null,
+    row.detail ?? null,
+    row.request_id ?? null,
+    row.user_agent ?? null,
+  ]);
+}
+
+/** sha256(previous hash + canonical row), hex; the first row of the chain has '' before it. */
+export function chainHash(previous: string | null, row: ChainedFields): string {
+  return createHash('sha256')
+    .update((previous ?? '') + canonicalAuditRow(row))
+    .digest('hex');
+}
+
+/**
+ * `audit` with an explicit database, for scripts that do not start the app (the staff and
+ * impersonation CLIs). The row is chained to the last one (ADR 100): reading the last hash and
+ * inserting are one transaction, an immediate one on SQLite (one writer at a time, across processes)
+ * and under a transaction-level advisory lock on PostgreSQL, so concurrent writers never fork the chain.
+ */
 export async function recordAudit(db: Db, type: AuditType, fields: AuditFields = {}): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      at: Date.now(),
-      type,
-      membership_no: fields.membershipNo ?? null,
-      actor: fields.actor ?? null,
-      ip: fields.ip ?? null,
-      detail: fields.detail ?? null,
-      request_id: fields.requestId !== undefined ? fields.requestId : (currentRequestId() ?? null),
-      user_agent: keptUserAgent(fields.userAgent !== undefined ? fields.userAgent : currentUserAgent()),
-    })
-    .execute();
+  const request = currentRequestContext();
+  const row: ChainedFields = {
+    at: Date.now(),
+    type,
+    membership_no: fields.membershipNo ?? null,
+    actor: fields.actor ?? null,
+    ip: (fields.ip !== undefined ? fields.ip : request?.clientAddress) ?? null,
+    detail: fields.detail ?? null,
+    request_id: fields.requestId !== undefined ? fields.requestId : (currentRequestId() ?? null),
+    user_agent: keptUserAgent(fields.userAgent !== undefined ? fields.userAgent : currentUserAgent()),
+  };
+  await db.transaction().execute(async (trx) => {
+    await lockWithinTransaction(trx, ADVISORY_LOCKS.auditChain);
+    const last = await trx
+      .selectFrom('audit_events')
+      .select('hash')
+      .where('hash', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await trx
+      .insertInto('audit_events')
+      .values({ ...row, hash: chainHash(last?.hash ?? null, row) })
+      .execute();
+  });
   log.info('audit', { event: type });
+}
+
+export type ChainCheck =
+  | { ok: true; rows: number; unchained: number; lastId: number | null; lastHash: string | null }
+  /** `id`: the first row whose hash does not follow from the row before it and its own fields. */
+  | { ok: false; id: number; rows: number };
+
+/** Rows read per query while checking the chain. */
+const VERIFY_BATCH = 1000;
+
+/**
+ * Walks the audit chain in id order (ADR 100). Rows before the first hashed one were written before the
+ * chain started (migration 0025) and are counted as `unchained`; after it every row must carry the hash
+ * of the previous row's hash and its own fields. Answers the first row that does not (an altered field,
+ * a removed or reordered row, a missing hash), or the number of chained rows.
+ */
+export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
+  const first = await db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('hash', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!first) {
+    const all = await db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return { ok: true, rows: 0, unchained: Number(all?.n ?? 0), lastId: null, lastHash: null };
+  }
+  const unchained = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', '<', first.id)
+    .executeTakeFirst();
+  let previous: string | null = null;
+  let rows = 0;
+  let after = Number(first.id) - 1;
+  for (;;) {
+    const batch = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(VERIFY_BATCH)
+      .execute();
+    for (const row of batch) {
+      const id = Number(row.id);
+      if (!row.hash || row.hash !== chainHash(previous, row)) return { ok: false, id, rows };
+      previous = row.hash;
+      after = id;
+      rows += 1;
+    }
+    if (batch.length < VERIFY_BATCH) break;
+  }
+  return { ok: true, rows, unchained: Number(unchained?.n ?? 0), lastId: after, lastHash: previous };
+}
+
+/**
+ * The pattern of a path for an audit row: every segment that is not a plain word (letters and dashes)
+ * becomes `:param`, so no member number, id or name reaches the row; the query string is never kept.
+ */
+export function auditPathPattern(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment, index) => (index === 0 || /^[a-z][a-z_-]{0,39}$/i.test(segment) ? segment : ':param'))
+    .join('/')
+    .slice(0, 200);
 }
 
 /**

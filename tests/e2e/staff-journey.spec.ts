@@ -33,6 +33,11 @@ async function enrol(page: Page, link: string, axe?: (page?: Page) => Promise<vo
   await page.getByLabel('ยืนยันรหัสผ่าน').fill(PASSWORD);
   await page.getByRole('button', { name: 'ตั้งรหัสผ่าน' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  // On the phone itself the link opens the authenticator with the same secret.
+  await expect(page.getByRole('link', { name: 'เปิดในแอปยืนยันตัวตน' })).toHaveAttribute(
+    'href',
+    new RegExp(`^otpauth://totp/.+[?&]secret=${secret}(&|$)`),
+  );
   await axe?.();
   await page.getByLabel('รหัส 6 หลักจากแอป').fill(totpCodeAt(secret, timeStep(Date.now()) * TOTP_PERIOD_SECONDS * 1000));
   await page.getByRole('button', { name: 'ยืนยันและเปิดใช้งาน' }).click();

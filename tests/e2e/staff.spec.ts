@@ -1,3 +1,4 @@
+import { verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, staffLogin } from './staff-fixture';
 
@@ -135,6 +136,8 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     await page.getByRole('button', { name: 'ค้นหา' }).click();
     await expect(page.getByTestId('audit-results')).toContainText('staff_account_created');
     await expect(page.getByTestId('audit-results')).toContainText(`target=${username}; role=support`);
+    // The staff member's address is shown with each row.
+    await expect(page.getByRole('row', { name: new RegExp(`target=${username}`) })).toContainText('127.0.0.1');
     await axe();
     // A date that cannot be read is said so, next to its field.
     await page.getByLabel('ตั้งแต่วันที่ (วว/ดด/ปปปป พ.ศ.)').fill('31/02/2569');
@@ -152,6 +155,55 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     await expect(supportPage.getByRole('heading', { level: 1, name: 'ไม่มีสิทธิ์เข้าถึงหน้านี้' })).toBeVisible();
     await expect(supportPage.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('บัญชีเจ้าหน้าที่');
     await context.close();
+  });
+});
+
+test.describe('an admin unlocks a staff sign-in', () => {
+  test('an account locked by wrong passwords is marked, unlocked after a confirmation, and signs in', async ({
+    page,
+    axe,
+    browser,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    const admin = await createStaffAccount('admin');
+    const editor = await createStaffAccount('editor');
+    await staffLogin(page, admin, { axe });
+    await axe();
+    // Five wrong passwords from another browser lock the editor's sign-in.
+    const origin = new URL(page.url()).origin;
+    const outside = await browser.newContext({ baseURL: origin });
+    for (let i = 0; i < 5; i += 1) {
+      await outside.request.post('/staff/login', {
+        form: { intent: 'password', username: editor.username, password: `wrong-${i}-password`, redirectTo: '' },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+    }
+
+    await page.goto('/staff/accounts');
+    const row = page.getByRole('row', { name: new RegExp(editor.username) });
+    await expect(row).toContainText('ล็อกการเข้าสู่ระบบ');
+    await axe();
+    await row.getByRole('button', { name: 'ปลดล็อกการเข้าสู่ระบบ' }).click();
+    const confirm = page.getByRole('region', { name: `ปลดล็อกการเข้าสู่ระบบของ ${editor.username}?` });
+    await expect(confirm).toBeVisible();
+    await axe();
+    await confirm.getByRole('button', { name: 'ยืนยันการปลดล็อก' }).click();
+    await expect(page.getByText(`ปลดล็อกการเข้าสู่ระบบของ ${editor.username} แล้ว`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(editor.username) })).not.toContainText('ล็อกการเข้าสู่ระบบ');
+    await axe();
+
+    const editorPage = await outside.newPage();
+    await staffLogin(editorPage, editor);
+    await outside.close();
+    const audited = await frontDatabase()
+      .selectFrom('audit_events')
+      .select(['detail', 'ip'])
+      .where('type', '=', 'staff_sign_in_unlocked')
+      .where('actor', '=', admin.username)
+      .execute();
+    expect(audited).toEqual([{ detail: `target=${editor.username}`, ip: expect.any(String) }]);
   });
 });
 
@@ -179,5 +231,94 @@ test.describe('each staff page checks its own role', () => {
       maxRedirects: 0,
     });
     expect(posted.status()).toBe(403);
+    // Each refusal is audited: who, the path's pattern, the address; never the form's member number.
+    const refused = await frontDatabase()
+      .selectFrom('audit_events')
+      .select(['detail', 'ip', 'membership_no'])
+      .where('type', '=', 'staff_refused')
+      .where('actor', '=', editor.username)
+      .orderBy('id')
+      .execute();
+    expect(refused.map((r) => r.detail)).toEqual([
+      'GET /staff/members; role=editor; needs=support',
+      'POST /staff/members; role=editor; needs=support',
+    ]);
+    expect(refused.every((r) => r.ip && r.membership_no === null)).toBe(true);
+  });
+});
+
+test.describe('a staff member manages their own account', () => {
+  test('changes the password (other sessions end) and makes new recovery codes, shown once', async ({
+    page,
+    axe,
+    browser,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    const editor = await createStaffAccount('editor');
+    await staffLogin(page, editor, { axe });
+    await axe();
+    const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const otherPage = await elsewhere.newPage();
+    await staffLogin(otherPage, editor);
+
+    await page.getByRole('link', { name: 'บัญชีของฉัน' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'บัญชีของฉัน' })).toBeVisible();
+    await axe();
+
+    const newPassword = `Changed-${Math.random().toString(36).slice(2, 12)}-pw`;
+    const passwordForm = page.getByRole('region', { name: 'เปลี่ยนรหัสผ่าน' });
+    await passwordForm.getByLabel('รหัสผ่านปัจจุบัน').fill('not-the-password');
+    await passwordForm.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
+    await passwordForm.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await expect(page.getByRole('alert')).toContainText('รหัสผ่านปัจจุบันไม่ถูกต้อง');
+    await axe();
+
+    await passwordForm.getByLabel('รหัสผ่านปัจจุบัน').fill(editor.password);
+    await passwordForm.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
+    await passwordForm.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
+    await passwordForm.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await expect(page.getByText('เปลี่ยนรหัสผ่านเรียบร้อยแล้ว')).toBeVisible();
+    await axe();
+    // The other browser's session has ended; this one goes on.
+    await otherPage.goto('/staff');
+    await expect(otherPage).toHaveURL(/\/staff\/login/);
+    await elsewhere.close();
+
+    const codesForm = page.getByRole('region', { name: 'รหัสสำรอง', exact: true });
+    await codesForm.getByLabel('รหัสผ่านปัจจุบัน').fill(newPassword);
+    await codesForm.getByRole('button', { name: 'สร้างรหัสสำรองชุดใหม่' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await axe();
+    await page.getByRole('button', { name: 'บันทึกรหัสสำรองแล้ว' }).click();
+    await expect(page.getByText('บันทึกรหัสสำรองชุดใหม่แล้ว')).toBeVisible();
+    await expect(page.getByTestId('recovery-codes')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('recovery-codes')).toHaveCount(0);
+    await expect(page.getByTestId('codes-left')).toContainText('10');
+
+    const store = frontDatabase();
+    const rows = await store
+      .selectFrom('audit_events')
+      .select(['type', 'ip'])
+      .where('actor', '=', editor.username)
+      .where('type', 'in', [
+        'staff_password_change_failed',
+        'staff_password_changed',
+        'staff_recovery_codes_regenerated',
+        'staff_recovery_codes_kept',
+      ])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.type)).toEqual([
+      'staff_password_change_failed',
+      'staff_password_changed',
+      'staff_recovery_codes_regenerated',
+      'staff_recovery_codes_kept',
+    ]);
+    expect(rows.every((r) => r.ip)).toBe(true);
+    // The server writes one unbroken chain.
+    expect(await verifyAuditChain(store)).toMatchObject({ ok: true });
   });
 });

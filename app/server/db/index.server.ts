@@ -24,6 +24,7 @@ import * as m0018 from './migrations/0018-staff';
 import * as m0019 from './migrations/0019-content-editing';
 import * as m0020 from './migrations/0020-board-moderation';
 import * as m0022 from './migrations/0022-login-challenge-name';
+import * as m0025 from './migrations/0025-audit-chain';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-content-editing': m0019,
   '0020-board-moderation': m0020,
   '0022-login-challenge-name': m0022,
+  '0025-audit-chain': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -12,6 +12,8 @@ export const ADVISORY_LOCKS = {
   demoSeed: 0x5a4b_0001,
   /** Writing the search index (full rebuild or one item). */
   searchIndex: 0x5a4b_0002,
+  /** Reading the audit chain's last hash and appending the next row (ADR 100). */
+  auditChain: 0x5a4b_0003,
 } as const;
 
 /**

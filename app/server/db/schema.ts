@@ -210,6 +210,11 @@ export interface AuditEventsTable {
   user_agent: string | null;
   /** The staff member (username) behind the event (migration 0018); null for members' own events. */
   actor: string | null;
+  /**
+   * sha256(previous chained row's hash + this row's canonical serialisation), hex (migration 0025,
+   * ADR 100); null for rows written before the chain started.
+   */
+  hash: string | null;
 }
 
 /** A single-use staff impersonation link (ADR 010). */

@@ -83,8 +83,13 @@ export async function enrolSession(request: Request): Promise<StaffSessionRow | 
   return found.status === 'found' && found.session.stage === 'enrol' ? found.session : null;
 }
 
-/** Step 2's page: the secret as text and as a QR code (server-made SVG). */
-export async function enrolmentView(session: StaffSessionRow): Promise<{ secret: string; qr: string } | null> {
+/**
+ * Step 2's page: the secret as text, as a QR code (server-made SVG) and as its `otpauth://` link, which
+ * opens the authenticator app when the page is read on the phone itself.
+ */
+export async function enrolmentView(
+  session: StaffSessionRow,
+): Promise<{ secret: string; qr: string; uri: string } | null> {
   const { db } = await app();
   const account = await findStaffById(db, session.staffId);
   if (!account) return null;
@@ -95,7 +100,7 @@ export async function enrolmentView(session: StaffSessionRow): Promise<{ secret:
     ((await totp.startEnrolment(subject))
       ? await totp.pendingEnrolment(subject, authenticatorLabel(account.username))
       : null);
-  return pending ? { secret: pending.secret, qr: await qrSvg(pending.uri) } : null;
+  return pending ? { secret: pending.secret, qr: await qrSvg(pending.uri), uri: pending.uri } : null;
 }
 
 export function authenticatorLabel(username: string) {

@@ -4,7 +4,7 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import { STAFF_MESSAGES } from '~/lib/staff';
 
 import { app } from '../app.server';
-import { audit } from '../audit.server';
+import { audit, auditPathPattern } from '../audit.server';
 import { env } from '../env.server';
 import { setFlash } from '../flash.server';
 import { findStaffById } from './accounts.server';
@@ -46,7 +46,8 @@ export function isStaffPath(path: string): boolean {
 
 /**
  * No or ended staff session → throws a redirect to /staff/login?redirectTo=<safe path>.
- * Signed in without the role → throws a 403 Response (the /staff error boundary shows a Thai page).
+ * Signed in without the role → records `staff_refused` and throws a 403 Response (the /staff error
+ * boundary shows a Thai page).
  * In every staff loader AND action.
  */
 export async function requireStaff(request: Request, role?: StaffRole): Promise<StaffUser> {
@@ -74,6 +75,11 @@ export async function requireStaff(request: Request, role?: StaffRole): Promise<
     role: account.role,
   };
   if (role && !staffCan(user, role)) {
+    // Recorded with the path's pattern only (no query string, no member number or id) and the address.
+    await audit('staff_refused', {
+      actor: user.username,
+      detail: `${request.method} ${auditPathPattern(new URL(request.url).pathname)}; role=${user.role}; needs=${role}`,
+    });
     throw json({ message: STAFF_MESSAGES.forbiddenTitle }, { status: 403, headers });
   }
   return user;
@@ -81,8 +87,7 @@ export async function requireStaff(request: Request, role?: StaffRole): Promise<
 
 /** What a staff audit row's detail says about the target and the reason (each cut, without control characters). */
 export function staffAuditDetail(detail: { target?: string; reason?: string } = {}): string | null {
-  const clean = (text: string) =>
-    text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
+  const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
   const parts: string[] = [];
   if (detail.target) parts.push(`target=${clean(detail.target)}`);
   if (detail.reason) parts.push(`reason=${clean(detail.reason)}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A store of its own, configured before the app modules read the environment.
@@ -13,9 +14,16 @@ const { createStaffAccount, findStaffById, staffSubject } = await import('./acco
 const { requireStaff, staffCan, staffLoginUrl, staffAudit } = await import('./guard.server');
 const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALLENGE, staffRedirect } =
   await import('./login.server');
-const { enrolPassword, enrolSession, confirmEnrolment, staffPasswordError } = await import('./enrol.server');
-const { lookupStaffSession, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } = await import('./session.server');
+const { enrolPassword, enrolSession, enrolmentView, confirmEnrolment, staffPasswordError } =
+  await import('./enrol.server');
+const { lookupStaffSession, presentedStaffId, STAFF_IDLE_MS, STAFF_ABSOLUTE_MS, startStaffSession } =
+  await import('./session.server');
+const { changeOwnPassword, regenerateOwnRecoveryCodes, staffSignInLocked, unlockStaffSignIn, MAX_WRONG_CURRENT } =
+  await import('./own-account.server');
+const { loginLimits } = await import('../auth/login-limit.server');
+const { env } = await import('../env.server');
 const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../auth/totp/totp.server');
+const { currentRequestContext, withRequestId } = await import('../http/request-context.server');
 const { main: staffCli } = await import('../../../scripts/staff');
 
 const ORIGIN = 'http://coop.test';
@@ -184,6 +192,10 @@ describe('enrolment', () => {
     });
 
     const session = (await enrolSession(req('/staff/enrol', cookie)))!;
+    // The authenticator is offered as a QR code, as text, and as a link that opens the app on a phone.
+    const view = (await enrolmentView(session))!;
+    expect(view.uri).toMatch(new RegExp(`^otpauth://totp/.*newcomer.*[?&]secret=${view.secret}(&|$)`));
+    expect(view.qr).toContain('<svg');
     expect(await confirmEnrolment(req('/staff/enrol', cookie), session, '000000', null)).toEqual({
       ok: false,
       reason: 'wrong',
@@ -288,6 +300,30 @@ describe('the guard', () => {
     expect(forbidden.status).toBe(403);
   });
 
+  it('records a 403 with the staff member, the path pattern without query or ids, and the address', async () => {
+    const account = await enrolled('support', 'guard3');
+    const forbidden = await withRequestId('req-refused', async () => {
+      Object.assign(currentRequestContext()!, { clientAddress: '203.0.113.9' });
+      return thrown(requireStaff(req('/staff/content/42/files?membershipNo=012345', account.cookie, 'POST'), 'editor'));
+    });
+    expect(forbidden.status).toBe(403);
+    const { db } = await app();
+    const rows = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('type', '=', 'staff_refused')
+      .where('actor', '=', 'guard3')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: 'guard3',
+      ip: '203.0.113.9',
+      membership_no: null,
+      request_id: 'req-refused',
+      detail: 'POST /staff/content/:param/files; role=support; needs=editor',
+    });
+  });
+
   it('ends a session after 15 idle minutes and 12 hours at most', async () => {
     const { db } = await app();
     const account = await enrolled('support', 'guard2');
@@ -345,5 +381,158 @@ describe('npm run staff', () => {
       .where('type', '=', 'staff_account_created')
       .execute();
     expect(created.map((r) => r.detail)).toContain('target=firstadmin; role=admin; via=cli');
+  });
+});
+
+describe('npm run staff -- audit-verify', () => {
+  it('prints ok with the chained rows, and the first broken row with exit code 1 after an edit by SQL', async () => {
+    const source = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://coop.example' };
+    const run = async () => {
+      const out: string[] = [];
+      const io = { out: (l: string) => out.push(l), err: () => undefined };
+      return { code: await staffCli(['audit-verify'], source, io), out };
+    };
+    const { db } = await app();
+    const count = await db
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(await run()).toEqual({ code: 0, out: [`ok ${Number(count?.n)} rows`] });
+
+    const row = await db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('actor', '=', 'guard3')
+      .executeTakeFirstOrThrow();
+    await sql`update audit_events set detail = 'nothing happened' where id = ${row.id}`.execute(db);
+    expect(await run()).toMatchObject({
+      code: 1,
+      out: [expect.stringMatching(new RegExp(`^broken at row ${row.id} `))],
+    });
+  });
+});
+
+describe("a staff member's own account", () => {
+  const NEW_PASSWORD = 'copper-meadow-violin-77';
+  const typesOf = async (actor: string) => {
+    const { db } = await app();
+    const rows = await db.selectFrom('audit_events').select('type').where('actor', '=', actor).orderBy('id').execute();
+    return rows.map((r) => r.type);
+  };
+
+  it('changes the password with the current one, ends the other sessions and keeps this one', async () => {
+    const { db } = await app();
+    const account = await enrolled('editor', 'own1');
+    const user = await requireStaff(req('/staff', account.cookie));
+    const other = await signIn('own1', account.secret, account.id);
+    const here = (await presentedStaffId(req('/staff', account.cookie)))!;
+
+    expect(
+      await changeOwnPassword(db, user, here, {
+        current: 'not-my-password',
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
+      }),
+    ).toMatchObject({ ok: false, field: 'current' });
+    expect(
+      await changeOwnPassword(db, user, here, { current: PASSWORD, password: 'password', confirm: 'password' }),
+    ).toMatchObject({
+      ok: false,
+      field: 'password',
+    });
+    expect(
+      await changeOwnPassword(db, user, here, {
+        current: PASSWORD,
+        password: NEW_PASSWORD,
+        confirm: 'something-else-1',
+      }),
+    ).toMatchObject({ ok: false, field: 'password' });
+    expect(
+      await changeOwnPassword(db, user, here, { current: PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD }),
+    ).toEqual({
+      ok: true,
+      sessionsEnded: 1,
+    });
+
+    expect((await requireStaff(req('/staff', account.cookie))).username).toBe('own1');
+    expect((await thrown(requireStaff(req('/staff', other)))).status).toBe(302);
+    expect(await staffPasswordStep(req('/staff/login'), { username: 'own1', password: PASSWORD }, '10.5.0.1')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(
+      (await staffPasswordStep(req('/staff/login'), { username: 'own1', password: NEW_PASSWORD }, '10.5.0.1')).ok,
+    ).toBe(true);
+    expect(await typesOf('own1')).toEqual(
+      expect.arrayContaining(['staff_password_change_failed', 'staff_password_changed']),
+    );
+  });
+
+  it('stops checking the current password after five wrong ones, even the right one', async () => {
+    const { db } = await app();
+    const account = await enrolled('support', 'own2');
+    const user = await requireStaff(req('/staff', account.cookie));
+    const here = (await presentedStaffId(req('/staff', account.cookie)))!;
+    for (let i = 0; i < MAX_WRONG_CURRENT; i += 1) {
+      expect(await regenerateOwnRecoveryCodes(db, user, here, `wrong-${i}-xxxxxx`)).toMatchObject({ ok: false });
+    }
+    const locked = await changeOwnPassword(db, user, here, {
+      current: PASSWORD,
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
+    expect(locked).toMatchObject({ ok: false, field: 'current', message: expect.stringContaining('นาที') });
+    expect((await findStaffById(db, account.id))?.passwordHash).not.toBeNull();
+    expect(
+      await staffPasswordStep(req('/staff/login'), { username: 'own2', password: PASSWORD }, '10.6.0.1'),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('makes new recovery codes after the current password: shown to this session only, the old ones stop working', async () => {
+    const { db } = await app();
+    const account = await enrolled('moderator', 'own3');
+    const user = await requireStaff(req('/staff', account.cookie));
+    const here = (await presentedStaffId(req('/staff', account.cookie)))!;
+    const totp = await staffTotp();
+    await totp.dismissRecoveryCodes(staffSubject(account.id));
+
+    expect(await regenerateOwnRecoveryCodes(db, user, here, '')).toMatchObject({ ok: false, field: 'current' });
+    expect(await regenerateOwnRecoveryCodes(db, user, here, PASSWORD)).toEqual({ ok: true });
+    const fresh = await totp.revealedRecoveryCodes(staffSubject(account.id), here);
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(account.codes[0]);
+    expect(await totp.revealedRecoveryCodes(staffSubject(account.id), 'another-session')).toBeNull();
+    expect(await totp.verify(staffSubject(account.id), account.codes[0]!)).toEqual({ ok: false });
+    expect(await totp.verify(staffSubject(account.id), fresh![0]!)).toEqual({ ok: true, method: 'recovery_code' });
+    expect(await typesOf('own3')).toContain('staff_recovery_codes_regenerated');
+  });
+});
+
+describe('an admin unlocks a staff sign-in', () => {
+  it('forgets the wrong passwords of that account only, at every address', async () => {
+    const { db } = await app();
+    const limits = loginLimits(env());
+    const locked = await enrolled('editor', 'lock_me');
+    const lookalike = await enrolled('editor', 'lockxme');
+    for (const username of ['lock_me', 'lockxme']) {
+      for (let i = 0; i < limits.perMemberAddress; i += 1) {
+        await staffPasswordStep(req('/staff/login'), { username, password: `wrong-${i}-xxxx` }, '10.7.0.1');
+      }
+    }
+    expect(await staffSignInLocked(db, locked, limits)).toBe(true);
+    expect(await staffSignInLocked(db, lookalike, limits)).toBe(true);
+    expect(
+      await staffPasswordStep(req('/staff/login'), { username: 'lock_me', password: PASSWORD }, '10.7.0.1'),
+    ).toMatchObject({ ok: false, reason: 'locked' });
+
+    expect(await unlockStaffSignIn(db, locked, limits)).toBeGreaterThan(0);
+    expect(await staffSignInLocked(db, locked, limits)).toBe(false);
+    // `_` is a LIKE wildcard: the look-alike name stays locked.
+    expect(await staffSignInLocked(db, lookalike, limits)).toBe(true);
+    expect(
+      await staffPasswordStep(req('/staff/login'), { username: 'lock_me', password: PASSWORD }, '10.7.0.1'),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
+import { auditPathPattern, chainHash, recordAudit, verifyAuditChain } from './audit.server';
+import { migrate, openDb, type Db } from './db/index.server';
+import { currentRequestContext, withRequestId } from './http/request-context.server';
+
+/**
+ * The audit table is a hash chain (ADR 100): every row carries sha256(previous hash + its own fields);
+ * the check finds the first row altered, removed or reordered by SQL; writers that race do not fork the
+ * chain. SQLite always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set (two pools, as
+ * two instances have).
+ */
+const PG = process.env.TEST_DATABASE_URL;
+const dirs: string[] = [];
+const handles: Db[] = [];
+
+type Instances = () => Promise<[Db, Db]>;
+const stores: Array<[string, Instances]> = [
+  [
+    'SQLite',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
+      dirs.push(dataDir);
+      const db = openDb({ dataDir });
+      await migrate(db);
+      handles.push(db);
+      // One process holds one connection (a second one in the same thread would wait on the first).
+      return [db, db];
+    },
+  ],
+];
+if (PG) {
+  stores.push([
+    'PostgreSQL',
+    async () => {
+      const url = await freshDatabase(PG, 'audit_chain');
+      const a = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
+      await migrate(a);
+      const pair: [Db, Db] = [a, openDb({ dataDir: os.tmpdir(), databaseUrl: url })];
+      handles.push(...pair);
+      return pair;
+    },
+  ]);
+}
+
+afterAll(async () => {
+  for (const db of new Set(handles)) await db.destroy();
+  if (PG) await dropDatabase(PG, 'audit_chain');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const idsOf = async (db: Db) =>
+  (await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+
+describe.each(stores)('the audit chain on %s', (_name, open) => {
+  let a: Db;
+  let b: Db;
+  const ready = async () => {
+    if (!a) [a, b] = await open();
+  };
+
+  it('chains every row to the one before and the check reports ok with the count', async () => {
+    await ready();
+    await recordAudit(a, 'login_success', { membershipNo: '012345', ip: '10.0.0.9' });
+    await recordAudit(a, 'staff_login_success', { actor: 'somsri', ip: '10.0.0.8', detail: 'totp' });
+    await recordAudit(b, 'logout', { membershipNo: '012345' });
+    const rows = await a.selectFrom('audit_events').selectAll().orderBy('id').execute();
+    expect(rows).toHaveLength(3);
+    let previous: string | null = null;
+    for (const row of rows) {
+      expect(row.hash).toBe(chainHash(previous, row));
+      previous = row.hash;
+    }
+    expect(await verifyAuditChain(a)).toMatchObject({ ok: true, rows: 3, lastHash: previous });
+  });
+
+  it('keeps one chain when 50 rows are written at once from two instances', async () => {
+    await ready();
+    const before = (await idsOf(a)).length;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => recordAudit(i % 2 ? a : b, 'staff_refused', { actor: `s${i}` })),
+    );
+    const check = await verifyAuditChain(a);
+    expect(check).toMatchObject({ ok: true, rows: before + 50 });
+  });
+
+  it('reports the first row whose field was changed by SQL, and the row after a removed one', async () => {
+    await ready();
+    const ids = await idsOf(a);
+    const target = ids[10]!;
+    await sql`update audit_events set ip = '192.0.2.1' where id = ${target}`.execute(a);
+    expect(await verifyAuditChain(a)).toMatchObject({ ok: false, id: target });
+    await sql`update audit_events set ip = null where id = ${target}`.execute(a);
+    expect(await verifyAuditChain(a)).toMatchObject({ ok: true });
+
+    await sql`delete from audit_events where id = ${ids[20]!}`.execute(a);
+    expect(await verifyAuditChain(a)).toMatchObject({ ok: false, id: ids[21] });
+  });
+});
+
+describe('the audit chain on SQLite, written by several processes (workers, CLIs)', () => {
+  it('stays one chain: each transaction begins IMMEDIATE, so reading the last hash and appending are one step', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
+    dirs.push(dataDir);
+    const db = openDb({ dataDir });
+    handles.push(db);
+    await migrate(db);
+    const root = path.resolve(import.meta.dirname, '../..');
+    const writer = () =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            `const { recordAudit } = await import(${JSON.stringify(path.join(root, 'app/server/audit.server.ts'))});
+             const { openDb } = await import(${JSON.stringify(path.join(root, 'app/server/db/index.server.ts'))});
+             const db = openDb({ dataDir: process.argv[1] });
+             await Promise.all(Array.from({ length: 50 }, (_, i) => recordAudit(db, 'staff_refused', { actor: 'child' + i })));
+             await db.destroy();`,
+            dataDir,
+          ],
+          { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'ignore', 'inherit'] },
+        );
+        child.once('exit', resolve);
+      });
+    const children = [writer(), writer(), writer()];
+    await Promise.all(Array.from({ length: 50 }, (_, i) => recordAudit(db, 'staff_refused', { actor: `parent${i}` })));
+    expect(await Promise.all(children)).toEqual([0, 0, 0]);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: 200 });
+  }, 60_000);
+});
+
+describe('the chain starts at the migration', () => {
+  it('counts rows written before it (null hash) as unchained and checks the rest', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
+    dirs.push(dataDir);
+    const db = openDb({ dataDir });
+    handles.push(db);
+    await migrate(db);
+    // Two rows as the table held them before migration 0025.
+    await db
+      .insertInto('audit_events')
+      .values([
+        {
+          at: 1,
+          type: 'login_success',
+          membership_no: '1',
+          ip: null,
+          detail: null,
+          request_id: null,
+          user_agent: null,
+          actor: null,
+          hash: null,
+        },
+        {
+          at: 2,
+          type: 'logout',
+          membership_no: '1',
+          ip: null,
+          detail: null,
+          request_id: null,
+          user_agent: null,
+          actor: null,
+          hash: null,
+        },
+      ])
+      .execute();
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: 0, unchained: 2 });
+    await recordAudit(db, 'login_success', { membershipNo: '2' });
+    await recordAudit(db, 'logout', { membershipNo: '2' });
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: 2, unchained: 2 });
+    // A chained row whose hash is wiped is reported, not taken for an old row.
+    const ids = await idsOf(db);
+    await sql`update audit_events set hash = null where id = ${ids[3]!}`.execute(db);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: false, id: ids[3] });
+  });
+});
+
+describe('audit rows inside a request', () => {
+  it("carry the request's client address unless the caller gives one", async () => {
+    const db = handles[0]!;
+    await withRequestId('req-address', async () => {
+      Object.assign(currentRequestContext()!, { clientAddress: '203.0.113.7' });
+      await recordAudit(db, 'staff_logout', { actor: 'somsri' });
+      await recordAudit(db, 'logout', { membershipNo: '012345', ip: '198.51.100.2' });
+    });
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['type', 'ip', 'request_id'])
+      .where('request_id', '=', 'req-address')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { type: 'staff_logout', ip: '203.0.113.7', request_id: 'req-address' },
+      { type: 'logout', ip: '198.51.100.2', request_id: 'req-address' },
+    ]);
+  });
+});
+
+describe('auditPathPattern', () => {
+  it('keeps the words of a path and hides ids, member numbers and the query', () => {
+    expect(auditPathPattern('/staff/accounts')).toBe('/staff/accounts');
+    expect(auditPathPattern('/staff/content/123/files')).toBe('/staff/content/:param/files');
+    expect(auditPathPattern('/staff/members/012345')).toBe('/staff/members/:param');
+    expect(auditPathPattern('/staff/board/t%20x')).toBe('/staff/board/:param');
+  });
+});
