@@ -19,6 +19,7 @@ Object.assign(process.env, {
 const { app, shutdown } = await import('../app.server');
 const { registerAction } = await import('./register.server');
 const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
+const { DISK_FULL_MESSAGE } = await import('~/lib/messages');
 const { PASSWORD_MESSAGES } = await import('~/lib/forms/password');
 const { thaiIdCheckDigit } = await import('~/lib/forms/identity');
 const { readOutbox, outboxDir } = await import('./recovery/delivery.server');
@@ -377,6 +378,37 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
       .where('type', '=', 'recovery_send_limited')
       .execute();
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('a full disk when the password is set', () => {
+  it('says the storage is full, not "cannot connect", and the code can be used again', async () => {
+    await clearLimits();
+    const { row, fields } = await identityOf('012345');
+    const before = Date.now();
+    const first = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.4.9')).json()) as Answer;
+    const code = (await codeSentTo(row.email ?? '', before)) ?? '';
+    const password = 'ม้าลายกินหญ้าทุกวัน';
+    const step = {
+      intent: 'code',
+      challenge: first.challenge ?? '',
+      ...fields,
+      password,
+      confirmPassword: password,
+      code,
+    };
+    const { backend } = await app();
+    const real = backend.resetForgottenPassword;
+    backend.resetForgottenPassword = () =>
+      Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    try {
+      const full = await post('forget', step, '10.0.4.9');
+      expect(full.status).toBe(503);
+      expect(((await full.json()) as Answer).result?.error?.['']).toEqual([DISK_FULL_MESSAGE]);
+    } finally {
+      backend.resetForgottenPassword = real;
+    }
+    expect((await post('forget', step, '10.0.4.9')).status).toBe(302);
   });
 });
 

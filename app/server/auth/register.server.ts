@@ -19,7 +19,9 @@ import { formatDateDMY, formatDateTime } from '~/lib/thai-format';
 
 import { app } from '../app.server';
 import { audit } from '../audit.server';
+import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { isUnavailable } from '../coop/unavailable.server';
+import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import type { IdentityCheck, MemberContact } from '../coop/types';
 import { env } from '../env.server';
 import { setFlash } from '../flash.server';
@@ -367,11 +369,14 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
         ? await backend.registerMember(input, meta)
         : await backend.resetForgottenPassword(input, meta);
   } catch (error) {
-    if (!isUnavailable(error)) throw error;
+    const diskFull = isDiskFull(error);
+    if (!diskFull && !isUnavailable(error)) throw error;
+    if (diskFull) reportDiskFull('password set by code', error);
     // Nothing was set: the same code may be tried again while it lasts.
-    await releaseCode(db, challenge);
-    if (staffCodeId !== null) await releaseMemberCode(db, staffCodeId);
-    return fail(503, submission.reply({ formErrors: [LOGIN_MESSAGES.unavailable], hideFields: HIDDEN }));
+    await releaseCode(db, challenge).catch(() => undefined);
+    if (staffCodeId !== null) await releaseMemberCode(db, staffCodeId).catch(() => undefined);
+    const message = diskFull ? DISK_FULL_MESSAGE : LOGIN_MESSAGES.unavailable;
+    return fail(503, submission.reply({ formErrors: [message], hideFields: HIDDEN }));
   }
   if (!outcome.ok) {
     // The code staff handed over is kept for a corrected identity (its tries still count).
