@@ -172,28 +172,9 @@ app.use(
     brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
   }),
 );
-// The enhancement script is linked as /enhance.js?v=<content hash>: only the current version is immutable.
-app.use('/enhance.js', (req, res, next) => {
-  if (req.query.v && req.query.v === host.scripts.enhanceVersion()) {
-    res.set('Cache-Control', 'public, max-age=31536000, immutable');
-  }
-  next();
-});
-// The member area's script (ADR 068, ADR 085) likewise.
-app.use('/member.js', (req, res, next) => {
-  if (req.query.v && req.query.v === host.scripts.memberVersion()) {
-    res.set('Cache-Control', 'public, max-age=31536000, immutable');
-  }
-  next();
-});
-// Desktop notifications (ADR 020): push.js likewise; pusher-js's browser build from node_modules,
-// served from this origin (script-src 'self') under a versioned URL, fetched only by push.js.
-app.use('/push.js', (req, res, next) => {
-  if (req.query.v && req.query.v === host.scripts.pushVersion()) {
-    res.set('Cache-Control', 'public, max-age=31536000, immutable');
-  }
-  next();
-});
+// The pages' scripts are bundles with content-hashed names under /build/client/ (ADR 103), served below.
+// Desktop notifications (ADR 020): pusher-js's browser build from node_modules, served from this
+// origin (script-src 'self') under a versioned URL, fetched only by the push bundle.
 app.get('/vendor/pusher.min.js', (req, res) => {
   const current = req.query.v && req.query.v === host.scripts.pusherVersion();
   res.sendFile(host.scripts.pusherFile(), {

@@ -103,7 +103,7 @@ function vitestSuite(name, args) {
 
 vitestSuite('unit', []);
 
-const built = gate('build', 'npx', ['remix', 'build']);
+const built = gate('build', 'npm', ['run', 'build']);
 
 // server.js as a child process (graceful shutdown, request logs) and the bundled CLIs: they need the build.
 if (built) vitestSuite('server', ['-c', 'vitest.server.config.ts']);

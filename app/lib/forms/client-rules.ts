@@ -1,63 +1,19 @@
 import { MEMBERSHIP_NO_MAX } from './limits';
 import { IDENTITY_MESSAGES, MESSAGES, REGISTER_MESSAGES } from './messages';
 import { PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
+import type { ClientRules } from './rules';
+
+export { firstBrokenRule, type ClientRule, type ClientRules, type RuleContext } from './rules';
 
 /**
  * The one statement of the sign-in and registration fields' rules, without zod (ADR 103). The
  * server's schemas apply each field's rules (`./rule-check`, in `./fields`, `./identity`,
  * `./register`) and the member area's script (`app/client/member.ts`) runs the same rules, sent in
- * the form's `data-rules`, before the form is posted, with `firstBrokenRule` below: the member meets
+ * the form's `data-rules`, before the form is posted, with `firstBrokenRule` (`./rules`): the member meets
  * the same Thai text with or without a round trip. The server checks more than these (bounds before
  * normalising, the national ID's check digit, real dates): each field's first failing rule gives its
  * message.
- *
- * - `['required', message]`: not empty after trimming;
- * - `['checked', message]`: a checkbox that must be ticked;
- * - `['pattern', source, message]`: the trimmed value, when not empty, matches the regular expression;
- * - `['min', characters, message]`: the value, when not empty, has at least that many characters;
- * - `['same', otherField, message]`: equal to the other field once both are filled.
  */
-export type ClientRule =
-  | readonly ['required' | 'checked', string]
-  | readonly ['pattern', string, string]
-  | readonly ['min', number, string]
-  | readonly ['same', string, string];
-
-export type ClientRules = Record<string, readonly ClientRule[]>;
-
-/** What a rule reads besides the field's own text: whether it is ticked, and the other fields' text. */
-export interface RuleContext {
-  checked?: boolean;
-  other?: (name: string) => string | undefined;
-}
-
-/** The message of the first of the field's rules that its value breaks, or ''. */
-export function firstBrokenRule(rules: readonly ClientRule[], value: string, context: RuleContext = {}): string {
-  const trimmed = value.trim();
-  for (const rule of rules) {
-    switch (rule[0]) {
-      case 'required':
-        if (!trimmed) return rule[1];
-        break;
-      case 'checked':
-        if (!context.checked) return rule[1];
-        break;
-      case 'pattern':
-        if (trimmed && !new RegExp(rule[1]).test(trimmed)) return rule[2];
-        break;
-      case 'min':
-        // Counted in characters (code points), as the server counts them.
-        if (value && Array.from(value).length < rule[1]) return rule[2];
-        break;
-      case 'same': {
-        const other = context.other?.(rule[1]);
-        if (other && value && value !== other) return rule[2];
-        break;
-      }
-    }
-  }
-  return '';
-}
 
 /** Each field's rules; the forms below and the schemas name them. */
 export const FIELD_RULES = {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 
-import { firstBrokenRule, type ClientRule } from './client-rules';
+import { firstBrokenRule, type ClientRule } from './rules';
 
 /**
  * A field's rules (`./client-rules`) as a zod check: the first broken rule's message, and nothing
