@@ -209,7 +209,8 @@ function notifications(cfg: DOMStringMap): void {
       return;
     }
     activate();
-    if (typeof MutationObserver === 'function') new MutationObserver(activate).observe(d.body, { childList: true, subtree: true });
+    if (typeof MutationObserver === 'function')
+      new MutationObserver(activate).observe(d.body, { childList: true, subtree: true });
     connect();
     // Another tab switched notifications on or off.
     w.addEventListener('storage', (event) => {

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 import { DEMO, expect, test } from './fixtures';
-import { scriptUrlsInHtml } from './scripts';
+import { clientScript, scriptUrlsInHtml } from './scripts';
 
 /**
  * The first visit to a member page that hydrates (one with a React form) loads at most this much
@@ -167,7 +167,7 @@ test.describe('page weight', () => {
       expect(scripts.modules, url).toBe(0);
       expect(html, url).not.toContain('__remixContext');
       expect(
-        scripts.urls.some((src) => src.startsWith('/member.js')),
+        scripts.urls.some((src) => clientScript('member').test(src)),
         url,
       ).toBe(true);
       expect(scripts.gzipKiB, url).toBeLessThanOrEqual(PLAIN_MEMBER_PAGE_KIB);
