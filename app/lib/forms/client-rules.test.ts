@@ -125,4 +125,17 @@ describe('client rules of the entry pages', () => {
       expect(clientMessage(codeRules('register'), register, n)).toBe('');
     expect(serverMessage(registerSchema('register'), register, 'password')).toBe('');
   });
+
+  it('answers a long hostile value at once: no rule pattern backtracks (they are strings eslint cannot read)', () => {
+    const hostile = [
+      '1 '.repeat(5000) + 'x',
+      '1-'.repeat(5000) + 'x',
+      '1'.repeat(10_000) + 'x',
+      ' -'.repeat(5000) + '1',
+    ];
+    const started = performance.now();
+    for (const rules of Object.values(FIELD_RULES))
+      for (const rule of rules) if (rule[0] === 'pattern') for (const value of hostile) new RegExp(rule[1]).test(value);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
 });
