@@ -65,7 +65,7 @@ const notifications = (page: Page) =>
 const permissionRequests = (page: Page) =>
   page.evaluate(() => (window as unknown as { __permissionRequests: number[] }).__permissionRequests.length);
 
-/** Script requests of a page: push.js and pusher-js are the ones this feature could add. */
+/** Script requests of a page: the push bundle and pusher-js are the ones this feature could add. */
 function scriptRequests(page: Page): string[] {
   const requested: string[] = [];
   page.on('request', (r) => {
@@ -74,7 +74,7 @@ function scriptRequests(page: Page): string[] {
   return requested;
 }
 
-/** Lets the page reach idle (push.js starts then) and a little longer. */
+/** Lets the page reach idle (the push bundle starts then) and a little longer. */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   // A tab in the background may get no idle time at all: it is brought to the front, and the wait is bounded.
@@ -126,7 +126,7 @@ test.describe('without Pusher configuration', () => {
     await expect(page.getByRole('button', { name: LABEL })).toHaveCount(0);
     expect(requested.filter((p) => /push|pusher/.test(p))).toEqual([]);
 
-    // First-load JavaScript: /home is enhance.js alone; /member/status has no notification code.
+    // First-load JavaScript: /home is the enhance bundle alone; /member/status has no notification code.
     const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
     const home = await firstLoadScripts(request, '/home');
     expect(home.urls.map(scriptName)).toEqual(['enhance']);

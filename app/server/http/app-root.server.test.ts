@@ -12,7 +12,7 @@ describe('the app folder and file versions', () => {
 
   it('resolves paths inside the folder server.js names, not the working directory', () => {
     setAppRoot(scratch);
-    expect(appPath('public', 'enhance.js')).toBe(path.join(scratch, 'public', 'enhance.js'));
+    expect(appPath('public', 'favicon.svg')).toBe(path.join(scratch, 'public', 'favicon.svg'));
   });
 
   it('versions a file by its content and has no version for a missing file', () => {
