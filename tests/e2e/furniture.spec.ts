@@ -55,6 +55,8 @@ test.describe('the enhancement script', () => {
     const stale = await request.get('/build/client/enhance-00000000.js');
     expect(stale.status()).toBe(404);
     expect(stale.headers()['cache-control']).not.toContain('immutable');
+    // The manifest the server reads beside the bundles is not served.
+    expect((await request.get('/build/client/.manifest.json')).status()).toBe(404);
   });
 });
 
