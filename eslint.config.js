@@ -39,6 +39,23 @@ export default tseslint.config(
     },
   },
   {
+    // The pages' scripts (ADR 103) are bundled for the browser: the DOM and app/lib only, never zod
+    // (its full build would weigh more than every page's script together) or a server module.
+    files: ['app/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'No zod in the browser bundles: the rules live in app/lib/forms/rules.ts.' }],
+          patterns: [
+            { group: ['~/server/**', '**/*.server', '**/*.server.ts'], message: 'Server modules stay on the server.' },
+            { group: ['~/lib/thai-format'], message: 'thai-format brings date-fns: import the one helper module.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Regular expressions run over what visitors send: none may backtrack super-linearly (a ReDoS
     // freezes the one event loop that serves everyone).
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],

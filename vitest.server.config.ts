@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests that start `server.js` or run the bundled CLIs as child processes (ADR 016). They need the
- * production build, so `npm test` runs them after `remix build`: `vitest run -c vitest.server.config.ts`.
+ * production build, so `npm test` runs them after `npm run build`: `vitest run -c vitest.server.config.ts`.
  */
 export default defineConfig({
   // The vendor-API test (ADR 019) uses the app's modules (the http adapter, the embedded backend).

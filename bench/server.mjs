@@ -40,7 +40,7 @@ export function cpuMs(pid) {
  */
 export async function startServer(port, extraEnv = {}, nodeArgs = [], script = 'server.js') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-bench-'));
-  // Run where the script is: the server reads its stylesheet, enhance.js and push.js from the
+  // Run where the script is: the server reads its stylesheet and its scripts' manifest from the
   // working directory's public/ (a saved copy must use its own).
   const file = path.resolve(script);
   const child = spawn(process.execPath, [...nodeArgs, file], {

@@ -10,8 +10,6 @@ import type { ServeStaticOptions } from 'serve-static';
 
 import { host } from '../app/server/http/host.server';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 function staticFiles(dir: string, options: ServeStaticOptions): RequestHandler {
   if (process.env.NODE_ENV === 'development') return express.static(dir, { ...options, index: false });
   return expressStaticGzip(dir, {
@@ -22,23 +20,12 @@ function staticFiles(dir: string, options: ServeStaticOptions): RequestHandler {
   });
 }
 
-/** A script linked as `path?v=<content hash>`: only the current version is kept for a year. */
-function versioned(current: () => string | null): RequestHandler {
-  return (req, res, next) => {
-    if (req.query.v && req.query.v === current()) res.set('Cache-Control', IMMUTABLE);
-    next();
-  };
-}
-
 /** Express router for the files under `root`/public and pusher-js's browser build. */
 export function staticRoutes(root: string): Router {
   const router = express.Router();
-  // The enhancement scripts (ADR 013, ADR 068, ADR 085) and push.js (ADR 020).
-  router.use('/enhance.js', versioned(host.scripts.enhanceVersion));
-  router.use('/member.js', versioned(host.scripts.memberVersion));
-  router.use('/push.js', versioned(host.scripts.pushVersion));
-  // pusher-js's browser build from node_modules, served from this origin (script-src 'self') under a
-  // versioned URL, fetched only by push.js.
+  // The pages' scripts are bundles with content-hashed names under /build/client/ (ADR 103), served
+  // below. Desktop notifications (ADR 020): pusher-js's browser build from node_modules, served from
+  // this origin (script-src 'self') under a versioned URL, fetched only by the push bundle.
   router.get('/vendor/pusher.min.js', (req, res) => {
     const current = Boolean(req.query.v && req.query.v === host.scripts.pusherVersion());
     res.sendFile(host.scripts.pusherFile(), {

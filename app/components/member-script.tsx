@@ -1,7 +1,7 @@
 import { useNonce } from '~/nonce';
 
 /**
- * The one script of the member area's pages that do not hydrate (`public/member.js`, ADR 068,
+ * The one script of the member area's pages that do not hydrate (`app/client/member.ts`, ADR 068,
  * ADR 085), with this response's CSP nonce: these pages are never cached (they are under /member),
  * so the nonce costs nothing.
  */

@@ -49,7 +49,7 @@ export function Notices({
     return () => clearTimeout(timer);
   }, [key, duration]);
   // Scripts remove a notice after its time: React on a page that hydrates, the member area's script
-  // (public/member.js, reading data-duration) on the others; without scripts it stays, as part of the page.
+  // (app/client/member.ts, reading data-duration) on the others; without scripts it stays, as part of the page.
   const visible = hidden === key ? [] : all;
   return (
     <div

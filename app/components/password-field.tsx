@@ -10,7 +10,7 @@ export const HIDE_PASSWORD_LABEL = 'ซ่อนรหัสผ่าน';
  * A password input with the spec's show/hide toggle: one toggle button (`aria-pressed`, its name says
  * what it does) that shows or hides the inputs it controls — this one, and `alsoControls` (a new
  * password's confirmation). The button is rendered hidden: without JavaScript there is no toggle, and
- * the member area's script (`public/member.js`, ADR 068) reveals it and makes it work.
+ * the member area's script (`app/client/member.ts`, ADR 068) reveals it and makes it work.
  * `toggle={false}` gives the plain password input (the confirmation next to a toggle).
  */
 export function PasswordField({

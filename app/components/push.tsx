@@ -8,7 +8,7 @@ import { LoadScript } from './script-loader';
 export const PUSH_OPT_IN_LABEL = 'รับการแจ้งเตือน';
 
 /**
- * Desktop notifications' configuration for `public/push.js` (ADR 020): public values only, the same
+ * Desktop notifications' configuration for `app/client/push.ts` (ADR 020, ADR 103): public values only, the same
  * for every visitor (public pages are cached, ADR 014). Rendered only when Pusher is configured.
  */
 export function PushConfig({ config }: { config: PushPageConfig }) {
@@ -38,8 +38,8 @@ export function PushScript({ config, nonce }: { config: PushPageConfig; nonce?: 
 
 /**
  * The opt-in control (spec §7), only when notifications are configured. Rendered hidden: without
- * JavaScript there is no control (notifications need scripts); push.js reveals it and makes it a
- * toggle. Hidden attribute and aria-pressed are changed by push.js only (React never re-renders them).
+ * JavaScript there is no control (notifications need scripts); the push bundle reveals it and makes it a
+ * toggle. Hidden attribute and aria-pressed are changed by the push bundle only (React never re-renders them).
  */
 export function PushToggle({ className }: { className: string }) {
   const root = useRouteLoaderData<{ push: PushPageConfig | null }>('root');

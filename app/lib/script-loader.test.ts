@@ -4,10 +4,10 @@ import { scriptLoader } from './script-loader';
 
 describe('scriptLoader', () => {
   it('is a fixed text per URL that loads exactly that file', () => {
-    const text = scriptLoader('/enhance.js?v=0123456789ab');
-    expect(text).toBe(scriptLoader('/enhance.js?v=0123456789ab'));
-    expect(text).toContain('s.src="/enhance.js?v=0123456789ab"');
-    expect(text).not.toBe(scriptLoader('/push.js?v=0123456789ab'));
+    const text = scriptLoader('/build/client/enhance-0123ABCD.js');
+    expect(text).toBe(scriptLoader('/build/client/enhance-0123ABCD.js'));
+    expect(text).toContain('s.src="/build/client/enhance-0123ABCD.js"');
+    expect(text).not.toBe(scriptLoader('/build/client/push-0123ABCD.js'));
   });
 
   it('can never close its own element or leave its string', () => {

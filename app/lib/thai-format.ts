@@ -358,10 +358,7 @@ export function truncateQuestion(text: string): string {
 }
 
 /** Left-pads a 1–6 digit membership number to 6 digits; anything else is returned trimmed. */
-export function padMembershipNo(raw: string): string {
-  const trimmed = raw.trim();
-  return /^\d{1,6}$/.test(trimmed) ? trimmed.padStart(6, '0') : trimmed;
-}
+export { padMembershipNo } from './membership-no';
 
 const sizeFormats = [0, 1].map(
   (digits) => new Intl.NumberFormat('th-TH', { minimumFractionDigits: digits, maximumFractionDigits: digits }),

@@ -181,7 +181,7 @@ test.describe('login page without a framework (ADR 068)', () => {
     const html = await response.text();
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('__remixContext');
-    const script = /<script src="(\/member\.js\?v=[0-9a-f]{12})" nonce="([^"]+)"/.exec(html);
+    const script = /<script src="(\/build\/client\/member-[0-9A-Z]{8}\.js)" nonce="([^"]+)"/.exec(html);
     expect(script).not.toBeNull();
     expect(response.headers()['content-security-policy']).toContain(`'nonce-${script?.[2]}'`);
     const file = await request.get(script?.[1] ?? '');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 import { database, expect, expectRelativeTimes, test } from './fixtures';
-import { scriptUrlsInPage } from './scripts';
+import { clientScript, scriptUrlsInPage } from './scripts';
 
 const NOT_FOUND = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
 
@@ -47,7 +47,7 @@ test('the board lists topics ten a page; page 2 and a topic with its answers', a
   await expect(long).toHaveAttribute('title', /ใช้เวลาพิจารณากี่วันครับ$/);
   await page.goto('/board');
   // No framework JavaScript on public pages (only the enhancement script), and no stray zero bytes.
-  expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(/^\/enhance\.js\?v=/)]);
+  expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(clientScript('enhance'))]);
   expect((await (await page.request.get('/board')).body()).includes(0)).toBe(false);
 
   const pager = page.getByRole('navigation', { name: 'หน้าของรายการกระทู้' });

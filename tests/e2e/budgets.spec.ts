@@ -6,7 +6,7 @@ import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 import { E2E_PORT } from '../../playwright.config';
 import { DEMO, expect, test } from './fixtures';
-import { scriptUrlsInHtml } from './scripts';
+import { clientScript, scriptUrlsInHtml } from './scripts';
 
 /**
  * The first visit to a member page that hydrates (one with a React form) loads at most this much
@@ -185,7 +185,7 @@ test.describe('page weight', () => {
       expect(scripts.modules, url).toBe(0);
       expect(html, url).not.toContain('__remixContext');
       expect(
-        scripts.urls.some((src) => src.startsWith('/member.js')),
+        scripts.urls.some((src) => clientScript('member').test(src)),
         url,
       ).toBe(true);
       expect(scripts.wireKiB, url).toBeLessThanOrEqual(PLAIN_MEMBER_PAGE_KIB);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
-import { inlineScripts, scriptUrlsInHtml } from './scripts';
+import { clientScript, inlineScripts, scriptName, scriptUrlsInHtml } from './scripts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
@@ -31,27 +31,32 @@ test.describe('the enhancement script', () => {
       const html = (await response?.text()) ?? '';
       const tags = html.match(/<script\b[^>]*>/g) ?? [];
       expect(tags).toHaveLength(1);
-      expect(scriptUrlsInHtml(html)).toEqual([expect.stringMatching(/^\/enhance\.js\?v=[0-9a-f]{12}$/)]);
+      expect(scriptUrlsInHtml(html)).toEqual([expect.stringMatching(clientScript('enhance'))]);
       // Loaded by an inline loader the CSP allows by its hash: the page carries no nonce, so it can
       // be cached (ADR 014, ADR 034).
       expect(html).not.toContain('nonce=');
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(csp).toContain("'strict-dynamic'");
       for (const text of inlineScripts(html)) expect(csp).toContain(`'sha256-${sha256(text)}'`);
-      expect(requested).toEqual(javaScriptEnabled ? ['/enhance.js'] : []);
+      expect(requested.map(scriptName)).toEqual(javaScriptEnabled ? ['enhance'] : []);
       // The page varies with the cookie banner: shared caches must key on the cookie.
       expect(response?.headers()['vary']).toMatch(/\bCookie\b/);
     });
   }
 
-  test('is cached for a year under its versioned URL only', async ({ request }) => {
+  test("is cached for a year under its content-hashed name, and another build's name is no file", async ({
+    request,
+  }) => {
     const html = await (await request.get('/home')).text();
     const src = scriptUrlsInHtml(html)[0] ?? '';
     const current = await request.get(src);
     expect(current.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(current.headers()['content-type']).toMatch(/javascript/);
-    const stale = await request.get('/enhance.js?v=000000000000');
+    const stale = await request.get('/build/client/enhance-00000000.js');
+    expect(stale.status()).toBe(404);
     expect(stale.headers()['cache-control']).not.toContain('immutable');
+    // The manifest the server reads beside the bundles is not served.
+    expect((await request.get('/build/client/.manifest.json')).status()).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, logIn, signIn, test } from './fixtures';
-import { scriptUrlsInPage } from './scripts';
+import { clientScript, scriptUrlsInPage } from './scripts';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
@@ -104,7 +104,7 @@ test('the menu and a statement filter are plain links and forms: each page comes
   await signIn(page, axe, member);
   // No framework (ADR 085): each page names the member area's one script and no other.
   const onlyTheMemberScript = async () =>
-    expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(/^\/member\.js\?v=[0-9a-f]{12}$/)]);
+    expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(clientScript('member'))]);
   const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
   await menu.getByRole('link', { name: 'เงินฝาก' }).click();
   await expect(page).toHaveURL(/\/member\/deposit$/);

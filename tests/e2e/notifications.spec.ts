@@ -10,7 +10,7 @@ import { pushTrigger } from '../../app/server/content/push.server';
 import { main as publish } from '../../scripts/publish';
 import { startTestPusherServer, type TestPusherServer } from '../pusher/test-server';
 import { DEMO, expect, logIn, test } from './fixtures';
-import { scriptUrlsInHtml } from './scripts';
+import { clientScript, scriptName, scriptUrlsInHtml } from './scripts';
 
 /**
  * Desktop notifications (ADR 020). The suite's own server has no Pusher configuration;
@@ -65,7 +65,7 @@ const notifications = (page: Page) =>
 const permissionRequests = (page: Page) =>
   page.evaluate(() => (window as unknown as { __permissionRequests: number[] }).__permissionRequests.length);
 
-/** Script requests of a page: push.js and pusher-js are the ones this feature could add. */
+/** Script requests of a page: the push bundle and pusher-js are the ones this feature could add. */
 function scriptRequests(page: Page): string[] {
   const requested: string[] = [];
   page.on('request', (r) => {
@@ -74,7 +74,7 @@ function scriptRequests(page: Page): string[] {
   return requested;
 }
 
-/** Lets the page reach idle (push.js starts then) and a little longer. */
+/** Lets the page reach idle (the push bundle starts then) and a little longer. */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   // A tab in the background may get no idle time at all: it is brought to the front, and the wait is bounded.
@@ -114,7 +114,7 @@ test.describe('without Pusher configuration', () => {
     await axe();
     if (javaScriptEnabled) await settle(page);
     await expect(page.getByRole('button', { name: LABEL })).toHaveCount(0);
-    expect(requested).toEqual(javaScriptEnabled ? ['/enhance.js'] : []);
+    expect(requested.map(scriptName)).toEqual(javaScriptEnabled ? ['enhance'] : []);
     expect(response?.headers()['content-security-policy']).toContain("connect-src 'self';");
 
     await page.goto('/member/logon');
@@ -126,10 +126,10 @@ test.describe('without Pusher configuration', () => {
     await expect(page.getByRole('button', { name: LABEL })).toHaveCount(0);
     expect(requested.filter((p) => /push|pusher/.test(p))).toEqual([]);
 
-    // First-load JavaScript: /home is enhance.js alone; /member/status has no notification code.
+    // First-load JavaScript: /home is the enhance bundle alone; /member/status has no notification code.
     const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? '' } });
     const home = await firstLoadScripts(request, '/home');
-    expect(home.urls).toEqual(['/enhance.js']);
+    expect(home.urls.map(scriptName)).toEqual(['enhance']);
     expect(home.html).not.toContain('push-config');
     await request.post('/member/logon', {
       form: { membershipNo: DEMO.membershipNo, password: DEMO.password },
@@ -219,7 +219,7 @@ test.describe('with Pusher configured', () => {
     await settle(page);
     await axe();
     await expect(page.getByRole('button', { name: LABEL })).toHaveAttribute('aria-pressed', 'false');
-    expect(requested.map((p) => p.replace(/\?.*/, ''))).toEqual(['/enhance.js', '/push.js']);
+    expect(requested.map(scriptName)).toEqual(['enhance', 'push']);
     expect(await permissionRequests(page)).toBe(0);
     expect(pusher.upgrades.length).toBe(before);
   });
@@ -247,20 +247,22 @@ test.describe('with Pusher configured', () => {
     expect(requested.some((p) => p.startsWith('/vendor/'))).toBe(false);
   });
 
-  test('push.js and pusher-js are cached for a year under their current versions only', async ({ request }) => {
+  test('the push bundle and pusher-js are cached for a year under their current names only', async ({ request }) => {
     const html = await (await request.get(`${LIVE}/home`)).text();
-    for (const src of [
-      scriptUrlsInHtml(html).find((src) => src.startsWith('/push.js')),
-      /data-pusher="([^"]+)"/.exec(html)?.[1],
-    ]) {
-      expect(src).toMatch(/\?v=[0-9a-f]{12}$/);
+    const push = scriptUrlsInHtml(html).find((src) => scriptName(src) === 'push');
+    const pusherJs = /data-pusher="([^"]+)"/.exec(html)?.[1];
+    expect(push).toMatch(clientScript('push'));
+    expect(pusherJs).toMatch(/\?v=[0-9a-f]{12}$/);
+    for (const src of [push, pusherJs]) {
       const current = await request.get(`${LIVE}${src ?? ''}`);
       expect(current.status()).toBe(200);
       expect(current.headers()['content-type']).toMatch(/javascript/);
       expect(current.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-      const stale = await request.get(`${LIVE}${(src ?? '').replace(/v=\w+/, 'v=000000000000')}`);
-      expect(stale.headers()['cache-control']).not.toContain('immutable');
     }
+    // Another build's bundle is no file here; another version of pusher-js is not kept for a year.
+    expect((await request.get(`${LIVE}/build/client/push-00000000.js`)).status()).toBe(404);
+    const stale = await request.get(`${LIVE}${(pusherJs ?? '').replace(/v=\w+/, 'v=000000000000')}`);
+    expect(stale.headers()['cache-control']).not.toContain('immutable');
   });
 
   test('opting in subscribes through pusher-js; publishing shows one notification that opens /show/{url}', async ({

@@ -3,9 +3,18 @@ import type { Page } from '@playwright/test';
 /**
  * The script files a page loads. Pages carry no `<script src>` of their own: under the CSP's
  * `'strict-dynamic'` (ADR 034) they load each file through an inline loader allowed by its hash,
- * `…s.src="/enhance.js?v=…"…`. These helpers read those loaders (and any `<script src>`) back.
+ * `…s.src="/build/client/enhance-<hash>.js"…`. These helpers read those loaders (and any `<script src>`) back.
  */
 const LOADER_SRC = /s\.src="([^"]+)"/;
+
+/** The URL of one of the pages' script bundles (ADR 103): `/build/client/<name>-<content hash>.js`. */
+export const clientScript = (name: 'enhance' | 'member' | 'push'): RegExp =>
+  new RegExp(`^/build/client/${name}-[0-9A-Z]{8}\\.js$`);
+
+/** A script's URL as its bundle's name (`enhance`, `member`, `push`), other URLs as they are. */
+export function scriptName(url: string): string {
+  return /^\/build\/client\/([a-z]+)-[0-9A-Z]{8}\.js$/.exec(url)?.[1] ?? url;
+}
 
 /** Files named by the page's HTML: `<script src>` attributes and inline loaders, in order. */
 export function scriptUrlsInHtml(html: string): string[] {

@@ -31,8 +31,8 @@ describe.skipIf(!BUILT)('server.js started from another working directory', () =
     expect(home.body).toMatch(/<style data-stylesheet="app">[^<]*\.site-header/);
     expect(home.body).not.toMatch(/<link rel="stylesheet"/);
     // Loaded through the inline loader the CSP allows by its hash (ADR 034).
-    const script = scriptUrlsInHtml(home.body).find((url) => /^\/enhance\.js\?v=[0-9a-f]{12}$/.test(url));
-    expect(script, 'the enhancement script carries its version').toBeDefined();
+    const script = scriptUrlsInHtml(home.body).find((url) => /^\/build\/client\/enhance-[0-9A-Z]{8}\.js$/.test(url));
+    expect(script, 'the enhancement script has its content hash in its name (ADR 103)').toBeDefined();
 
     const enhance = await get(script ?? '');
     expect(enhance.status).toBe(200);

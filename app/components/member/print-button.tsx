@@ -3,7 +3,7 @@ export const PRINT_LABEL = 'พิมพ์หรือบันทึกเป�
 
 /**
  * Without JavaScript a hint names the browser's own command; with it, the member area's script
- * (`public/member.js`) puts a button that opens the print dialog in its place.
+ * (`app/client/member.ts`) puts a button that opens the print dialog in its place.
  */
 export function PrintButton() {
   return (

@@ -13,7 +13,7 @@ export interface LinkTab<K extends string> {
  * Tabs whose choice is in the address. As plain HTML each tab is a link to `?param=key`, the server
  * shows the chosen panel (the first when the address names none) and the link says
  * `aria-current="page"`; every panel is in the page, the others `hidden`. The member area's script
- * (`public/member.js`, ADR 085) makes them the WAI-ARIA tabs pattern, reading what it needs from the
+ * (`app/client/member.ts`, ADR 085, ADR 103) makes them the WAI-ARIA tabs pattern, reading what it needs from the
  * markup: a tablist of tabs with `aria-selected` and `aria-controls`, one tab in the Tab order (the
  * chosen one), Left/Right arrows, Home and End moving to a tab and choosing it, the address following
  * (replaced, not a new history entry), nothing asked of the server.

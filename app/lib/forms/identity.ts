@@ -1,13 +1,12 @@
 import * as z from 'zod';
 
+import { FIELD_RULES } from './client-rules';
+import { IDENTITY_MESSAGES } from './messages';
+import { followsRules } from './rule-check';
+
 import { parseDateDMY } from '~/lib/thai-format';
 
-export const IDENTITY_MESSAGES = {
-  nationalIdRequired: 'กรุณากรอกเลขประจำตัวประชาชน',
-  nationalIdInvalid: 'เลขประจำตัวประชาชนไม่ถูกต้อง',
-  beDateInvalid: 'กรุณากรอกวันที่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.)',
-  nameMax: 'ต้องไม่เกิน 100 ตัวอักษร',
-} as const;
+export { IDENTITY_MESSAGES };
 
 export const THAI_NAME_MAX = 100;
 
@@ -28,8 +27,8 @@ export const nationalIdField = z
   .string({ error: IDENTITY_MESSAGES.nationalIdRequired })
   // Bounded before it is cleaned: no normalisation runs over an unbounded value.
   .max(64, { error: IDENTITY_MESSAGES.nationalIdInvalid, abort: true })
+  .superRefine(followsRules(FIELD_RULES.nationalId))
   .overwrite((value) => value.replace(/[\s-]/g, ''))
-  .min(1, { error: IDENTITY_MESSAGES.nationalIdRequired, abort: true })
   .refine(isValidThaiNationalId, IDENTITY_MESSAGES.nationalIdInvalid);
 
 /** A typed Buddhist-era `DD/MM/BBBB` date → Gregorian `YYYY-MM-DD`. */

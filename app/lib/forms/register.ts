@@ -1,23 +1,16 @@
 import * as z from 'zod';
 
+import { FIELD_RULES } from './client-rules';
 import { membershipNoField } from './fields';
 import { beDateField, nationalIdField, thaiNameField } from './identity';
+import { REGISTER_MESSAGES } from './messages';
 import { newPasswordField, PASSWORD_MAX, PASSWORD_MESSAGES } from './password';
+import { followsRules } from './rule-check';
 
 /** First-time registration and forgotten password share one form (spec §2). */
 export type RegisterMode = 'register' | 'forget';
 
-export const REGISTER_MESSAGES = {
-  firstNameRequired: 'กรุณากรอกชื่อ',
-  lastNameRequired: 'กรุณากรอกนามสกุล',
-  birthDateRequired: 'กรุณากรอกวันเดือนปีเกิด',
-  acceptTermsRequired: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้บริการ',
-  tooMany: (minutes: number) => `ทำรายการหลายครั้งเกินไป กรุณาลองใหม่ในอีก ${minutes} นาที`,
-  codeRequired: 'กรุณากรอกรหัสยืนยัน',
-  codeInvalid: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก',
-  codeWrong: (triesLeft: number) => `รหัสยืนยันไม่ถูกต้อง ลองได้อีก ${triesLeft} ครั้ง`,
-  codeSpent: 'รหัสยืนยันหมดอายุหรือใช้ไม่ได้แล้ว กรุณาขอรหัสยืนยันใหม่',
-} as const;
+export { REGISTER_MESSAGES };
 
 export const REGISTER_TITLES: Record<RegisterMode, string> = {
   register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)',
@@ -37,9 +30,9 @@ function build(mode: RegisterMode) {
       // The one-time code sent to the contact on file (ADR 038); spaces typed between digits are dropped.
       code: z
         .string({ error: REGISTER_MESSAGES.codeRequired })
-        .max(20, REGISTER_MESSAGES.codeInvalid)
-        .overwrite((v) => v.replace(/\s+/g, ''))
-        .regex(/^\d{6}$/, REGISTER_MESSAGES.codeInvalid),
+        .max(20, { error: REGISTER_MESSAGES.codeInvalid, abort: true })
+        .superRefine(followsRules(FIELD_RULES.code))
+        .overwrite((v) => v.replace(/\s+/g, '')),
       password: newPasswordField,
       confirmPassword: z
         .string({ error: PASSWORD_MESSAGES.confirmRequired })

@@ -41,7 +41,7 @@ describe('push configuration', () => {
     });
     expect(JSON.stringify(cluster)).not.toContain('"s"');
     expect(cluster?.pusher).toMatch(/^\/vendor\/pusher\.min\.js\?v=[0-9a-f]{12}$/);
-    expect(cluster?.script).toMatch(/^\/push\.js\?v=[0-9a-f]{12}$/);
+    expect(cluster?.script).toMatch(/^\/build\/client\/push(-[0-9A-Z]+)?\.js$/);
     expect(pushConnectSource(cluster)).toBe('wss://ws-ap1.pusher.com');
     expect(pushConnectSource(pushClientConfig(parseEnv(SELF_HOSTED)))).toBe(`ws://127.0.0.1:${PORT}`);
     expect(pushConnectSource(null)).toBeNull();

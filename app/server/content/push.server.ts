@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 import Pusher from 'pusher';
 
-import { appPath, fileVersion } from '../http/app-root.server';
+import { appPath, clientScriptSrc, fileVersion } from '../http/app-root.server';
 import type { Env } from '../env.server';
 
 /**
@@ -54,16 +54,12 @@ export function pushConnectSource(config: PushClientConfig | null): string | nul
 
 /** pusher-js's browser build, served from our origin as PUSHER_SCRIPT_PATH?v=<hash>. */
 export const PUSHER_SCRIPT_PATH = '/vendor/pusher.min.js';
-/** The opt-in control and lazy loader (plain JavaScript in public/). */
-export const PUSH_SCRIPT_PATH = '/push.js';
 
 export function pusherScriptFile(): string {
   return createRequire(appPath('package.json')).resolve('pusher-js/dist/web/pusher.min.js');
 }
-const pushScriptFile = (): string => appPath('public', 'push.js');
 
 export const pusherScriptVersion = (): string | null => fileVersion(pusherScriptFile());
-export const pushScriptVersion = (): string | null => fileVersion(pushScriptFile());
 
 const versioned = (p: string, v: string | null) => (v ? `${p}?v=${v}` : p);
 
@@ -78,7 +74,8 @@ export function pushPageConfig(e: PushEnv): PushPageConfig | null {
   if (!config) return null;
   return {
     ...config,
-    script: versioned(PUSH_SCRIPT_PATH, pushScriptVersion()),
+    // The opt-in control and lazy loader, app/client/push.ts (ADR 103).
+    script: clientScriptSrc('push'),
     pusher: versioned(PUSHER_SCRIPT_PATH, pusherScriptVersion()),
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
-import { appPath, fileVersion, setAppRoot } from './app-root.server';
+import { appPath, clientScriptSrc, fileVersion, setAppRoot } from './app-root.server';
 
 describe('the app folder and file versions', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'app-root-'));
@@ -12,7 +12,7 @@ describe('the app folder and file versions', () => {
 
   it('resolves paths inside the folder server.js names, not the working directory', () => {
     setAppRoot(scratch);
-    expect(appPath('public', 'enhance.js')).toBe(path.join(scratch, 'public', 'enhance.js'));
+    expect(appPath('public', 'favicon.svg')).toBe(path.join(scratch, 'public', 'favicon.svg'));
   });
 
   it('versions a file by its content and has no version for a missing file', () => {
@@ -25,5 +25,17 @@ describe('the app folder and file versions', () => {
     setAppRoot(scratch); // a new root forgets the versions read so far
     expect(fileVersion(file)).not.toBe(first);
     expect(fileVersion(path.join(scratch, 'missing.js'))).toBeNull();
+  });
+
+  it('links a bundle by the manifest read once, and by a name that is no file without a client build', () => {
+    setAppRoot(scratch);
+    expect(clientScriptSrc('member')).toBe('/build/client/member.js');
+    const dir = path.join(scratch, 'public', 'build', 'client');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, '.manifest.json'), JSON.stringify({ member: '/build/client/member-ABC.js' }));
+    expect(clientScriptSrc('member'), 'read once: a running server keeps its manifest').toBe('/build/client/member.js');
+    setAppRoot(scratch);
+    expect(clientScriptSrc('member')).toBe('/build/client/member-ABC.js');
+    expect(clientScriptSrc('enhance')).toBe('/build/client/enhance.js');
   });
 });

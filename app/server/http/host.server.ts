@@ -3,11 +3,10 @@ import type { AppLoadContext } from '@remix-run/node';
 import { prepareStore, shutdown, startup } from '../app.server';
 import { setAppRoot } from './app-root.server';
 import { startupFailureMessage } from '../ops/disk.server';
-import { enhanceScriptVersion, memberScriptVersion } from './enhance.server';
 import { env, type Env } from '../env.server';
 import { markShuttingDown } from '../ops/health.server';
 import { applyLogLevel, log } from '../log.server';
-import { pushScriptVersion, pusherScriptFile, pusherScriptVersion } from '../content/push.server';
+import { pusherScriptFile, pusherScriptVersion } from '../content/push.server';
 import { currentRequestContext } from './request-context.server';
 import { cspNonce } from '../random.server';
 import { createRequestLog } from './request-log.server';
@@ -85,9 +84,6 @@ export const host = {
     permissionsPolicy: PERMISSIONS_POLICY,
   },
   scripts: {
-    enhanceVersion: enhanceScriptVersion,
-    memberVersion: memberScriptVersion,
-    pushVersion: pushScriptVersion,
     pusherVersion: pusherScriptVersion,
     pusherFile: pusherScriptFile,
   },

@@ -68,7 +68,7 @@ export function scriptHashSource(text: string): string {
 }
 
 let loaderSourcesCache: string[] | undefined;
-/** The hashes of this build's inline loaders: enhance.js, and push.js when notifications are on. */
+/** The hashes of this build's inline loaders: the enhance bundle, and the push bundle when notifications are on. */
 function loaderSources(): string[] {
   if (!loaderSourcesCache) {
     const push = pushPageConfig(env());

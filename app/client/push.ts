@@ -1,57 +1,62 @@
-// Sahakorn — desktop notifications (ADR 020, spec §7). Plain JavaScript for public and member pages
-// alike, linked only when Pusher is configured. Nothing happens until the visitor presses the
+// Sahakorn — desktop notifications (ADR 020, spec §7, ADR 103), for public and member pages alike,
+// linked only when Pusher is configured. Nothing happens until the visitor presses the
 // "รับการแจ้งเตือน" control: only then is notification permission asked for, and only for visitors who
 // opted in and granted it is pusher-js (served from this site) loaded, once the page is idle. Blocked
 // or unsupported notifications are only logged to the console (spec §8).
-(function () {
-  'use strict';
-  var d = document;
-  var w = window;
-  var meta = d.querySelector('meta[name="push-config"]');
-  if (!meta) return;
-  var cfg = meta.dataset;
-  var CHOICE = 'sahakorn-push';
-  var SEEN = 'sahakorn-push-seen';
-  var HOLD = 10000;
-  /** What may follow /show/: a content number or slug; never a scheme, host or path. */
-  var SAFE_URL = /^[A-Za-z0-9][A-Za-z0-9_.~-]{0,99}$/;
-  var supported = 'Notification' in w;
-  var client = null;
-  var loading = null;
+import { freshSeen, readAnnouncement } from './announcement';
 
-  function log(message, detail) {
-    console.warn('Sahakorn notifications: ' + message, detail === undefined ? '' : detail);
-  }
-  function choice() {
+/** The part of pusher-js's browser build this module uses (its global `Pusher`). */
+interface PusherClient {
+  subscribe(channel: string): { bind(event: string, callback: (data: unknown) => void): unknown };
+  disconnect(): void;
+}
+type PusherConstructor = new (key: string, options: Record<string, unknown>) => PusherClient;
+
+const d = document;
+const w = window as Window & { Pusher?: PusherConstructor };
+const CHOICE = 'sahakorn-push';
+const SEEN = 'sahakorn-push-seen';
+const HOLD = 10000;
+
+function log(message: string, detail?: unknown): void {
+  console.warn(`Sahakorn notifications: ${message}`, detail === undefined ? '' : detail);
+}
+
+function notifications(cfg: DOMStringMap): void {
+  const supported = typeof Notification === 'function';
+  let client: PusherClient | null = null;
+  let loading: Promise<PusherConstructor> | null = null;
+
+  function choice(): string | null {
     try {
       return w.localStorage.getItem(CHOICE);
     } catch {
       return null;
     }
   }
-  function remember(value) {
+  function remember(value: string): void {
     try {
       w.localStorage.setItem(CHOICE, value);
     } catch (error) {
       log('the choice cannot be remembered', error);
     }
   }
-  function active() {
+  function active(): boolean {
     return supported && choice() === 'on' && Notification.permission === 'granted';
   }
 
-  function loadPusher() {
+  function loadPusher(): Promise<PusherConstructor> {
     if (w.Pusher) return Promise.resolve(w.Pusher);
     if (!loading) {
-      loading = new Promise(function (resolve, reject) {
-        var script = d.createElement('script');
-        script.src = cfg.pusher;
+      loading = new Promise((resolve, reject) => {
+        const script = d.createElement('script');
+        script.src = cfg.pusher ?? '';
         script.async = true;
-        script.addEventListener('load', function () {
+        script.addEventListener('load', () => {
           if (w.Pusher) resolve(w.Pusher);
           else reject(new Error('pusher-js did not load'));
         });
-        script.addEventListener('error', function () {
+        script.addEventListener('error', () => {
           loading = null;
           reject(new Error('pusher-js did not load'));
         });
@@ -61,40 +66,43 @@
     return loading;
   }
 
-  function connect() {
+  function connect(): void {
     if (client || !active()) return;
     loadPusher()
-      .then(function (Pusher) {
+      .then((Pusher) => {
         if (client || !active()) return;
-        var tls = cfg.tls === '1';
+        const tls = cfg.tls === '1';
         // WebSocket only: the one host the CSP allows (no SockJS/XHR fallback hosts, no stats).
-        var options = { cluster: cfg.cluster || 'mt1', forceTLS: tls, enabledTransports: ['ws', 'wss'] };
+        const options: Record<string, unknown> = {
+          cluster: cfg.cluster || 'mt1',
+          forceTLS: tls,
+          enabledTransports: ['ws', 'wss'],
+        };
         if (cfg.host) {
           options.wsHost = cfg.host;
           if (cfg.port) options.wsPort = options.wssPort = Number(cfg.port);
         }
-        client = new Pusher(cfg.key, options);
-        client.subscribe(cfg.channel).bind('desktopNotify', receive);
+        client = new Pusher(cfg.key ?? '', options);
+        client.subscribe(cfg.channel ?? '').bind('desktopNotify', receive);
       })
-      .catch(function (error) {
+      .catch((error: unknown) => {
         log('cannot connect', error);
       });
   }
-  function disconnect() {
+  function disconnect(): void {
     if (client) client.disconnect();
     client = null;
   }
 
-  function receive(data) {
+  function receive(data: unknown): void {
     if (!data || typeof data !== 'object') return;
-    var title = typeof data.title === 'string' ? data.title.trim().slice(0, 200) : '';
-    var body = typeof data.body === 'string' ? data.body.trim().slice(0, 500) : '';
-    var url = typeof data.url === 'number' ? String(data.url) : typeof data.url === 'string' ? data.url : '';
-    if (!title || !SAFE_URL.test(url)) {
+    const announcement = readAnnouncement(data);
+    if (!announcement) {
       log('ignored an announcement without a title or with an address outside this site');
       return;
     }
-    once(title + '\n' + body + '\n' + url, function () {
+    const { title, body, url } = announcement;
+    once(`${title}\n${body}\n${url}`, () => {
       show(title, body, url);
     });
   }
@@ -106,16 +114,16 @@
    * each other only asynchronously. The localStorage record (60 s) catches copies that arrive later,
    * and browsers without Web Locks; the notification tag folds whatever still slips through.
    */
-  function once(key, show) {
-    function claim() {
-      var seen = {};
+  function once(key: string, showIt: () => void): void {
+    function claim(): void {
+      let stored: unknown = {};
       try {
-        seen = JSON.parse(w.localStorage.getItem(SEEN) || '{}') || {};
+        stored = JSON.parse(w.localStorage.getItem(SEEN) || '{}');
       } catch {
-        seen = {};
+        stored = {};
       }
-      var now = Date.now();
-      for (var k in seen) if (!(now - seen[k] < 60000)) delete seen[k];
+      const now = Date.now();
+      const seen = freshSeen(stored, now);
       if (seen[key]) return;
       seen[key] = now;
       try {
@@ -123,46 +131,48 @@
       } catch {
         // Without storage every tab shows it; the notification tag still folds them into one.
       }
-      show();
+      showIt();
     }
-    if (!navigator.locks) return claim();
-    navigator.locks.request(SEEN + '\n' + key, { ifAvailable: true }, function (lock) {
-      if (!lock) return; // another tab has it
+    if (!navigator.locks) {
       claim();
-      return new Promise(function (release) {
+      return;
+    }
+    void navigator.locks.request(`${SEEN}\n${key}`, { ifAvailable: true }, (lock) => {
+      if (!lock) return undefined; // another tab has it
+      claim();
+      return new Promise<void>((release) => {
         w.setTimeout(release, HOLD);
       });
     });
   }
 
-  function show(title, body, url) {
+  function show(title: string, body: string, url: string): void {
     if (!active()) {
       log('notifications are blocked');
       return;
     }
     try {
-      var notification = new Notification(title, { body: body, tag: 'sahakorn-' + url, lang: 'th' });
-      notification.addEventListener('click', function (event) {
+      const notification = new Notification(title, { body, tag: `sahakorn-${url}`, lang: 'th' });
+      notification.addEventListener('click', (event) => {
         event.preventDefault();
         w.focus();
         notification.close();
-        w.location.assign('/show/' + encodeURIComponent(url));
+        w.location.assign(`/show/${encodeURIComponent(url)}`);
       });
     } catch (error) {
       log('notifications are not supported here', error);
     }
   }
 
-  function controls() {
-    return Array.prototype.slice.call(d.querySelectorAll('[data-push-control]'));
+  function controls(): HTMLElement[] {
+    return Array.from(d.querySelectorAll<HTMLElement>('[data-push-control]'));
   }
-  function sync() {
-    controls().forEach(function (control) {
-      var button = control.querySelector('button');
-      if (button) button.setAttribute('aria-pressed', active() ? 'true' : 'false');
+  function sync(): void {
+    controls().forEach((control) => {
+      control.querySelector('button')?.setAttribute('aria-pressed', active() ? 'true' : 'false');
     });
   }
-  function toggle() {
+  function toggle(): void {
     if (active()) {
       remember('off');
       disconnect();
@@ -170,21 +180,21 @@
       return;
     }
     // Asked only here, when the visitor presses the control (never on page load).
-    Promise.resolve(Notification.requestPermission()).then(function (permission) {
+    void Promise.resolve(Notification.requestPermission()).then((permission) => {
       if (permission === 'granted') {
         remember('on');
         connect();
       } else {
-        log('notifications are blocked (' + permission + ')');
+        log(`notifications are blocked (${permission})`);
       }
       sync();
     });
   }
 
   /** Reveals the server-rendered controls not yet set up (member pages also render new ones on navigation). */
-  function activate() {
-    controls().forEach(function (control) {
-      var button = control.querySelector('button');
+  function activate(): void {
+    controls().forEach((control) => {
+      const button = control.querySelector('button');
       if (!button || control.dataset.pushReady) return;
       control.dataset.pushReady = '1';
       button.addEventListener('click', toggle);
@@ -193,16 +203,17 @@
     });
   }
 
-  function start() {
+  function start(): void {
     if (!supported) {
       log('this browser does not support notifications');
       return;
     }
     activate();
-    if (w.MutationObserver) new MutationObserver(activate).observe(d.body, { childList: true, subtree: true });
+    if (typeof MutationObserver === 'function')
+      new MutationObserver(activate).observe(d.body, { childList: true, subtree: true });
     connect();
     // Another tab switched notifications on or off.
-    w.addEventListener('storage', function (event) {
+    w.addEventListener('storage', (event) => {
       if (event.key !== CHOICE) return;
       if (active()) connect();
       else disconnect();
@@ -210,10 +221,13 @@
     });
   }
 
-  function whenIdle() {
+  function whenIdle(): void {
     if (w.requestIdleCallback) w.requestIdleCallback(start, { timeout: 3000 });
     else w.setTimeout(start, 200);
   }
   if (d.readyState === 'complete') whenIdle();
   else w.addEventListener('load', whenIdle);
-})();
+}
+
+const meta = d.querySelector<HTMLMetaElement>('meta[name="push-config"]');
+if (meta) notifications(meta.dataset);
