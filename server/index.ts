@@ -102,12 +102,14 @@ app.use(createRequestLineCheck({ photoMaxBytes: config.PHOTO_MAX_BYTES, routed: 
 // Other sites named in API_ALLOWED_ORIGINS may call /api/* from a browser (CORS, with preflight).
 app.use(createApiCors(new Set(config.API_ALLOWED_ORIGINS)));
 app.use(createOriginCheck({ trustProxy: config.TRUST_PROXY }));
-// Documents are made per request: compressed at a cheap level. Static files go out as compressed at
-// build time, which compression leaves as they are.
+// Documents are made per request, and the app keeps no copy of them: compressed at levels that cost
+// well under a millisecond for a page and save a phone a fifth of its bytes over the cheapest (brotli
+// 4, gzip 6; ADR 107). Static files go out as compressed at build time, which compression leaves as
+// they are.
 app.use(
   compression({
-    level: 1,
-    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+    level: 6,
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
   }),
 );
 app.use(staticRoutes(root));

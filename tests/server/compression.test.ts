@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,15 +21,21 @@ beforeAll(async () => {
 afterAll(() => stopServer(running));
 
 describe.skipIf(!BUILT)('compression of documents', () => {
-  it('renders every page afresh and compresses it at the cheap level, with an ETag for a public one', async () => {
+  it('renders every page afresh and compresses it at gzip 6 or brotli 4, with an ETag for a public one', async () => {
     for (const pathname of ['/home', '/board', '/member/logon']) {
       const page = await getBytes(pathname, { 'Accept-Encoding': 'gzip' });
       expect(page.status, pathname).toBe(200);
       expect(page.headers['x-page-cache'], pathname).toBeUndefined();
       expect(page.headers['content-encoding'], pathname).toBe('gzip');
       const html = gunzipSync(page.body);
-      const cheap = gzipSync(html, { level: 1 }).length;
-      expect(Math.abs(page.body.length - cheap), pathname).toBeLessThan(cheap * 0.02);
+      const level6 = gzipSync(html, { level: 6 }).length;
+      expect(Math.abs(page.body.length - level6), pathname).toBeLessThan(level6 * 0.02);
+      const br = await getBytes(pathname, { 'Accept-Encoding': 'br' });
+      expect(br.headers['content-encoding'], pathname).toBe('br');
+      const quality4 = brotliCompressSync(brotliDecompressSync(br.body), {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      }).length;
+      expect(Math.abs(br.body.length - quality4), pathname).toBeLessThan(quality4 * 0.03);
     }
     const home = await getBytes('/home', {});
     expect(home.headers.etag).toBeTruthy();
