@@ -25,7 +25,7 @@ const adrs: Adr[] = fs
   .sort()
   .map((file) => {
     const lines = read(path.join(DIR, file)).split('\n');
-    const title = /^# (\d{3}) — (.+)$/.exec(lines[0]);
+    const title = /^# (\d{3}) — (.+)$/.exec(lines[0] ?? '');
     return {
       file,
       number: file.slice(0, 3),
@@ -43,7 +43,7 @@ const rows = readme
   .split('\n')
   .map((line) => /^\| \[(\d{3})\]\(([^)]+)\) +\| (.+?) +\| (.+?) +\|$/.exec(line))
   .filter((match) => match !== null)
-  .map(([, number, file, title, status]) => ({ number, file, title, status }));
+  .map(([, number = '', file = '', title = '', status = '']) => ({ number, file, title, status }));
 
 const rowFor = (adr: Adr) => `| [${adr.number}](${adr.file}) | ${adr.title} | ${adr.status} |`;
 
@@ -71,7 +71,7 @@ describe('the decision records', () => {
       const lists = adr.status.matchAll(
         /(?:superseded by|supersedes|amends|amended by|since) ((?:\[?\d{3}\]?(?:\([^)]*\))?(?:, | and )?)+)/g,
       );
-      const named = [...lists].flatMap((list) => [...list[1].matchAll(/\b\d{3}\b/g)].map((match) => match[0]));
+      const named = [...lists].flatMap((list) => [...(list[1] ?? '').matchAll(/\b\d{3}\b/g)].map((match) => match[0]));
       if (/superseded by/.test(adr.status)) {
         expect(named.length, `${adr.file}: superseded by which ADR?`).toBeGreaterThan(0);
       }
