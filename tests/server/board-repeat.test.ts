@@ -1,6 +1,6 @@
 // Board postings that store nothing — a replayed key, the same text after Back — do not use up the
 // per-address limit (ADR 044). A limit of 3 makes the count visible.
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/board-repeat.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/board-repeat.test.ts
 import fs from 'node:fs';
 import path from 'node:path';
 

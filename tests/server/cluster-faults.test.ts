@@ -2,7 +2,7 @@
 // SIGKILL while board posts flow (each post tells the other worker through the primary) never takes
 // the primary or its sibling with it, 20 times over; a replacement killed before it listens is tried
 // again while the healthy worker serves on.
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/cluster-faults.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/cluster-faults.test.ts
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';

@@ -2,7 +2,7 @@
 // store once, both workers serve, a change made through one worker is seen at once through the
 // other, the sign-in limit counts attempts from both, a worker that dies is replaced, and SIGTERM
 // lets a request in flight finish before the server exits 0.
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/cluster.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/cluster.test.ts
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // A full data disk (a small tmpfs mounted for the test; needs root, as in CI, else skipped):
 // `/readyz` reports it while it lasts, a request that cannot be saved says so in Thai (a 503) and
 // leaves nothing behind, and a fresh start on a disk too small exits with one clear line (ADR 098).
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/disk.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/disk.test.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // A failure page's incident number and the audit rows lead support to the request's log lines.
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/incident.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/incident.test.ts
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -2,7 +2,7 @@
 // the CSP nonce of its own response: requests that are served together each go on in their own
 // request context (an earlier build's request queue let one take the context of the request that
 // started it: another member's checks, another page's nonce).
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/isolation.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/isolation.test.ts
 import fs from 'node:fs';
 import path from 'node:path';
 

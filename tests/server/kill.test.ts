@@ -1,7 +1,7 @@
 // kill -9 under concurrent board posts on SQLite: every posting the server acknowledged (303) is
 // there after the restart, once; a posting cut off by the kill and sent again with its key is stored
 // once too. Bounded: 8 clients for about two seconds.
-//   npx remix build && npx vitest run -c vitest.server.config.ts tests/server/kill.test.ts
+//   npm run build && npx vitest run -c vitest.server.config.ts tests/server/kill.test.ts
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,7 @@ export const NODE = path.resolve('node_modules/.bin/node');
 export const PORT = Number(process.env.SERVER_TEST_PORT ?? 3300);
 export const TMP = path.resolve(process.env.SERVER_TEST_TMP ?? 'tests/.tmp/server-test');
 export const BUILT = fs.existsSync('build/index.js');
-if (!BUILT) console.warn('tests/server: skipped — build/index.js is missing; run `npx remix build` first.');
+if (!BUILT) console.warn('tests/server: skipped — build/index.js is missing; run `npm run build` first.');
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
