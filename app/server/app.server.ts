@@ -74,7 +74,7 @@ async function init({ prepared }: StartupOptions): Promise<AppServices> {
   const config = env();
   const db = open(config);
   if (!prepared) await prepare(db, config);
-  // Sessions, rate limits, the audit log and the page cache stay in this database in either mode.
+  // Sessions, rate limits, and the audit log stay in this database in either mode.
   const core =
     config.COOP_BACKEND === 'http' && config.COOP_API_URL
       ? createHttpBackend({

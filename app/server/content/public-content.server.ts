@@ -9,9 +9,8 @@ import { onWorkerSignal, signalWorkers } from '../http/worker-signals.server';
 export type PublicChange = { scope: 'all' } | { scope: 'board'; topicId?: number } | { scope: 'demand' };
 
 /**
- * "Public content changed" signal for the in-memory copies of public pages (server.js's page cache,
- * ADR 014), of the feeds and of their last good answers (ADR 021): a visitor who has just posted sees
- * the board with their topic at once. It reaches every worker process of this server (ADR 071)
+ * "Public content changed" signal for the in-memory copies of the feeds and of their last good
+ * answers (ADR 014, ADR 021): a visitor who has just posted sees the board with their topic at once. It reaches every worker process of this server (ADR 071)
  * before it resolves; other instances keep their copies until the TTL runs out (seconds). The
  * change travels in the topic's name (`public-content-changed:board:42`), which the primary relays
  * as it is.

@@ -6,7 +6,7 @@ import type { AppLoadContext } from '@remix-run/node';
  * The one context of a request (ADR 066). Its type is Remix's `AppLoadContext` (app/load-context.ts).
  * The request log starts it with the request id and User-Agent (the edge's own log lines need the
  * id), server.js's `getLoadContext` (`host.loadContext`) completes the same object with the CSP
- * nonce, the client's address and the page cache's offer, and Remix hands it to every loader,
+ * nonce and the client's address, and Remix hands it to every loader,
  * action and entry.server as `context`. The member is checked on first use, at most once per phase
  * (`requireMember(request, context)`).
  *

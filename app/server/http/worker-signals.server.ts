@@ -5,7 +5,7 @@ import { log } from '../log.server';
 
 /**
  * Signals between the worker processes of one server (server.js starts WEB_CONCURRENCY of them,
- * ADR 071). Each worker keeps its own in-memory copies (the page cache, the shared feeds, the
+ * ADR 071). Each worker keeps its own in-memory copies (the shared feeds, the
  * picture check …); when one learns that what they copied has changed, `signal(topic)` runs the
  * topic's handlers in this worker at once and, through the primary, in every other one, and resolves
  * once they all have: a staff member's or a visitor's change is then visible on whichever worker

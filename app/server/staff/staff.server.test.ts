@@ -239,7 +239,7 @@ describe('sign-in', () => {
     await enrolled('editor', 'signin2');
     for (let i = 0; i < 5; i += 1) {
       expect(
-        await staffPasswordStep(req('/staff/login'), { username: 'signin2', password: `wrong-${i}-xxxx` }, '10.2.0.1'),
+        await staffPasswordStep(req('/staff/login'), { username: 'signin2', password: `wrong-password-${i}` }, '10.2.0.1'),
       ).toEqual({
         ok: false,
         reason: 'invalid',
@@ -474,7 +474,7 @@ describe("a staff member's own account", () => {
     const user = await requireStaff(req('/staff', account.cookie));
     const here = (await presentedStaffId(req('/staff', account.cookie)))!;
     for (let i = 0; i < MAX_WRONG_CURRENT; i += 1) {
-      expect(await regenerateOwnRecoveryCodes(db, user, here, `wrong-${i}-xxxxxx`)).toMatchObject({ ok: false });
+      expect(await regenerateOwnRecoveryCodes(db, user, here, `wrong-password-${i}`)).toMatchObject({ ok: false });
     }
     const locked = await changeOwnPassword(db, user, here, {
       current: PASSWORD,
@@ -518,7 +518,7 @@ describe('an admin unlocks a staff sign-in', () => {
     const lookalike = await enrolled('editor', 'lockxme');
     for (const username of ['lock_me', 'lockxme']) {
       for (let i = 0; i < limits.perMemberAddress; i += 1) {
-        await staffPasswordStep(req('/staff/login'), { username, password: `wrong-${i}-xxxx` }, '10.7.0.1');
+        await staffPasswordStep(req('/staff/login'), { username, password: `wrong-password-${i}` }, '10.7.0.1');
       }
     }
     expect(await staffSignInLocked(db, locked, limits)).toBe(true);
