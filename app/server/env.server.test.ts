@@ -40,6 +40,18 @@ describe('parseEnv', () => {
     expect(fs.readdirSync(dir)).toEqual(['session-secret']);
   });
 
+  it('lists the previous session secrets after the current one, so a rotation signs nobody out (ADR 124)', () => {
+    const dir = tmp();
+    const [now, before, older] = ['n', 'b', 'o'].map((c) => c.repeat(40));
+    const env = parseEnv({ DATA_DIR: dir, SESSION_SECRET: now, SESSION_SECRET_PREVIOUS: ` ${before}, ${older} ` });
+    expect(env.sessionSecret).toBe(now);
+    expect(env.sessionSecrets).toEqual([now, before, older]);
+    expect(parseEnv({ DATA_DIR: dir, SESSION_SECRET: now }).sessionSecrets).toEqual([now]);
+    expect(() => parseEnv({ DATA_DIR: dir, SESSION_SECRET: now, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(
+      /SESSION_SECRET_PREVIOUS.*at least 32/,
+    );
+  });
+
   it('NODE_ENV=production is never a demo unless SEED_DEMO=1 is set explicitly', () => {
     const dir = tmp();
     const secret = 'p'.repeat(40);

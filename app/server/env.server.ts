@@ -34,6 +34,20 @@ const EnvSchema = z.object({
     )
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /**
+   * Secrets SESSION_SECRET replaced, newest first, separated by commas: cookies they signed and
+   * secrets sealed under them are still read, so a rotation signs nobody out (ADR 124).
+   */
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'SESSION_SECRET_PREVIOUS: each secret must be at least 32 characters')))
+    .optional(),
   /** Staff impersonation (ADR 010) is on only when this is set. */
   IMPERSONATION_SECRET: z.string().min(32, 'IMPERSONATION_SECRET must be at least 32 characters').optional(),
   /** Where the site is reached from outside: the base of links printed by the CLI. */
@@ -226,7 +240,10 @@ export type Env = z.infer<typeof EnvSchema> & {
    * for SQLite with the embedded backend outside production, else off.
    */
   demo: boolean;
+  /** The secret that signs and seals from now on: SESSION_SECRET, or the one generated in DATA_DIR. */
   sessionSecret: string;
+  /** sessionSecret first, then SESSION_SECRET_PREVIOUS: what a signature or a seal is checked against. */
+  sessionSecrets: readonly string[];
   /** Secure, `__Host-` cookies. Default: on in production unless demo mode (ADR 004). */
   secureCookies: boolean;
   /** PUBLIC_URL without a trailing slash; default `http://localhost:PORT`. */
@@ -283,6 +300,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     store,
     demo,
     sessionSecret,
+    sessionSecrets: [sessionSecret, ...(raw.SESSION_SECRET_PREVIOUS ?? [])],
     // A demo on http://<vm-address>:3000 must still log in; real deployments (not demo) get Secure.
     secureCookies: raw.COOKIE_SECURE ?? (raw.NODE_ENV === 'production' && !demo),
     publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../crypto.server';
 import { env } from '../env.server';
 import { clear, hit, peek } from '../rate-limit.server';
 import { createSession } from './session.server';
-import { sealingKey } from './totp/seal.server';
+import { sealingKeys } from './totp/seal.server';
 import { createTotpStore, type TotpCheck, type TotpStore } from './totp/store.server';
 import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
 
@@ -31,7 +31,7 @@ let store: TotpStore | undefined;
 export async function memberTotp(): Promise<TotpStore> {
   if (!store) {
     const { db } = await app();
-    store = createTotpStore({ db, key: sealingKey(env().sessionSecret, 'totp-secret') });
+    store = createTotpStore({ db, keys: sealingKeys(env().sessionSecrets, 'totp-secret') });
   }
   return store;
 }

@@ -5,7 +5,8 @@ import { env } from '../env.server';
 const made = new Map<string, Cookie>();
 
 /**
- * One of the app's cookies: signed with SESSION_SECRET, HttpOnly, SameSite=Lax, path `/`; Secure and
+ * One of the app's cookies: signed with SESSION_SECRET (and still read when signed with a
+ * previous one, ADR 124), HttpOnly, SameSite=Lax, path `/`; Secure and
  * `__Host-` prefixed when secure cookies are on (ADR 004). Created once per name.
  */
 export function appCookie(name: string, options: Pick<CookieOptions, 'maxAge'> = {}): Cookie {
@@ -17,7 +18,7 @@ export function appCookie(name: string, options: Pick<CookieOptions, 'maxAge'> =
       sameSite: 'lax',
       secure: config.secureCookies,
       path: '/',
-      secrets: [config.sessionSecret],
+      secrets: [...config.sessionSecrets],
       ...options,
     });
     made.set(name, cookie);

@@ -4,7 +4,7 @@ import { verifyPassword } from '../crypto.server';
 import { env } from '../env.server';
 import { loginLimits, reserveLoginAttempt } from '../auth/login-limit.server';
 import { clear, hit, peek } from '../rate-limit.server';
-import { sealingKey } from '../auth/totp/seal.server';
+import { sealingKeys } from '../auth/totp/seal.server';
 import { createTotpStore, type TotpStore } from '../auth/totp/store.server';
 import { findStaffById, findStaffByUsername, normaliseUsername, staffSubject } from './accounts.server';
 import { isStaffPath } from './guard.server';
@@ -30,7 +30,7 @@ let store: TotpStore | undefined;
 export async function staffTotp(): Promise<TotpStore> {
   if (!store) {
     const { db } = await app();
-    store = createTotpStore({ db, key: sealingKey(env().sessionSecret, 'totp-secret') });
+    store = createTotpStore({ db, keys: sealingKeys(env().sessionSecrets, 'totp-secret') });
   }
   return store;
 }

@@ -64,9 +64,16 @@ export function normaliseAddress(value: string | null | undefined): string | nul
  * address is unknown or not an address: such postings can be neither blocked nor traced.
  */
 export function addressKey(address: string | null | undefined): string | null {
+  return addressKeys(address)[0] ?? null;
+}
+
+/** The address's key under every listed session secret, the current one first (ADR 124). */
+function addressKeys(address: string | null | undefined): string[] {
   const normal = normaliseAddress(address);
-  if (!normal) return null;
-  return createHmac('sha256', env().sessionSecret).update(`board-address\u0000${normal}`).digest('base64url');
+  if (!normal) return [];
+  return env().sessionSecrets.map((secret) =>
+    createHmac('sha256', secret).update(`board-address\u0000${normal}`).digest('base64url'),
+  );
 }
 
 /** What a moderator sees of an address they typed: the network part only (`203.0.113.*`, `2001:db8:1:*`). */
@@ -89,12 +96,12 @@ export interface BlockRow {
 
 /** True when posts from this address are refused now. An unknown address is never blocked. */
 export async function isAddressBlocked(db: Db, address: string | null | undefined, now = Date.now()) {
-  const key = addressKey(address);
-  if (!key) return false;
+  const keys = addressKeys(address);
+  if (keys.length === 0) return false;
   const row = await db
     .selectFrom('board_blocks')
     .select('address_key')
-    .where('address_key', '=', key)
+    .where('address_key', 'in', keys)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return row !== undefined;

@@ -49,7 +49,7 @@ export function staffCookie(): Cookie {
       sameSite: 'lax',
       secure: config.secureCookies,
       path: STAFF_PATH,
-      secrets: [config.sessionSecret],
+      secrets: [...config.sessionSecrets],
     });
   }
   return cookie;

@@ -55,11 +55,23 @@ export interface TotpStore {
 
 /**
  * The TOTP store over the app database, for any kind of account: `subject` names the account
- * (`member:<no>`, `staff:<id>`). Secrets are sealed with `key` (see seal.server.ts); `now` is the clock.
+ * (`member:<no>`, `staff:<id>`). Secrets are sealed with the first of `keys` and opened with any of them
+ * (see seal.server.ts); `now` is the clock.
  * Replay protection and single use are single conditional UPDATEs, so two instances (or two requests)
  * can never both accept one code.
  */
-export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buffer; now?: () => number }): TotpStore {
+export function createTotpStore({
+  db,
+  keys,
+  now = Date.now,
+}: {
+  db: Db;
+  keys: readonly Buffer[];
+  now?: () => number;
+}): TotpStore {
+  const key = keys[0];
+  if (!key) throw new Error('createTotpStore: at least one sealing key');
+  const sealingKey: Buffer = key;
   const row = (subject: string) =>
     db.selectFrom('totp_factors').selectAll().where('subject', '=', subject).executeTakeFirst();
 
@@ -74,7 +86,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
       await trx
         .updateTable('totp_factors')
         .set({
-          reveal_sealed: seal(JSON.stringify(codes), key),
+          reveal_sealed: seal(JSON.stringify(codes), sealingKey),
           reveal_holder: holder,
           reveal_until: at + REVEAL_MS,
           updated_at: at,
@@ -106,7 +118,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
     async startEnrolment(subject) {
       const at = now();
       const secret = newTotpSecret();
-      const sealed = seal(secret, key);
+      const sealed = seal(secret, sealingKey);
       const found = await row(subject);
       if (found?.enabled_at) return null;
       if (found) {
@@ -139,7 +151,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
     async pendingEnrolment(subject, label) {
       const found = await row(subject);
       if (!found || found.enabled_at) return null;
-      const secret = openSealed(found.secret_sealed, key);
+      const secret = openSealed(found.secret_sealed, keys);
       return secret ? { secret, uri: otpauthUri({ ...label, secret }) } : null;
     },
 
@@ -147,7 +159,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
       const at = now();
       const found = await row(subject);
       if (!found || found.enabled_at) return { ok: false };
-      const secret = openSealed(found.secret_sealed, key);
+      const secret = openSealed(found.secret_sealed, keys);
       const step = secret ? matchTotpStep(secret, code, at) : null;
       if (step === null) return { ok: false };
       // Only the secret that was shown, and only once (a restart or a second confirmation loses).
@@ -167,7 +179,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
       const found = await row(subject);
       if (!found?.enabled_at) return { ok: false };
       if (asTotpCode(code)) {
-        const secret = openSealed(found.secret_sealed, key);
+        const secret = openSealed(found.secret_sealed, keys);
         const step = secret ? matchTotpStep(secret, code, at) : null;
         if (step === null) return { ok: false };
         const result = await db
@@ -200,7 +212,7 @@ export function createTotpStore({ db, key, now = Date.now }: { db: Db; key: Buff
     async revealedRecoveryCodes(subject, holder) {
       const found = await row(subject);
       if (!found?.reveal_sealed || found.reveal_holder !== holder || (found.reveal_until ?? 0) <= now()) return null;
-      const opened = openSealed(found.reveal_sealed, key);
+      const opened = openSealed(found.reveal_sealed, keys);
       if (!opened) return null;
       const codes: unknown = JSON.parse(opened);
       return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : null;

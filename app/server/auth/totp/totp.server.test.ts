@@ -138,7 +138,7 @@ describe.each(stores)('the TOTP store on %s', (_name, open, close) => {
       db = await open();
       await migrate(db);
     }
-    return createTotpStore({ db, key: KEY, now });
+    return createTotpStore({ db, keys: [KEY], now });
   }
   const subject = () => `member:${Math.random().toString(36).slice(2, 10)}`;
   const LABEL = { issuer: 'Sahakorn', account: 'test' };
@@ -263,8 +263,16 @@ describe.each(stores)('the TOTP store on %s', (_name, open, close) => {
   it('a secret sealed under another key reads as no enrolment', async () => {
     const { who, secret } = await enrolled();
     if (!db) throw new Error('no db');
-    const other = createTotpStore({ db, key: sealingKey('z'.repeat(40), 'totp-secret'), now });
+    const other = createTotpStore({ db, keys: [sealingKey('z'.repeat(40), 'totp-secret')], now });
     clock = T0 + STEP;
     expect(await other.verify(who, totpCodeAt(secret, clock))).toEqual({ ok: false });
+  });
+
+  it('after the secret is rotated, a secret sealed under the previous one still verifies', async () => {
+    const { who, secret } = await enrolled();
+    if (!db) throw new Error('no db');
+    const rotated = createTotpStore({ db, keys: [sealingKey('z'.repeat(40), 'totp-secret'), KEY], now });
+    clock = T0 + STEP;
+    expect(await rotated.verify(who, totpCodeAt(secret, clock))).toEqual({ ok: true, method: 'totp' });
   });
 });
