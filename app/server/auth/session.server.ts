@@ -1,4 +1,5 @@
 import type { Cookie } from '@remix-run/node';
+import { parse as parseCookie } from 'cookie';
 import { LRUCache } from 'lru-cache';
 
 import { app } from '../app.server';
@@ -48,12 +49,7 @@ const checkedCookies = new LRUCache<string, string>({ max: 1000 });
 /** The session cookie's value as sent (still signed), or null. */
 function rawSessionCookie(header: string | null): string | null {
   if (!header) return null;
-  const name = `${sessionCookie().name}=`;
-  for (const part of header.split(';')) {
-    const pair = part.trim();
-    if (pair.startsWith(name)) return pair.slice(name.length) || null;
-  }
-  return null;
+  return parseCookie(header, { decode: (value) => value })[sessionCookie().name] || null;
 }
 
 /**

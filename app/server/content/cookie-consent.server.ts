@@ -1,3 +1,5 @@
+import { parse as parseCookie, serialize } from 'cookie';
+
 import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
@@ -14,20 +16,19 @@ export type ConsentChoice = 'Y' | 'N';
 
 /** The choice recorded in the request's cookies, or null when the banner should show. */
 export function readConsent(request: Request): ConsentChoice | null {
-  const header = request.headers.get('Cookie') ?? '';
-  for (const pair of header.split(';')) {
-    const [name, value] = pair.split('=').map((s) => s.trim());
-    if (name === CONSENT_COOKIE && (value === 'Y' || value === 'N')) return value;
-  }
-  return null;
+  const value = parseCookie(request.headers.get('Cookie') ?? '')[CONSENT_COOKIE];
+  return value === 'Y' || value === 'N' ? value : null;
 }
 
 /** The Set-Cookie value recording `choice`: Y with Max-Age, N as a session cookie. */
 export function consentCookie(choice: ConsentChoice, secure: boolean): string {
-  const parts = [`${CONSENT_COOKIE}=${choice}`, 'Path=/', 'SameSite=Lax', 'HttpOnly'];
-  if (choice === 'Y') parts.splice(1, 0, `Max-Age=${CONSENT_MAX_AGE}`);
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
+  return serialize(CONSENT_COOKIE, choice, {
+    maxAge: choice === 'Y' ? CONSENT_MAX_AGE : undefined,
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure,
+  });
 }
 
 export type ConsentOutcome = { ok: true; choice: ConsentChoice; setCookie: string; returnTo: string } | { ok: false };
