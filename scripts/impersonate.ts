@@ -1,9 +1,6 @@
 // `npm run impersonate -- <membershipNo> --staff "<staff name or id>"`: print a signed, single-use
 // link that signs its opener in as that member for staff support (ADR 010). Valid for 60 seconds.
-import { parseArgs } from 'node:util';
-
-import { migrate, openDb } from '../app/server/db/index.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
+import { cliArgs, cliEnv, isEntryPoint, STDIO, type CliIo, withStore } from '../app/server/ops/cli.server';
 import { issueImpersonationLink, LINK_TTL_MS } from '../app/server/auth/impersonation.server';
 import { membershipNoField } from '../app/lib/forms/fields';
 
@@ -15,23 +12,20 @@ export async function main(
   source: Record<string, string | undefined> = process.env,
   io: CliIo = STDIO,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { staff: { type: 'string' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = cliArgs(argv, { staff: { type: 'string' } }, USAGE, io);
+  if (!parsed) return 2;
   const [rawNo, ...extra] = parsed.positionals;
   const number = membershipNoField.safeParse(rawNo ?? '');
-  if (!number.success || extra.length || !parsed.values.staff) {
+  const { staff } = parsed.values;
+  if (!number.success || extra.length || !staff) {
     io.err(!number.success && rawNo !== undefined ? `Not a membership number: ${rawNo}\n${USAGE}` : USAGE);
     return 2;
   }
 
   const env = cliEnv(source, io);
   if (!env) return 1;
-  if (!env.IMPERSONATION_SECRET) {
+  const secret = env.IMPERSONATION_SECRET;
+  if (!secret) {
     io.err('IMPERSONATION_SECRET is not set: staff impersonation is off (see README, Configuration).');
     return 1;
   }
@@ -44,13 +38,11 @@ export async function main(
     return 1;
   }
 
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await migrate(db);
+  return withStore(env, async (db) => {
     const issued = await issueImpersonationLink(db, {
       membershipNo: number.data,
-      staff: parsed.values.staff,
-      secret: env.IMPERSONATION_SECRET,
+      staff,
+      secret,
       baseUrl: env.publicUrl,
     });
     if (!issued.ok) {
@@ -67,9 +59,7 @@ export async function main(
         `Audited as grant ${issued.grant}. Do not share it.`,
     );
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) {

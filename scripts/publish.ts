@@ -2,8 +2,7 @@
 // visible) and announce it to the browsers that opted in to desktop notifications: the Pusher event
 // `desktopNotify` {title, body, url} through the Pusher HTTP API (ADR 020). In http mode the core
 // system publishes and broadcasts; Sahakorn only listens.
-import { migrate, openDb } from '../app/server/db/index.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
+import { cliEnv, isEntryPoint, STDIO, type CliIo, withStore } from '../app/server/ops/cli.server';
 import { publishContentItem } from '../app/server/content/publish.server';
 import { pushTrigger } from '../app/server/content/push.server';
 
@@ -27,9 +26,7 @@ export async function main(
     return 1;
   }
   const trigger = pushTrigger(env);
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await migrate(db);
+  return withStore(env, async (db) => {
     const announcement = await publishContentItem(db, Number(raw));
     if (!announcement) {
       io.err(`No content item ${raw}.`);
@@ -50,9 +47,7 @@ export async function main(
     }
     io.out(`Announced on channel ${trigger.channel}.`);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) {

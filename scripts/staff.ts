@@ -3,11 +3,8 @@
 // the new account sets its password and its authenticator (ADR 059). The first admin is made so.
 // `npm run staff -- audit-verify`: walk the audit table's hash chain (ADR 100); prints "ok N rows" or
 // the id of the first broken row, and exits 1 then.
-import { parseArgs } from 'node:util';
-
-import { migrate, openDb } from '../app/server/db/index.server';
 import { recordAudit, verifyAuditChain } from '../app/server/audit.server';
-import { cliEnv, isEntryPoint, STDIO, type CliIo } from '../app/server/ops/cli.server';
+import { cliArgs, cliEnv, isEntryPoint, STDIO, type CliIo, withStore } from '../app/server/ops/cli.server';
 import { createStaffAccount, enrolUrl, USERNAME_PATTERN } from '../app/server/staff/accounts.server';
 import { isStaffRole, STAFF_ROLES } from '../app/lib/staff';
 
@@ -20,18 +17,8 @@ export async function main(
   source: Record<string, string | undefined> = process.env,
   io: CliIo = STDIO,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { name: { type: 'string' }, role: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = cliArgs(argv, { name: { type: 'string' }, role: { type: 'string' } }, USAGE, io);
+  if (!parsed) return 2;
   const [command, username, ...extra] = parsed.positionals;
   const { name, role } = parsed.values;
   if (command === 'audit-verify') {
@@ -48,9 +35,7 @@ export async function main(
 
   const env = cliEnv(source, io);
   if (!env) return 1;
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await migrate(db);
+  return withStore(env, async (db) => {
     const created = await createStaffAccount(db, { username, displayName: name, role });
     if (!created.ok) {
       io.err(
@@ -71,18 +56,14 @@ export async function main(
         `${new Date(created.expiresAt).toISOString()}: open it to set the password and the authenticator. Do not share it.`,
     );
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 /** Checks the audit chain of the configured store: 0 when whole, 1 when a row is broken. */
 async function auditVerify(source: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const env = cliEnv(source, io);
   if (!env) return 1;
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await migrate(db);
+  return withStore(env, async (db) => {
     const check = await verifyAuditChain(db);
     if (!check.ok) {
       io.out(`broken at row ${check.id} (after ${check.rows} good rows)`);
@@ -99,9 +80,7 @@ async function auditVerify(source: Record<string, string | undefined>, io: CliIo
             (check.unchained ? `; ${check.unchained} rows written before the chain started are not covered.` : '.'),
     );
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) {

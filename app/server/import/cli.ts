@@ -3,10 +3,7 @@
  * thin wrapper): opens the store from the environment like the server, applies pending migrations,
  * imports and prints a plain report. Exit codes: 0 all loaded, 1 something refused, 2 usage.
  */
-import { parseArgs } from 'node:util';
-
-import { migrate, openDb } from '../db/index.server';
-import { cliEnv, STDIO, type CliIo } from '../ops/cli.server';
+import { cliArgs, cliEnv, STDIO, type CliIo, withStore } from '../ops/cli.server';
 import {
   IMPORT_TABLES,
   importFiles,
@@ -69,18 +66,8 @@ export async function main(
   source: Record<string, string | undefined> = process.env,
   io: CliIo = STDIO,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = cliArgs(argv, { 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, USAGE, io);
+  if (!parsed) return 2;
   if (parsed.values.help) {
     io.out(USAGE);
     return 0;
@@ -103,14 +90,10 @@ export async function main(
   const env = cliEnv(source, io);
   if (!env) return 2;
 
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  try {
-    await migrate(db);
+  return withStore(env, async (db) => {
     io.out(`ฐานข้อมูล / store: ${env.store === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${env.dataDir}`}`);
     const result = await importFiles(db, files, { dryRun: parsed.values['dry-run'] ?? false });
     for (const line of formatReport(result)) io.out(line);
     return exitCode(result);
-  } finally {
-    await db.destroy();
-  }
+  });
 }

@@ -5,7 +5,9 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
+import { migrate, openDb, type Db } from '../db/index.server';
 import { EnvError, parseEnv, type Env } from '../env.server';
 
 export interface CliIo {
@@ -27,6 +29,32 @@ export function cliEnv(source: Record<string, string | undefined>, io: CliIo): E
   } catch (error) {
     io.err(error instanceof EnvError ? error.message : String(error));
     return null;
+  }
+}
+
+/**
+ * The command line parsed strictly (options as given, positionals allowed), or null after printing
+ * the mistake and `usage` (the caller exits 2).
+ */
+export function cliArgs<T extends ParseArgsOptionsConfig>(argv: string[], options: T, usage: string, io: CliIo) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return null;
+  }
+}
+
+/**
+ * Runs `work` on the store `env` names, migrated first (`applied`: the migrations this run applied),
+ * and closes the store after, whatever happens.
+ */
+export async function withStore<T>(env: Env, work: (db: Db, applied: string[]) => Promise<T>): Promise<T> {
+  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    return await work(db, await migrate(db));
+  } finally {
+    await db.destroy();
   }
 }
 
