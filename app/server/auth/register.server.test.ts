@@ -1,22 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnStore, contextFrom, typedIdentity } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-register-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  IDENTITY_MAX_PER_ADDRESS: '3',
-  IDENTITY_MAX_PER_MEMBER: '2',
-  LOG_LEVEL: 'silent',
-});
+const { dataDir } = useOwnStore('register', { IDENTITY_MAX_PER_ADDRESS: '3', IDENTITY_MAX_PER_MEMBER: '2' });
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { registerAction } = await import('./register.server');
 const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
 const { DISK_FULL_MESSAGE } = await import('~/lib/messages');
@@ -33,14 +21,12 @@ type Answer = {
   result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } | null;
 };
 
-const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
-
 function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
   const request = new Request(`http://coop.test/member/${mode}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
   });
-  return registerAction(mode, { request, context: context(clientAddress), params: {} });
+  return registerAction(mode, { request, context: contextFrom(clientAddress), params: {} });
 }
 
 const NOBODY = {
@@ -56,25 +42,7 @@ function attempt(membershipNo: string, clientAddress: string) {
 }
 
 /** The identity of a seeded member, as typed (birth date in the Buddhist era). */
-async function identityOf(membershipNo: string) {
-  const { db } = await app();
-  const row = await db
-    .selectFrom('members')
-    .selectAll()
-    .where('membership_no', '=', membershipNo)
-    .executeTakeFirstOrThrow();
-  const [y, m, d] = row.birth_date.split('-');
-  return {
-    row,
-    fields: {
-      membershipNo,
-      nationalId: row.id_card,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      birthDate: `${d}/${m}/${Number(y) + 543}`,
-    },
-  };
-}
+const identityOf = async (membershipNo: string) => typedIdentity((await app()).db, membershipNo);
 
 async function clearLimits() {
   const { db } = await app();
@@ -94,15 +62,6 @@ async function codeSentTo(address: string, after: number): Promise<string | null
   }
   return null;
 }
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('identity-check rate limits', () => {
   it('answers 429 once an address has made more attempts than IDENTITY_MAX_PER_ADDRESS', async () => {

@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnStore, contextFrom, typedIdentity } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-reset-2fa-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+const { dataDir } = useOwnStore('reset-2fa');
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { env } = await import('../env.server');
 const { registerAction } = await import('./register.server');
 const { memberSubject, memberTotp, secondFactorEnabled, failureKey } = await import('./second-factor.server');
@@ -23,32 +18,13 @@ const { SECOND_FACTOR_MESSAGES: M } = await import('~/lib/forms/second-factor');
 type Answer = { step: 'identity' | 'code'; challenge: string | null };
 const PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
 
-const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
 function post(fields: Record<string, string>, clientAddress: string) {
   const request = new Request('http://coop.test/member/forget', { method: 'POST', body: new URLSearchParams(fields) });
-  return registerAction('forget', { request, context: context(clientAddress), params: {} });
+  return registerAction('forget', { request, context: contextFrom(clientAddress), params: {} });
 }
 
 /** The identity of a seeded member, as typed (birth date in the Buddhist era). */
-async function identityOf(membershipNo: string) {
-  const { db } = await app();
-  const row = await db
-    .selectFrom('members')
-    .selectAll()
-    .where('membership_no', '=', membershipNo)
-    .executeTakeFirstOrThrow();
-  const [y, m, d] = row.birth_date.split('-');
-  return {
-    row,
-    fields: {
-      membershipNo,
-      nationalId: row.id_card,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      birthDate: `${d}/${m}/${Number(y) + 543}`,
-    },
-  };
-}
+const identityOf = async (membershipNo: string) => typedIdentity((await app()).db, membershipNo);
 
 /** The identity step, then a poster of the code step with a new password. */
 async function codeStep(fields: Record<string, string>, ip: string) {
@@ -105,15 +81,6 @@ async function auditRows(membershipNo: string, type: string) {
     .where('type', '=', type)
     .execute();
 }
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a reset of the password by one-time code removes the second factor (ADR 091)', () => {
   it('by the code sent to the member: factor and recovery codes gone, the member told, the removal audited', async () => {

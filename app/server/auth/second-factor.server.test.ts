@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useOwnStore } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-2fa-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+useOwnStore('2fa');
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { login, requireMember } = await import('./auth.server');
 const {
   CHALLENGE_TTL_MS,
@@ -50,15 +46,6 @@ async function passwordStep(options: { remember?: boolean; redirectTo?: string }
 
 let secret = '';
 let recoveryCodes: string[] = [];
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('sign-in with a second factor', () => {
   it('without TOTP the password gives a session, which keeps the device and address', async () => {

@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-board-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  BOARD_MAX_POSTS_PER_ADDRESS: '3',
-  BOARD_WINDOW_MINUTES: '10',
-  LOG_LEVEL: 'silent',
-});
+import { useOwnStore } from '../app-store.test-support';
 
-const { app, shutdown } = await import('../app.server');
+useOwnStore('board', { BOARD_MAX_POSTS_PER_ADDRESS: '3', BOARD_WINDOW_MINUTES: '10' });
+
+const { app } = await import('../app.server');
 const { countBoardPost } = await import('./board.server');
 const { newIdempotencyKey } = await import('../idempotency.server');
 const boardPost = await import('~/routes/_info.boardPost');
@@ -58,15 +47,6 @@ async function topicsTitled(title: string): Promise<number> {
 function topicFields(title: string, formKey = newIdempotencyKey()) {
   return { title, body: 'รายละเอียด\n\nย่อหน้าที่สอง', displayName: 'ผู้ทดสอบ', formKey, website: '' };
 }
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('countBoardPost', () => {
   it('allows BOARD_MAX_POSTS_PER_ADDRESS postings per window and address, then says how long to wait', async () => {

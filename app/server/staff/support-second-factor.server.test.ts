@@ -1,21 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-support-2fa-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'http://coop.test',
-});
+import { useOwnStore } from '../app-store.test-support';
 
-const { app, shutdown } = await import('../app.server');
+useOwnStore('support-2fa', { PUBLIC_URL: 'http://coop.test' });
+
+const { app } = await import('../app.server');
 const { createStaffAccount } = await import('./accounts.server');
 const { startStaffSession } = await import('./session.server');
 const { memberSubject, memberTotp, secondFactorEnabled } = await import('../auth/second-factor.server');
@@ -77,15 +67,6 @@ async function removals() {
 }
 
 type Answer = { kind: string; error?: string; notice?: string; member?: { secondFactor: boolean } };
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("support removes a member's second factor (ADR 091)", () => {
   it('only staff with the support role; others are refused and nothing is removed', async () => {

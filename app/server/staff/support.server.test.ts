@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOwnStore, contextFrom } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-support-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'http://coop.test',
-});
+useOwnStore('support', { PUBLIC_URL: 'http://coop.test' }, { startTimeoutMs: 120_000 });
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { env } = await import('../env.server');
 const support = await import('./support.server');
 const { registerAction } = await import('../auth/register.server');
@@ -33,10 +22,9 @@ type Answer = {
   result: { error?: Record<string, string[]> } | null;
 };
 
-const context = (clientAddress: string) => ({ cspNonce: 'n', clientAddress }) as unknown as AppLoadContext;
 function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
   const request = new Request(`http://coop.test/member/${mode}`, { method: 'POST', body: new URLSearchParams(fields) });
-  return registerAction(mode, { request, context: context(clientAddress), params: {} });
+  return registerAction(mode, { request, context: contextFrom(clientAddress), params: {} });
 }
 
 const key = () => support.staffCodeKey(env().sessionSecret);
@@ -88,15 +76,6 @@ async function codeStep(mode: 'register' | 'forget', fields: Record<string, stri
   const extra: Record<string, string> = mode === 'register' ? { acceptTerms: 'on' } : {};
   return (code: string) => post(mode, { ...step, ...extra, code }, ip);
 }
-
-beforeAll(async () => {
-  await app();
-}, 120_000);
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('finding a member', () => {
   it('finds by the whole number, by part of a name and by "first last"; LIKE wildcards are literal', async () => {
