@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useOwnStore } from '../app-store.test-support';
 
 import { CoopUnavailableError } from '../coop/types';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-password-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+useOwnStore('password');
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { login, requireMember } = await import('./auth.server');
 const { changeMemberPassword, signOutEverywhere } = await import('./password-change.server');
 const { newIdempotencyKey } = await import('../idempotency.server');
@@ -43,19 +39,10 @@ async function auditCount(type: string): Promise<number> {
   return rows.length;
 }
 
-beforeAll(async () => {
-  await app();
-});
-
 afterEach(async () => {
   vi.restoreAllMocks();
   const { db } = await app();
   await db.deleteFrom('rate_limits').execute();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('changeMemberPassword', () => {

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-reauth-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+import { useOwnStore } from '../app-store.test-support';
 
-const { app, shutdown } = await import('../app.server');
+useOwnStore('reauth');
+
+const { app } = await import('../app.server');
 const { login } = await import('./auth.server');
 const { memberSubject, memberTotp } = await import('./second-factor.server');
 const { MAX_WRONG_CURRENT } = await import('./login-limit.server');
@@ -76,21 +72,12 @@ async function factorOn(cookie: string): Promise<string> {
   return pending!.secret;
 }
 
-beforeAll(async () => {
-  await app();
-});
-
 afterEach(async () => {
   vi.restoreAllMocks();
   const { db } = await app();
   await db.deleteFrom('rate_limits').execute();
   await (await memberTotp()).disable(SUBJECT);
   await db.deleteFrom('sessions').execute();
-});
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('changes of the account security ask for the current password (ADR 090)', () => {

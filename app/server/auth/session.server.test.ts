@@ -1,28 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { useOwnStore } from '../app-store.test-support';
 
 /**
  * Session lifetimes (ADR 037) on a fake clock: the idle timeout slides with activity, the absolute
  * lifetime does not — 12 hours without "stay signed in", 30 days with it.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-session-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', SESSION_IDLE_MINUTES: '30', LOG_LEVEL: 'silent' });
+useOwnStore('session', { SEED_DEMO: '0', SESSION_IDLE_MINUTES: '30' });
 
-const { shutdown } = await import('../app.server');
 const { ABSOLUTE_MS, createSession, lookupSession } = await import('./session.server');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 25, 8, 0, 0);
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function started(remember: boolean): Promise<Request> {
   const setCookie = await createSession(

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-board-refusals-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+import { useOwnStore } from '../app-store.test-support';
 
-const { app, shutdown } = await import('../app.server');
+useOwnStore('board-refusals');
+
+const { app } = await import('../app.server');
 const { newIdempotencyKey } = await import('../idempotency.server');
 const m = await import('./moderation.server');
 const boardPost = await import('~/routes/_info.boardPost');
@@ -50,11 +46,6 @@ async function topicsTitled(title: string): Promise<{ id: number; author_key: st
 beforeAll(async () => {
   await app();
 }, 120_000);
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a blocked address', () => {
   it('cannot post a topic or an answer, on the site or over the API, and is told only that it cannot', async () => {

@@ -1,25 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { useOwnStore } from '../../app-store.test-support';
 
 /**
  * The API's bearer tokens (ADR 092): a login's absolute end that a refresh cannot move, no refresh
  * for an expired token or a staff one, every refresh audited; `member_pass` ends the member's other
  * tokens and web sessions. And the terms gate on the member's data (ADR 093).
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-api-tokens-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  LOG_LEVEL: 'silent',
-  PUBLIC_URL: 'https://coop.test',
-});
+useOwnStore('api-tokens', { PUBLIC_URL: 'https://coop.test' });
 
-const { app, shutdown } = await import('../../app.server');
+const { app } = await import('../../app.server');
 const { sha256 } = await import('../../crypto.server');
 const { ABSOLUTE_MS, createSession } = await import('../../auth/session.server');
 const { TOKEN_TTL_MS } = await import('../embedded.server');
@@ -97,11 +88,6 @@ async function auditOf(types: string[], since: number) {
     .orderBy('id')
     .execute();
 }
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('refreshing an API token', () => {
   it('lasts no longer than the web session of the same login', () => {

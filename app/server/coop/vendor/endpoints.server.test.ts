@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { useOwnStore } from '../../app-store.test-support';
 
 /**
  * The vendor API is one resource route (ADR 079): `app/routes/api.$.ts` hands each request to the
  * endpoint its path names, with the path's parameters, and answers the vendor's JSON 404 and 405
  * as the endpoints' own routes did.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-vendor-dispatch-'));
-Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent' });
+useOwnStore('vendor-dispatch');
 
-const { app, shutdown } = await import('../../app.server');
+const { app } = await import('../../app.server');
 const api = await import('~/routes/api.$');
 
 const ORIGIN = 'http://coop.test';
@@ -45,11 +42,6 @@ async function memberToken(): Promise<string> {
 beforeAll(async () => {
   await app();
 }, 120_000);
-
-afterAll(async () => {
-  await shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('the vendor API route', () => {
   it('calls the endpoint a path with parameters names, with their values', async () => {
