@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { FreshRecoveryCodes } from '~/components/recovery-codes';
 import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
@@ -453,23 +454,18 @@ function CurrentPassword({ id, name, error }: { id: string; name?: string; error
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
-    <div className="callout stack" role="region" aria-labelledby="recovery-title">
-      <h3 id="recovery-title">รหัสสำรองของท่าน</h3>
-      <p>
-        จดหรือพิมพ์รหัสเหล่านี้เก็บไว้ในที่ปลอดภัย ใช้แทนรหัสจากแอปได้เมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง
-        ระบบจะไม่แสดงรหัสเหล่านี้อีกหลังจากท่านกดปุ่มด้านล่าง
-      </p>
-      <ol className="security-codes" data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
+    <FreshRecoveryCodes
+      codes={codes}
+      title="รหัสสำรองของท่าน"
+      titleId="recovery-title"
+      level={3}
+      className="callout stack"
+      listClassName="security-codes"
+    >
       <Form method="post">
         <SubmitButton intent="dismiss-codes">บันทึกรหัสสำรองแล้ว</SubmitButton>
       </Form>
-    </div>
+    </FreshRecoveryCodes>
   );
 }
 

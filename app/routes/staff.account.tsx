@@ -3,6 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
+import { FreshRecoveryCodes } from '~/components/recovery-codes';
 import { StaffField, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
@@ -113,23 +114,18 @@ export default function StaffAccountPage() {
       </p>
 
       {codes ? (
-        <section className="callout stack" aria-labelledby="new-codes-title">
-          <h2 id="new-codes-title">รหัสสำรองชุดใหม่ของท่าน</h2>
-          <p>
-            จดหรือพิมพ์รหัสเหล่านี้เก็บไว้ในที่ปลอดภัย ใช้แทนรหัสจากแอปได้เมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง
-            ระบบจะไม่แสดงรหัสเหล่านี้อีกหลังจากท่านกดปุ่มด้านล่าง
-          </p>
-          <ol className="staff-codes" data-testid="recovery-codes">
-            {codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
+        <FreshRecoveryCodes
+          codes={codes}
+          title="รหัสสำรองชุดใหม่ของท่าน"
+          titleId="new-codes-title"
+          level={2}
+          className="callout stack"
+          listClassName="staff-codes"
+        >
           <Form method="post">
             <SubmitButton intent="codes-kept">บันทึกรหัสสำรองแล้ว</SubmitButton>
           </Form>
-        </section>
+        </FreshRecoveryCodes>
       ) : null}
 
       <section className="panel stack" aria-labelledby="password-title">

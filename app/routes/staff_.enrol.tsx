@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary } from '~/components/error-summary';
+import { FreshRecoveryCodes } from '~/components/recovery-codes';
 import { CodeField, StaffField, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
@@ -180,23 +181,18 @@ export default function StaffEnrolPage() {
         </>
       ) : null}
       {data.step === 'codes' ? (
-        <div className="stack" role="region" aria-labelledby="recovery-title">
-          <h2 id="recovery-title">รหัสสำรองของท่าน</h2>
-          <p>
-            จดหรือพิมพ์รหัสเหล่านี้เก็บไว้ในที่ปลอดภัย ใช้แทนรหัสจากแอปได้เมื่อไม่มีโทรศัพท์ รหัสละหนึ่งครั้ง
-            ระบบจะไม่แสดงรหัสเหล่านี้อีกหลังจากท่านกดปุ่มด้านล่าง
-          </p>
-          <ol className="staff-codes" data-testid="recovery-codes">
-            {data.codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
+        <FreshRecoveryCodes
+          codes={data.codes}
+          title="รหัสสำรองของท่าน"
+          titleId="recovery-title"
+          level={2}
+          className="stack"
+          listClassName="staff-codes"
+        >
           <Form method="post">
             <SubmitButton intent="dismiss">บันทึกรหัสสำรองแล้ว</SubmitButton>
           </Form>
-        </div>
+        </FreshRecoveryCodes>
       ) : null}
     </AuthCard>
   );
