@@ -94,7 +94,7 @@ export async function pendingCodeStep(request: Request, now = Date.now()): Promi
 }
 
 export type CodeStep =
-  | { ok: true; setCookie: string; redirectTo: string }
+  | { ok: true; staff: { id: number; username: string }; setCookie: string; redirectTo: string }
   | { ok: false; reason: 'wrong' | 'required' }
   | { ok: false; reason: 'locked'; minutes: number }
   /** No half-session (expired, ended, or too many wrong codes): sign in again. */
@@ -140,5 +140,10 @@ export async function staffCodeStep(
   await clear(key);
   const setCookie = await startStaffSession(request, { staffId: account.id, stage: 'active', ip: clientAddress }, now);
   await audit('staff_login_success', { actor: account.username, ip: clientAddress, detail: result.method });
-  return { ok: true, setCookie, redirectTo: staffRedirect(challenge.redirectTo) };
+  return {
+    ok: true,
+    staff: { id: account.id, username: account.username },
+    setCookie,
+    redirectTo: staffRedirect(challenge.redirectTo),
+  };
 }
