@@ -13,7 +13,8 @@ import { lookupStaffSession } from '~/server/staff/session.server';
 
 /**
  * Staff sign-in (ADR 059): username and password, then the code from the authenticator app (or a
- * recovery code). Plain forms; the same words for every refusal of the password step.
+ * recovery code). Plain forms; the same words for every refusal of the password step. Both steps go
+ * through the staff's remix-auth form strategy (ADR 108).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await lookupStaffSession(request);

@@ -16,6 +16,7 @@ import { safeRedirect } from '~/lib/safe-redirect';
  * step is limited as members' sign-in is (ADR 036: every attempt counted before the check, atomically,
  * per account and address, per address, and per account from anywhere), under `staff:` keys; the code
  * step as members' second factor is (ADR 040). Every refusal looks the same: no account enumeration.
+ * The staff's form strategy (`authenticator.server.ts`, ADR 108) runs these steps.
  */
 
 /** Wrong codes on one half-session before it ends (the password is asked again). */
