@@ -5,7 +5,7 @@ import { AuthCard } from '~/components/auth-card';
 import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { impersonate } from '~/server/auth/auth.server';
+import { IMPERSONATION_LINK, memberAuthenticator } from '~/server/auth/authenticator.server';
 import { env } from '~/server/env.server';
 
 /**
@@ -21,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers({ 'Referrer-Policy': 'no-referrer' });
   // A HEAD (a link checker) must not use up the link.
   if (request.method !== 'GET') return json(null, { status: 403, headers });
-  const token = new URL(request.url).searchParams.get('t') ?? '';
-  const outcome = await impersonate(request, token, secret, context.clientAddress);
+  // The members' link strategy reads the token from the link and redeems it (ADR 108).
+  const outcome = await memberAuthenticator(context.clientAddress).authenticate(IMPERSONATION_LINK, request);
   if (!outcome.ok) return json(null, { status: 403, headers });
   // No notice: the banner on every member page already says who is acting as whom.
   headers.append('Set-Cookie', outcome.setCookie);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -10,13 +10,11 @@ import { ERROR_SUMMARY_TITLE, ErrorSummary, MembershipNoField, summaryItems } fr
 import { PasswordField } from '~/components/password-field';
 import { LOGIN_RULES } from '~/lib/forms/client-rules';
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
-import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { AuthCard } from '~/components/auth-card';
 import { ERROR_PREFIX, titleFor } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { login, optionalMember } from '~/server/auth/auth.server';
-import { isUnavailable } from '~/server/coop/unavailable.server';
-import { isDiskFull, reportDiskFull } from '~/server/ops/disk-full.server';
+import { optionalMember } from '~/server/auth/auth.server';
+import { MEMBER_FORM, memberAuthenticator } from '~/server/auth/authenticator.server';
 import { setFlash } from '~/server/flash.server';
 import { memberScriptSrc } from '~/server/http/enhance.server';
 import type { RouteHandle } from '~/root';
@@ -36,36 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The one reading of the form (bounded at the edge, ADR 035); login() takes the parsed values (ADR 069).
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== 'success') {
-    context.formErrors = true;
-    return json(
-      { result: submission.reply({ hideFields: ['password'] }), resetRequired: false, attempt: Date.now() },
-      { status: 400 },
-    );
-  }
-  let outcome;
-  try {
-    outcome = await login(request, submission.value, context.clientAddress);
-  } catch (error) {
-    // The core could not answer: say so on the form, keeping the number typed (never the password).
-    // Login is never retried (ADR 018), so nothing reaches the core twice. A session that could not be
-    // stored for a full disk is said as that (ADR 098).
-    if (isDiskFull(error)) reportDiskFull('sign-in', error);
-    else if (!isUnavailable(error)) throw error;
-    const message = isDiskFull(error) ? DISK_FULL_MESSAGE : LOGIN_MESSAGES.unavailable;
-    outcome = { ok: false as const, status: 503 as const, message };
-  }
+  // The members' form strategy reads the form, once (bounded at the edge, ADR 035), validates it,
+  // reserves the attempt and asks the backend (ADR 108); this action does not read the body.
+  const outcome = await memberAuthenticator(context.clientAddress).authenticate(MEMBER_FORM, request);
   if (!outcome.ok) {
     context.formErrors = true;
     return json(
-      {
-        result: submission.reply({ formErrors: [outcome.message], hideFields: ['password'] }),
-        resetRequired: Boolean(outcome.resetRequired),
-        attempt: Date.now(),
-      },
+      { result: outcome.form?.result, resetRequired: Boolean(outcome.form?.resetRequired), attempt: Date.now() },
       { status: outcome.status },
     );
   }
@@ -74,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The password was right and the member has a second factor: the code page (ADR 040).
   if (outcome.secondFactor) return redirect('/member/logon/verify', { headers });
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.success }));
-  return redirect(safeRedirect(submission.value.redirectTo), { headers });
+  return redirect(safeRedirect(outcome.redirectTo), { headers });
 }
 
 export default function LogonPage() {

@@ -7,15 +7,14 @@ import { ErrorSummary } from '~/components/error-summary';
 import { CodeField, StaffField, SubmitButton } from '~/components/staff/fields';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
-import { audit } from '~/server/audit.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
-import { pendingCodeStep, staffCodeStep, staffPasswordStep } from '~/server/staff/login.server';
-import { endStaffSession, lookupStaffSession } from '~/server/staff/session.server';
-import { PASSWORD_MAX } from '~/lib/forms/password-rules';
+import { STAFF_FORM, staffAuthenticator, type StaffRefusal } from '~/server/staff/authenticator.server';
+import { NO_STORE } from '~/server/staff/form.server';
+import { lookupStaffSession } from '~/server/staff/session.server';
 
 /**
  * Staff sign-in (ADR 059): username and password, then the code from the authenticator app (or a
- * recovery code). Plain forms; the same words for every refusal of the password step.
+ * recovery code). Plain forms; the same words for every refusal of the password step. Both steps go
+ * through the staff's remix-auth form strategy (ADR 108).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await lookupStaffSession(request);
@@ -25,55 +24,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ step, redirectTo }, { headers: NO_STORE });
 }
 
-type Failure = { step: 'password' | 'code'; field?: string; error: string; attempt: number };
+type Failure = StaffRefusal & { attempt: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = formText(form, 'intent', 20);
-  const ip = context.clientAddress;
-  const fail = (status: number, failure: Omit<Failure, 'attempt'>) => {
-    context.formErrors = true;
-    return json({ ...failure, attempt: Date.now() } as Failure, { status, headers: NO_STORE });
-  };
-
-  if (intent === 'restart') {
-    const pending = await pendingCodeStep(request);
-    const setCookie = await endStaffSession(request);
-    if (pending) await audit('staff_code_abandoned', { ip });
-    return redirect('/staff/login', { headers: { ...NO_STORE, 'Set-Cookie': setCookie } });
-  }
-
-  if (intent === 'code') {
-    const outcome = await staffCodeStep(request, formText(form, 'code', 64), ip);
-    if (outcome.ok) {
+  // The staff's form strategy reads the form, once, and takes the step it names (ADR 108); this
+  // action does not read the body.
+  const outcome = await staffAuthenticator(context.clientAddress).authenticate(STAFF_FORM, request);
+  switch (outcome.kind) {
+    case 'refused':
+      context.formErrors = true;
+      return json({ ...outcome.refusal, attempt: Date.now() } as Failure, {
+        status: outcome.status,
+        headers: NO_STORE,
+      });
+    case 'signed-in':
       return redirect(outcome.redirectTo, { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
-    }
-    switch (outcome.reason) {
-      case 'restart':
-        return fail(401, { step: 'password', error: M.codeExpired });
-      case 'locked':
-        return fail(429, { step: 'code', field: 'staff-code', error: M.locked(outcome.minutes) });
-      case 'required':
-        return fail(400, { step: 'code', field: 'staff-code', error: M.codeRequired });
-      default:
-        return fail(401, { step: 'code', field: 'staff-code', error: M.codeWrong });
-    }
+    default:
+      // The password was right (the code step next), or the sign-in began again.
+      return redirect('/staff/login', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
   }
-
-  const username = formText(form, 'username', 64);
-  const password = formText(form, 'password', PASSWORD_MAX * 4);
-  if (!username.trim() || !password) return fail(400, { step: 'password', error: M.loginRequired });
-  const outcome = await staffPasswordStep(
-    request,
-    { username, password, redirectTo: formText(form, 'redirectTo', 2000) },
-    ip,
-  );
-  if (!outcome.ok) {
-    return outcome.reason === 'locked'
-      ? fail(429, { step: 'password', error: M.locked(outcome.minutes) })
-      : fail(401, { step: 'password', error: M.loginInvalid });
-  }
-  return redirect('/staff/login', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => [

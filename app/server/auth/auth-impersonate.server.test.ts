@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticator } from 'remix-auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { applyCachePolicy } from '../http/security.server';
 
@@ -26,6 +27,7 @@ const passwordRoute = await import('~/routes/member.password');
 const termsRoute = await import('~/routes/member_.termofconditional');
 const layoutRoute = await import('~/routes/member');
 const impersonateRoute = await import('~/routes/member_.impersonate');
+const { IMPERSONATION_LINK } = await import('./authenticator.server');
 
 const ORIGIN = 'http://coop.test';
 const DEMO = '012345';
@@ -166,6 +168,23 @@ describe('/member/impersonate', () => {
     const again = await load('GET', token);
     expect(again.status).toBe(403);
     expect(again.headers.get('Set-Cookie')).toBeNull();
+  });
+
+  it("redeems the link through the members' link strategy, with the client address of the load context", async () => {
+    const strategies = vi.spyOn(Authenticator.prototype, 'authenticate');
+    try {
+      const get = await load('GET', await linkToken());
+      expect(get.status).toBe(302);
+      const refused = await load('GET', 'not-a-link');
+      expect(refused.status).toBe(403);
+      expect(strategies.mock.calls.map(([name]) => name)).toEqual([IMPERSONATION_LINK, IMPERSONATION_LINK]);
+      expect((await auditRows('impersonation_started')).at(-1)?.ip).toBe(context.clientAddress);
+      const refusal = (await auditRows('impersonation_refused')).at(-1);
+      expect(refusal?.ip).toBe(context.clientAddress);
+      expect(refusal?.detail).toBe('malformed');
+    } finally {
+      strategies.mockRestore();
+    }
   });
 });
 

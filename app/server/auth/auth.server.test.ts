@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { json, type AppLoadContext } from '@remix-run/node';
+import { Authenticator } from 'remix-auth';
 
 import { CoopUnavailableError } from '../coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
@@ -28,6 +29,7 @@ const { login, logout, requireMember } = await import('./auth.server');
 const { forgetTermsAnswers } = await import('./terms-gate.server');
 const { createSession } = await import('./session.server');
 const { sha256 } = await import('../crypto.server');
+const { MEMBER_FORM } = await import('./authenticator.server');
 
 const ORIGIN = 'http://coop.test';
 
@@ -447,16 +449,51 @@ describe('the login action', () => {
     const { backend } = await app();
     const verify = vi.spyOn(backend, 'login');
     const reads = vi.spyOn(Request.prototype, 'formData');
+    const strategies = vi.spyOn(Authenticator.prototype, 'authenticate');
     try {
       const post = formRequest({ membershipNo: '12345', password: 'sahakorn-demo' });
       const context = { clientAddress: '10.11.0.1' } as unknown as AppLoadContext;
       const response = await logonRoute.action({ request: post, params: {}, context });
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('/member/status');
-      // One reading of the body: no clone read first, no synthetic request read again afterwards.
+      // One reading of the body, by the members' form strategy: the action does not read it first,
+      // and no synthetic request is read again afterwards.
+      expect(strategies.mock.calls.map(([name]) => name)).toEqual([MEMBER_FORM]);
       expect(reads).toHaveBeenCalledTimes(1);
       expect(verify).toHaveBeenCalledTimes(1);
       expect(verify).toHaveBeenCalledWith({ membershipNo: '012345', password: 'sahakorn-demo', remember: false });
+      // The client address of the load context reaches the strategy (rate limits, audit log).
+      const { db } = await app();
+      const success = await db
+        .selectFrom('audit_events')
+        .select('ip')
+        .where('type', '=', 'login_success')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(success.ip).toBe('10.11.0.1');
+    } finally {
+      strategies.mockRestore();
+      reads.mockRestore();
+      verify.mockRestore();
+    }
+  });
+
+  it('answers a form the schema refuses with its errors, once read, without the password or a backend call', async () => {
+    const logonRoute = await import('~/routes/member_.logon');
+    const { backend } = await app();
+    const verify = vi.spyOn(backend, 'login');
+    const reads = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const post = formRequest({ membershipNo: '12a45', password: 'typed-secret' });
+      const context = { clientAddress: '10.11.0.2' } as unknown as AppLoadContext;
+      const response = await logonRoute.action({ request: post, params: {}, context });
+      expect(response.status).toBe(400);
+      expect(context.formErrors).toBe(true);
+      const body = JSON.stringify(await response.json());
+      expect(body).toContain('membershipNo');
+      expect(body).not.toContain('typed-secret');
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(verify).not.toHaveBeenCalled();
     } finally {
       reads.mockRestore();
       verify.mockRestore();

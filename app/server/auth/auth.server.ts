@@ -211,13 +211,13 @@ export async function optionalMember(request: Request): Promise<MemberSession | 
 
 export type LoginOutcome =
   /** `secondFactor`: the cookie is a half-session; the code page comes next (ADR 040). */
-  | { ok: true; setCookie: string; secondFactor?: boolean }
+  | { ok: true; membershipNo: string; setCookie: string; secondFactor?: boolean }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
 /**
  * Check the rate limits, verify the credentials and start a session. `input` is the login form as the
- * route read and validated it, once (the number padded); the credentials go straight to
- * `CoopBackend.login` (ADR 069). `request` gives only the cookie the new session replaces.
+ * members' form strategy read and validated it, once (the number padded); the credentials go straight
+ * to `CoopBackend.login` (ADR 108). `request` gives only the cookie the new session replaces.
  *
  * The attempt is counted before the password is checked (ADR 036): parallel requests cannot get
  * more checks than the limits allow. Only an explicit refusal of the credentials keeps its count;
@@ -276,7 +276,8 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
     },
     clientAddress,
   );
-  if (challenge) return { ok: true, setCookie: challenge, secondFactor: true };
+  if (challenge)
+    return { ok: true, membershipNo: verified.member.membershipNo, setCookie: challenge, secondFactor: true };
   await purgeExpiredSessions();
   const { prename, firstName, lastName } = verified.member;
   const setCookie = await createSession(request, {
@@ -288,7 +289,7 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
     ip: clientAddress,
   });
   await audit('login_success', { membershipNo: verified.member.membershipNo, ip: clientAddress });
-  return { ok: true, setCookie };
+  return { ok: true, membershipNo: verified.member.membershipNo, setCookie };
 }
 
 /** End the member's session here and upstream; returns the Set-Cookie header that clears it. */
@@ -315,7 +316,8 @@ export async function logout(request: Request, clientAddress: string | null = nu
 export const IMPERSONATION_MAX_REFUSALS = 30;
 const IMPERSONATION_WINDOW_MS = 15 * 60_000;
 
-export type ImpersonationOutcome = { ok: true; setCookie: string } | { ok: false };
+export type ImpersonationOutcome =
+  { ok: true; membershipNo: string; actingStaff: string; setCookie: string } | { ok: false };
 
 /**
  * Redeem a staff impersonation link (ADR 010) under this instance's limit on refused links per
@@ -372,5 +374,5 @@ export async function impersonate(
     ip: clientAddress,
   });
   await audit('impersonation_started', { membershipNo: issued.member.membershipNo, ip: clientAddress, detail: about });
-  return { ok: true, setCookie };
+  return { ok: true, membershipNo: issued.member.membershipNo, actingStaff: issued.staff, setCookie };
 }

@@ -16,6 +16,7 @@ import { safeRedirect } from '~/lib/safe-redirect';
  * step is limited as members' sign-in is (ADR 036: every attempt counted before the check, atomically,
  * per account and address, per address, and per account from anywhere), under `staff:` keys; the code
  * step as members' second factor is (ADR 040). Every refusal looks the same: no account enumeration.
+ * The staff's form strategy (`authenticator.server.ts`, ADR 108) runs these steps.
  */
 
 /** Wrong codes on one half-session before it ends (the password is asked again). */
@@ -94,7 +95,7 @@ export async function pendingCodeStep(request: Request, now = Date.now()): Promi
 }
 
 export type CodeStep =
-  | { ok: true; setCookie: string; redirectTo: string }
+  | { ok: true; staff: { id: number; username: string }; setCookie: string; redirectTo: string }
   | { ok: false; reason: 'wrong' | 'required' }
   | { ok: false; reason: 'locked'; minutes: number }
   /** No half-session (expired, ended, or too many wrong codes): sign in again. */
@@ -140,5 +141,10 @@ export async function staffCodeStep(
   await clear(key);
   const setCookie = await startStaffSession(request, { staffId: account.id, stage: 'active', ip: clientAddress }, now);
   await audit('staff_login_success', { actor: account.username, ip: clientAddress, detail: result.method });
-  return { ok: true, setCookie, redirectTo: staffRedirect(challenge.redirectTo) };
+  return {
+    ok: true,
+    staff: { id: account.id, username: account.username },
+    setCookie,
+    redirectTo: staffRedirect(challenge.redirectTo),
+  };
 }

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { AppLoadContext } from '@remix-run/node';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticator } from 'remix-auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { STAFF_MESSAGES } from '~/lib/staff';
 
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-'));
@@ -25,6 +29,8 @@ const { env } = await import('../env.server');
 const { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } = await import('../auth/totp/totp.server');
 const { currentRequestContext, withRequestId } = await import('../http/request-context.server');
 const { main: staffCli } = await import('../../../scripts/staff');
+const { STAFF_FORM } = await import('./authenticator.server');
+const loginRoute = await import('~/routes/staff_.login');
 
 const ORIGIN = 'http://coop.test';
 const PASSWORD = 'quiet-harbour-lantern-42';
@@ -239,7 +245,11 @@ describe('sign-in', () => {
     await enrolled('editor', 'signin2');
     for (let i = 0; i < 5; i += 1) {
       expect(
-        await staffPasswordStep(req('/staff/login'), { username: 'signin2', password: `wrong-password-${i}` }, '10.2.0.1'),
+        await staffPasswordStep(
+          req('/staff/login'),
+          { username: 'signin2', password: `wrong-password-${i}` },
+          '10.2.0.1',
+        ),
       ).toEqual({
         ok: false,
         reason: 'invalid',
@@ -284,6 +294,94 @@ describe('sign-in', () => {
       ok: false,
       reason: 'wrong',
     });
+  });
+});
+
+describe('the sign-in action', () => {
+  const context = () => ({ clientAddress: '10.4.0.1' }) as unknown as AppLoadContext;
+  const act = (fields: Record<string, string>, cookie?: string, ctx = context()) =>
+    loginRoute.action({
+      request: new Request(`${ORIGIN}/staff/login`, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: cookie ? { Cookie: cookie } : {},
+      }),
+      params: {},
+      context: ctx,
+    });
+
+  it("reads each step's form once, through the staff's form strategy, and answers each step as before", async () => {
+    const account = await enrolled('editor', 'signin4');
+    const reads = vi.spyOn(Request.prototype, 'formData');
+    const strategies = vi.spyOn(Authenticator.prototype, 'authenticate');
+    try {
+      const refusedCtx = context();
+      const empty = await act({ intent: 'password', username: ' ', password: '' }, undefined, refusedCtx);
+      expect(empty.status).toBe(400);
+      expect(refusedCtx.formErrors).toBe(true);
+      expect(await empty.json()).toMatchObject({ step: 'password', error: STAFF_MESSAGES.loginRequired });
+
+      const wrongPassword = await act({ intent: 'password', username: 'signin4', password: 'not-the-password' });
+      expect(wrongPassword.status).toBe(401);
+      expect(await wrongPassword.json()).toMatchObject({ step: 'password', error: STAFF_MESSAGES.loginInvalid });
+
+      const first = await act({
+        intent: 'password',
+        username: 'signin4',
+        password: PASSWORD,
+        redirectTo: '/staff/accounts',
+      });
+      expect(first.status).toBe(302);
+      expect(first.headers.get('Location')).toBe('/staff/login');
+      const half = cookieOf(first.headers.get('Set-Cookie') ?? '');
+
+      const wrongCode = await act({ intent: 'code', code: '000000' }, half);
+      expect(wrongCode.status).toBe(401);
+      expect(await wrongCode.json()).toMatchObject({
+        step: 'code',
+        field: 'staff-code',
+        error: STAFF_MESSAGES.codeWrong,
+      });
+
+      const second = await act({ intent: 'code', code: await nextCode(account.id, account.secret) }, half);
+      expect(second.status).toBe(302);
+      expect(second.headers.get('Location')).toBe('/staff/accounts');
+      const cookie = cookieOf(second.headers.get('Set-Cookie') ?? '');
+      expect((await requireStaff(req('/staff', cookie))).username).toBe('signin4');
+
+      // Five posts, five readings of a body: none read twice.
+      expect(reads).toHaveBeenCalledTimes(5);
+      expect(strategies.mock.calls.map(([name]) => name)).toEqual(Array(5).fill(STAFF_FORM));
+      // The client address of the load context reaches the strategy (rate limits, audit log).
+      const { db } = await app();
+      const success = await db
+        .selectFrom('audit_events')
+        .select('ip')
+        .where('type', '=', 'staff_login_success')
+        .where('actor', '=', 'signin4')
+        .executeTakeFirstOrThrow();
+      expect(success.ip).toBe('10.4.0.1');
+    } finally {
+      strategies.mockRestore();
+      reads.mockRestore();
+    }
+  });
+
+  it('begins again: the half-session ends, audited, and a code for it is then refused', async () => {
+    await enrolled('editor', 'signin5');
+    const first = await act({ intent: 'password', username: 'signin5', password: PASSWORD, redirectTo: '' });
+    const half = cookieOf(first.headers.get('Set-Cookie') ?? '');
+    const { db } = await app();
+    const abandoned = async () =>
+      (await db.selectFrom('audit_events').select('id').where('type', '=', 'staff_code_abandoned').execute()).length;
+    const before = await abandoned();
+    const restart = await act({ intent: 'restart' }, half);
+    expect(restart.status).toBe(302);
+    expect(restart.headers.get('Location')).toBe('/staff/login');
+    expect(await abandoned()).toBe(before + 1);
+    const late = await act({ intent: 'code', code: '123456' }, half);
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ step: 'password', error: STAFF_MESSAGES.codeExpired });
   });
 });
 
