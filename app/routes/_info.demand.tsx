@@ -11,6 +11,7 @@ import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatRelativeTime, truncateQuestion } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 const DEMAND_TITLE = 'ความต้องการของสมาชิก';
 
@@ -18,10 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parseListPage(new URL(request.url));
   const { backend } = await app();
   // A core without the demand section (ADR 025): nothing here, rather than "cannot connect".
-  if (!backend.offers.demand) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(backend.offers.demand);
   const items = await backend.listDemandItems({ page, pageSize: BOARD_PAGE_SIZE });
   const pages = pageCount(items.total, BOARD_PAGE_SIZE);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(page <= pages);
   const now = new Date();
   return json({
     page,

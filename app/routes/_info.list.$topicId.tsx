@@ -10,6 +10,7 @@ import { app } from '~/server/app.server';
 import { dataAsOf } from '~/server/http/request-context.server';
 import { categoryView, describe, listCardView, parsePage } from '~/server/content/content-view.server';
 import { contentImages } from '~/server/content/media.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 /** Items per page of a topic list. */
 const PAGE_SIZE = 10;
@@ -17,12 +18,12 @@ const PAGE_SIZE = 10;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = parsePage(new URL(request.url));
   const topicId = params.topicId ?? '';
-  if (page === null) throw json(null, { status: 404 });
+  notFoundUnless(page !== null);
   const { backend } = await app();
   const topic = await backend.getTopicPage(topicId, { page, pageSize: PAGE_SIZE });
-  if (!topic) throw json(null, { status: 404 });
+  notFoundUnless(topic);
   const pages = Math.max(1, Math.ceil(topic.items.total / PAGE_SIZE));
-  if (page > pages) throw json(null, { status: 404 });
+  notFoundUnless(page <= pages);
   const images = contentImages();
   const now = new Date();
   const items = await Promise.all(topic.items.rows.map((row) => listCardView(row, images, now)));

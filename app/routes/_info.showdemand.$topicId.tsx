@@ -7,14 +7,15 @@ import { parseRecordId } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseRecordId(params.topicId);
-  if (id === null) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(id !== null);
   const { backend } = await app();
-  if (!backend.offers.demand) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(backend.offers.demand);
   const item = await backend.getDemandItem(id);
-  if (!item) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(item);
   const now = new Date();
   return json({
     item: {

@@ -6,6 +6,7 @@ import { AuthCard } from '~/components/auth-card';
 import { formatDateTime } from '~/lib/thai-format';
 import { env } from '~/server/env.server';
 import { outboxDir, readOutbox } from '~/server/auth/recovery/delivery.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 const TITLE = 'กล่องข้อความสาธิต';
 
@@ -15,7 +16,7 @@ const TITLE = 'กล่องข้อความสาธิต';
  */
 export async function loader() {
   const e = env();
-  if (!e.demo || (e.OTP_DELIVERY ?? 'outbox') !== 'outbox') throw json(null, { status: 404 });
+  notFoundUnless(e.demo && (e.OTP_DELIVERY ?? 'outbox') === 'outbox');
   const entries = await readOutbox(outboxDir(e.dataDir), 20);
   return json(
     {

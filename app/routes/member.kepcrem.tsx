@@ -9,12 +9,13 @@ import { usePageHref } from '~/lib/statement';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { collectionPage } from '~/server/member/collection-page.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { backend } = await app();
   // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
-  if (!backend.offers.cremationBill) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(backend.offers.cremationBill);
   return json(await collectionPage(member, new URL(request.url), 'crem'));
 }
 

@@ -9,6 +9,7 @@ import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 const TABS = [
   { key: 'received', label: 'สวัสดิการที่ได้รับ' },
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
   const { backend } = await app();
   // Not part of this deployment (http mode, ADR 018): not found, rather than "cannot connect".
-  if (!backend.offers.welfare) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(backend.offers.welfare);
   const items = await backend.getWelfare(member.credentials);
   const view = (tab: TabKey) =>
     items

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/member/kep-pdf.server';
+import { notFoundUnless, PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * `/member/kep/YYYY-MM/pdf`: the printable month (`/member/kep/YYYY-MM`, Gregorian key) as a PDF
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { backend } = await app();
   const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
   const collection = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
-  if (!collection) throw json(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+  notFoundUnless(collection, PRIVATE_NO_STORE);
   const bytes = await renderKepPdf({
     collection,
     memberName: member.memberName,

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 
 import { env } from '~/server/env.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 const MAX_MS = 30_000;
 
@@ -10,7 +11,7 @@ const MAX_MS = 30_000;
  * graceful shutdown lets a request in flight finish. Everywhere else it does not exist.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!env().ENABLE_TEST_ROUTES) throw json(null, { status: 404 });
+  notFoundUnless(env().ENABLE_TEST_ROUTES);
   const asked = Number(new URL(request.url).searchParams.get('ms'));
   const ms = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 0), MAX_MS) : 0;
   await new Promise((resolve) => setTimeout(resolve, ms));

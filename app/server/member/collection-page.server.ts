@@ -4,6 +4,7 @@ import { pageCount } from '~/lib/forms/statement-query';
 import { app } from '../app.server';
 import type { AuthedMember } from '../auth/auth.server';
 import { parsePage } from '../content/content-view.server';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 /**
  * The kep and kepcrem pages' data: one page of billing months, newest first, with the page count
@@ -11,10 +12,10 @@ import { parsePage } from '../content/content-view.server';
  */
 export async function collectionPage(member: AuthedMember, url: URL, kind: 'kep' | 'crem') {
   const page = parsePage(url);
-  if (page === null) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(page !== null);
   const { backend } = await app();
   const found = await backend.getCollectionPage(member.credentials, kind, { page, pageSize: MONTHS_PER_PAGE });
   const pages = pageCount(found.total, MONTHS_PER_PAGE);
-  if (page > pages) throw new Response('Not Found', { status: 404 });
+  notFoundUnless(page <= pages);
   return { months: found.rows.map(collectionView), page, pages };
 }

@@ -1,4 +1,3 @@
-import { json } from '@remix-run/node';
 import * as z from 'zod';
 
 import type { StatementQueryResult } from '~/lib/forms/statement-query';
@@ -11,6 +10,7 @@ import {
 import { parseDateDMY } from '~/lib/thai-format';
 
 import type { Page, StatementQuery as BackendStatementQuery } from '../coop/types';
+import { notFoundUnless } from '~/server/http/responses.server';
 
 /**
  * The statement pages' GET query, validated on the server only (the filter is a plain GET form), so
@@ -129,7 +129,7 @@ export async function loadStatement<R, S, T>(
 ): Promise<{ record: R; statement: StatementView<T> }> {
   const { query, filter } = statementRequest(url);
   const [record, found] = await fetch(query);
-  if (record === null || found === null) throw json(null, { status: 404 });
+  notFoundUnless(record !== null && found !== null);
   return {
     record,
     statement: {
