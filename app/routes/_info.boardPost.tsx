@@ -7,13 +7,13 @@ import { BoardForm, useBoardForm } from '~/components/info/board-form';
 import { BOARD_LIMITS, BOARD_MESSAGES, TopicSchema, type TopicFields } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
-import { NO_STORE } from '~/server/board/board.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 import { boardPostingAction } from '~/server/board/board-posting.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
 
 /** Each rendering of the form gets its own submission key (ADR 012). */
 export function loader() {
-  return json({ formKey: newIdempotencyKey() }, { headers: NO_STORE });
+  return json({ formKey: newIdempotencyKey() }, { headers: PRIVATE_NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const headers: HeadersFunction = () => NO_STORE;
+export const headers: HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: MetaFunction = (args) => [
   titleFor(args, 'ตั้งกระทู้ใหม่'),

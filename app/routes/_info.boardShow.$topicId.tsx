@@ -9,7 +9,7 @@ import { AnswerSchema, BOARD_LIMITS, BOARD_MESSAGES, parseRecordId, type AnswerF
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { NO_STORE } from '~/server/board/board.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 import { refundBoardPost } from '~/server/board/board-repeat.server';
 import { boardPostingAction } from '~/server/board/board-posting.server';
 import { newIdempotencyKey } from '~/server/idempotency.server';
@@ -48,7 +48,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         postedIso: a.createdAt.toISOString(),
       })),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -77,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export const headers: HeadersFunction = () => NO_STORE;
+export const headers: HeadersFunction = () => PRIVATE_NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = (args) => [
   titleFor(args, args.data ? `${truncate(args.data.topic.title)} | กระดานถาม-ตอบ` : 'กระดานถาม-ตอบ'),

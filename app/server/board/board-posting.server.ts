@@ -12,7 +12,8 @@ import { isUnavailable } from '../coop/unavailable.server';
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { setFlash } from '../flash.server';
 import { addressKey, refusesPostsFrom } from '../staff/moderation.server';
-import { countBoardPost, honeypotFilled, NO_STORE, throttledMinutes } from './board.server';
+import { PRIVATE_NO_STORE } from '../http/responses.server';
+import { countBoardPost, honeypotFilled, throttledMinutes } from './board.server';
 import { earlierPosting, postingFingerprint, refundBoardPost, rememberPosting } from './board-repeat.server';
 
 /** Who posts, as the backend is told. */
@@ -59,14 +60,14 @@ export async function boardPostingAction<Schema extends z.ZodType<{ formKey: str
 ): Promise<TypedResponse<{ result: SubmissionResult<string[]> }>> {
   const formData = await request.formData();
   const saved = { 'Set-Cookie': await setFlash({ kind: 'success', text: options.savedText }) };
-  const done = (to: string) => redirect(to, { status: 303, headers: { ...NO_STORE, ...saved } });
+  const done = (to: string) => redirect(to, { status: 303, headers: { ...PRIVATE_NO_STORE, ...saved } });
   // A robot filled the trap: store nothing, answer as if all went well.
   if (honeypotFilled(formData)) return done(options.trapTo);
 
   const submission = parseWithZod(formData, { schema: options.schema });
   const fail = (status: number, result: SubmissionResult<string[]>) => {
     context.formErrors = true;
-    return json({ result }, { status, headers: NO_STORE });
+    return json({ result }, { status, headers: PRIVATE_NO_STORE });
   };
   if (submission.status !== 'success') return fail(400, submission.reply());
   const refuse = (status: number, message: string) => fail(status, submission.reply({ formErrors: [message] }));

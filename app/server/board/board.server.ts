@@ -4,7 +4,6 @@ import { hit } from '../rate-limit.server';
 import { HONEYPOT_FIELD } from '~/lib/forms/board';
 
 /** Pages with a board form carry a one-time submission key: no shared cache may keep them. */
-export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 
 export type PostAllowance = { ok: true } | { ok: false; minutes: number };
 

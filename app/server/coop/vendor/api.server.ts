@@ -8,6 +8,7 @@ import { audit } from '../../audit.server';
 import { env } from '../../env.server';
 import { sha256 } from '../../crypto.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type StatementQuery } from '../types';
+import { NO_STORE } from '../../http/responses.server';
 
 /**
  * The HTTP side of the vendor-compatible API (ADR 019): envelopes, the bearer-token check and the
@@ -19,8 +20,6 @@ type Json = Record<string, unknown>;
 
 /** Rows per statement page, as the vendor's paginator sends them (§2). */
 export const VENDOR_STATEMENT_PAGE = 10;
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** A JSON answer that nobody keeps. */
 export function vendorJson(body: unknown, status = 200): Response {
