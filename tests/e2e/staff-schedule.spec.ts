@@ -193,6 +193,24 @@ test.describe('drafts, scheduling and preview', () => {
     await expect(page.getByText('เพิ่มไฟล์จากคลังสื่อแล้ว')).toBeVisible();
     await expect(page.getByLabel('คำอธิบายรูปหน้าปก')).toHaveValue(alt);
     await expect(page.getByRole('img', { name: 'รูปหน้าปกปัจจุบัน' })).toBeVisible();
+
+    // The upload, the text and the reuse are on record, each with the editor and the item.
+    const events = await frontDatabase()
+      .selectFrom('audit_events')
+      .select(['type', 'detail'])
+      .where('actor', '=', editor.username)
+      .where('type', 'in', ['staff_content_upload', 'staff_content_photo_alt', 'staff_content_media_reuse'])
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual([
+      'staff_content_upload',
+      'staff_content_photo_alt',
+      'staff_content_media_reuse',
+    ]);
+    expect(events[0]!.detail).toMatch(
+      new RegExp(`^target=content ${no} attachment content/\\d{4}/\\d{2}/[0-9a-f]{24}\\.jpg$`),
+    );
+    expect(events[2]!.detail).toMatch(new RegExp(`^target=content ${other} cover `));
     await unpublish(page, no);
   });
 });
