@@ -34,10 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const item = await getItem(db, no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   if (publish) {
-    const problems = altTextProblems(item);
-    if (problems.length) {
-      return redirectWithNotice(back, `${T.altMissing}: ${problems.map((p) => p.message).join(' · ')}`, 'error');
-    }
+    // The item's page lists what is missing, under its state.
+    if (altTextProblems(item).length) return redirectWithNotice(back, T.altMissing, 'error');
   }
   const result = await setPublished(db, no, publish, user.username);
   if (result === null) throw new Response(T.notFound, { status: 404 });
