@@ -9,7 +9,16 @@ export const CONTENT_TEXT = {
   menu: 'เมนูเว็บไซต์',
   home: 'หน้าแรก: แบนเนอร์และเวลาทำการ',
   published: 'เผยแพร่แล้ว',
+  scheduled: 'ตั้งเวลาเผยแพร่',
   draft: 'ฉบับร่าง',
+  scheduledNotice: (when: string) => `ตั้งเวลาเผยแพร่แล้ว เนื้อหาจะแสดงบนเว็บไซต์ตั้งแต่ ${when}`,
+  scheduledNoAnnounce: (when: string) => `ตั้งเวลาเผยแพร่แล้ว เนื้อหาจะแสดงบนเว็บไซต์ตั้งแต่ ${when} จึงยังไม่ได้ส่งการแจ้งเตือน`,
+  altMissing: 'ยังเผยแพร่ไม่ได้: รูปทุกรูปต้องมีคำอธิบาย (ข้อความแทนรูป) ก่อน ดูรายการที่ต้องแก้ไขด้านล่าง',
+  altSaved: 'บันทึกคำอธิบายภาพแล้ว',
+  mediaReused: 'เพิ่มไฟล์จากคลังสื่อแล้ว',
+  previewUnsaved: 'ตัวอย่างก่อนบันทึก: สิ่งที่แก้ไขยังไม่ได้บันทึก ปิดแท็บนี้เพื่อกลับไปแก้ไขต่อ',
+  previewFilesLeftOut: 'ไฟล์ที่เลือกไว้ใหม่ยังไม่แสดงในตัวอย่าง จะแสดงหลังบันทึก',
+  media: 'คลังสื่อ',
   coreOwnsContent:
     'เว็บไซต์นี้เชื่อมต่อกับระบบหลักของสหกรณ์ เนื้อหา เมนู แบนเนอร์ และเวลาทำการอยู่ที่ระบบหลัก กรุณาแก้ไขที่ระบบหลัก เว็บไซต์นี้จึงไม่มีแบบฟอร์มแก้ไขเนื้อหา',
   saved: 'บันทึกเนื้อหาแล้ว',
@@ -27,6 +36,15 @@ export const CONTENT_TEXT = {
 } as const;
 
 /** Thai messages of uploads that cannot be stored. */
+/** The label of an item's state: published, scheduled (published, its time still to come) or draft. */
+export function stateLabel(state: 'published' | 'scheduled' | 'draft'): string {
+  return state === 'published'
+    ? CONTENT_TEXT.published
+    : state === 'scheduled'
+      ? CONTENT_TEXT.scheduled
+      : CONTENT_TEXT.draft;
+}
+
 export const UPLOAD_TEXT = {
   tooLarge: (limit: string) => `ไฟล์มีขนาดใหญ่เกินไป แต่ละไฟล์ต้องไม่เกิน ${limit}`,
   malformed: 'ไม่สามารถอ่านข้อมูลที่ส่งมาได้ กรุณาลองใหม่อีกครั้ง',

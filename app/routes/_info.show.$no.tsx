@@ -44,7 +44,13 @@ export default function ShowContent() {
           </p>
         </TopicHeader>
         {item.cover ? (
-          <ContentPicture picture={item.cover} eager maxWidth={1200} className="content-picture content-item__cover" />
+          <ContentPicture
+            picture={item.cover}
+            alt={item.coverAlt}
+            eager
+            maxWidth={1200}
+            className="content-picture content-item__cover"
+          />
         ) : null}
         {item.eventDate ? <p className="content-item__event">วันที่จัดกิจกรรม {item.eventDate}</p> : null}
         <RichText html={item.bodyHtml} />

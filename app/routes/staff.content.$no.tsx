@@ -4,12 +4,13 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ContentForm } from '~/components/staff/content-form';
 import { ContentNav } from '~/components/staff/content-nav';
+import { ContentPreview } from '~/components/staff/content-preview';
 import { titleFor } from '~/lib/meta';
-import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
-import { formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
+import { altTextProblems, formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
 import {
   itemNumber,
   NO_STORE_HEADERS,
@@ -36,6 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       no,
       state: item.state,
+      /** When a published item shows, or would show once published (Bangkok time, BE year). */
+      publishAt: formatDateTime(item.postedAt, 'long'),
+      future: item.postedAt > Date.now(),
+      /** What keeps it from being published (pictures without alternative text, ADR 121). */
+      altProblems: altTextProblems(item).map((p) => p.message),
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values: formValuesOf(item),
       cover: item.coverImage ? mediaUrl(item.coverImage) : null,
@@ -45,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         href: mediaUrl(a.file),
         size: a.sizeBytes === null ? null : formatFileSize(a.sizeBytes),
       })),
-      gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption })),
+      gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption ?? '' })),
       updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
       canAnnounce: pushTrigger(env) !== null,
@@ -67,12 +73,26 @@ export default function EditContent() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<ContentActionData>();
   const published = data.state === 'published';
+  if (result?.preview) {
+    return (
+      <ContentPreview
+        item={result.preview}
+        notice={
+          <>
+            <p>{T.previewUnsaved}</p>
+            {result.preview.filesLeftOut ? <p>{T.previewFilesLeftOut}</p> : null}
+          </>
+        }
+      />
+    );
+  }
   return (
     <>
       <ContentNav current="content" />
       <h1>{T.editItem}</h1>
       <section aria-labelledby="state-title" className="staff-panel">
-        <h2 id="state-title">สถานะ: {published ? T.published : T.draft}</h2>
+        <h2 id="state-title">สถานะ: {stateLabel(data.state)}</h2>
+        {data.state === 'scheduled' ? <p>จะแสดงบนเว็บไซต์ตั้งแต่ {data.publishAt}</p> : null}
         {data.updated ? <p>แก้ไขล่าสุด {data.updated}</p> : null}
         <p>
           <a href={`/staff/content/${data.no}/preview`}>{T.preview}</a>
@@ -83,8 +103,18 @@ export default function EditContent() {
             </>
           ) : null}
         </p>
+        {data.state === 'draft' && data.altProblems.length ? (
+          <div className="callout">
+            <p>ก่อนเผยแพร่ต้องแก้ไข:</p>
+            <ul>
+              {data.altProblems.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <form method="post" action={`/staff/content/${data.no}/publish`} className="stack">
-          {published ? (
+          {data.state !== 'draft' ? (
             <>
               <input type="hidden" name="intent" value="unpublish" />
               <button type="submit" className="button button--secondary">
@@ -94,22 +124,26 @@ export default function EditContent() {
           ) : (
             <>
               <input type="hidden" name="intent" value="publish" />
-              {data.canAnnounce ? (
+              {data.future ? <p>วันเวลาเผยแพร่อยู่ในอนาคต: เนื้อหาจะแสดงบนเว็บไซต์ตั้งแต่ {data.publishAt}</p> : null}
+              {data.canAnnounce && !data.future ? (
                 <div className="field field--checkbox">
                   <input id="publish-announce" type="checkbox" name="announce" value="1" />
                   <label htmlFor="publish-announce">ส่งการแจ้งเตือนเนื้อหาใหม่ถึงผู้ที่เปิดรับการแจ้งเตือน</label>
                 </div>
               ) : null}
               <button type="submit" className="button">
-                เผยแพร่
+                {data.future ? T.scheduled : 'เผยแพร่'}
               </button>
             </>
           )}
         </form>
       </section>
-      {data.cover || data.attachments.length || data.gallery.length ? (
-        <section aria-labelledby="files-title" className="staff-panel">
-          <h2 id="files-title">รูปและไฟล์แนบ</h2>
+      <section aria-labelledby="files-title" className="staff-panel">
+        <h2 id="files-title">รูปและไฟล์แนบ</h2>
+        <p>
+          <a href={`/staff/media?for=${data.no}`}>{T.media}: ใช้รูปหรือไฟล์ที่อัปโหลดไว้แล้ว</a>
+        </p>
+        {data.cover || data.attachments.length || data.gallery.length ? (
           <ul className="staff-list">
             {data.cover ? (
               <li className="staff-list__item">
@@ -137,7 +171,27 @@ export default function EditContent() {
             ))}
             {data.gallery.map((g, i) => (
               <li key={`g${g.id}`} className="staff-list__item">
-                <img src={g.src} alt={g.caption ?? `ภาพที่ ${i + 1}`} width={160} height={90} className="staff-thumb" />
+                <img src={g.src} alt={g.caption || `ภาพที่ ${i + 1}`} width={160} height={90} className="staff-thumb" />
+                <form method="post" action={`/staff/content/${data.no}/files`} className="staff-alt-form">
+                  <input type="hidden" name="kind" value="photo-alt" />
+                  <input type="hidden" name="id" value={g.id} />
+                  <div className="field">
+                    <label htmlFor={`photo-alt-${g.id}`} className="field__label">
+                      คำอธิบายภาพที่ {i + 1}
+                    </label>
+                    <input
+                      id={`photo-alt-${g.id}`}
+                      type="text"
+                      name="caption"
+                      defaultValue={g.caption}
+                      maxLength={200}
+                      required
+                    />
+                  </div>
+                  <button type="submit" className="button button--secondary button--small">
+                    บันทึกคำอธิบายภาพที่ {i + 1}
+                  </button>
+                </form>
                 <form method="post" action={`/staff/content/${data.no}/files`}>
                   <input type="hidden" name="kind" value="photo" />
                   <input type="hidden" name="id" value={g.id} />
@@ -148,8 +202,8 @@ export default function EditContent() {
               </li>
             ))}
           </ul>
-        </section>
-      ) : null}
+        ) : null}
+      </section>
       <h2>แก้ไขรายละเอียด</h2>
       <ContentForm
         action={`/staff/content/${data.no}`}

@@ -6,6 +6,7 @@ import { app } from '~/server/app.server';
 import { mediaDir } from '~/server/content/media.server';
 import { deleteUnreferencedMedia, itemMediaFile } from '~/server/staff/content-media.server';
 import { removeCover, removeFile } from '~/server/staff/content.server';
+import { reuseMedia, setPhotoCaption, type ReuseAs } from '~/server/staff/media-library.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -16,7 +17,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return redirect(`/staff/content/${itemNumber(params.no)}`);
 }
 
-/** Take the cover, an attachment or a gallery photo off an item. */
+const REUSE = new Map<unknown, ReuseAs>([
+  ['reuse-cover', 'cover'],
+  ['reuse-photo', 'photo'],
+  ['reuse-attachment', 'attachment'],
+]);
+
+/**
+ * Take the cover, an attachment or a gallery photo off an item; write a gallery photo's alternative
+ * text; or put a file from the media list on it (ADR 121).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
   await refuseInHttpMode();
@@ -25,6 +35,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const kind = form.get('kind');
   const id = Number(form.get('id'));
   const { db, env } = await app();
+  const back = `/staff/content/${no}`;
+  if (kind === 'photo-alt') {
+    const caption = String(form.get('caption') ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!caption || [...caption].length > 200) {
+      return redirectWithNotice(back, 'กรุณากรอกคำอธิบายภาพ ไม่เกิน 200 ตัวอักษร', 'error');
+    }
+    if (
+      !Number.isSafeInteger(id) ||
+      id < 1 ||
+      !(await setPhotoCaption(db, { no, id, caption, staff: user.username }))
+    ) {
+      return redirectWithNotice(back, T.notFound, 'error');
+    }
+    await staffAudit(request, user, 'content_photo_alt', { target: `content ${no} photo ${id}` });
+    await contentChanged();
+    return redirectWithNotice(back, T.altSaved);
+  }
+  const reuse = REUSE.get(kind);
+  if (reuse) {
+    const file = String(form.get('file') ?? '');
+    const result = await reuseMedia(db, { no, file, as: reuse, staff: user.username });
+    if (result === 'refused') return redirectWithNotice(back, T.notFound, 'error');
+    await deleteUnreferencedMedia(db, mediaDir(env.dataDir), [result.replaced]);
+    await staffAudit(request, user, 'content_media_reuse', { target: `content ${no} ${reuse} ${file}` });
+    await contentChanged();
+    return redirectWithNotice(back, T.mediaReused);
+  }
   let removed = false;
   let file: string | null = null;
   if (kind === 'cover') {

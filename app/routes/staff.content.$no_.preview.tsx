@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { RichText } from '~/components/info/content';
 import { ContentNav } from '~/components/staff/content-nav';
+import { ContentPreview } from '~/components/staff/content-preview';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { app } from '~/server/app.server';
@@ -36,49 +36,14 @@ export default function PreviewContent() {
   return (
     <>
       <ContentNav current="content" />
-      <p className="callout">
-        {T.preview} · <a href={`/staff/content/${item.no}`}>กลับไปแก้ไข</a>
-      </p>
-      <article className="content-item staff-preview">
-        <p>{item.category.label}</p>
-        <h1>{item.title}</h1>
-        <p>
-          เผยแพร่ <time dateTime={item.postedIso}>{item.posted}</time>
-        </p>
-        {item.cover ? (
-          <img src={item.cover.src} alt="" width={800} height={450} className="staff-preview__cover" />
-        ) : null}
-        <RichText html={item.bodyHtml} />
-        {item.video ? (
+      <ContentPreview
+        item={item}
+        notice={
           <p>
-            <a href={item.video.href} rel="noopener noreferrer">
-              ชมวิดีโอที่ {item.video.host}
-            </a>
+            {T.preview} · <a href={`/staff/content/${item.no}`}>กลับไปแก้ไข</a>
           </p>
-        ) : null}
-        {item.gallery.length ? (
-          <ul className="staff-list">
-            {item.gallery.map((photo) => (
-              <li key={photo.src}>
-                <img src={photo.src} alt={photo.alt} width={320} height={180} className="staff-thumb" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {item.attachments.length ? (
-          <>
-            <h2>เอกสารแนบ</h2>
-            <ul>
-              {item.attachments.map((a) => (
-                <li key={a.href}>
-                  <a href={a.href}>{a.label}</a> ({a.type}
-                  {a.size ? ` ${a.size}` : ''})
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </article>
+        }
+      />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { app } from '~/server/app.server';
 import { log } from '~/server/log.server';
 import { pushTrigger } from '~/server/content/push.server';
-import { setPublished } from '~/server/staff/content.server';
+import { formatDateTime } from '~/lib/thai-format';
+import { altTextProblems, getItem, setPublished } from '~/server/staff/content.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -18,7 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * Publish (optionally announced over the push channel) or unpublish an item. The change is visible on
- * this instance at once (its caches are told) and on the others within their cache lifetimes.
+ * this instance at once (its caches are told) and on the others within their cache lifetimes. An item
+ * whose publish time is still to come is scheduled: it shows from that time (ADR 120), and is not
+ * announced now. Pictures without alternative text keep an item from being published (ADR 121).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
@@ -27,12 +30,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const publish = form.get('intent') === 'publish';
   const { db, env } = await app();
+  const back = `/staff/content/${no}`;
+  const item = await getItem(db, no);
+  if (!item) throw new Response(T.notFound, { status: 404 });
+  if (publish) {
+    // The item's page lists what is missing, under its state.
+    if (altTextProblems(item).length) return redirectWithNotice(back, T.altMissing, 'error');
+  }
   const result = await setPublished(db, no, publish, user.username);
   if (result === null) throw new Response(T.notFound, { status: 404 });
   await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
   await contentChanged();
-  const back = `/staff/content/${no}`;
   if (result === true) return redirectWithNotice(back, T.unpublished);
+  if (item.postedAt > Date.now()) {
+    const when = formatDateTime(item.postedAt, 'long');
+    return redirectWithNotice(
+      back,
+      form.get('announce') === '1' ? T.scheduledNoAnnounce(when) : T.scheduledNotice(when),
+    );
+  }
   if (form.get('announce') !== '1') return redirectWithNotice(back, T.publishedNotice);
   const trigger = pushTrigger(env);
   if (!trigger) return redirectWithNotice(back, T.announceOff, 'info');

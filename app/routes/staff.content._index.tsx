@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 
 import { ContentNav } from '~/components/staff/content-nav';
 import { titleFor } from '~/lib/meta';
-import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { listCategories, listItems, type ContentState } from '~/server/staff/content.server';
@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawCategory = url.searchParams.get('category') ?? '';
   const category = categories.some((c) => c.code === rawCategory) ? rawCategory : '';
   const rawState = url.searchParams.get('state') ?? '';
-  const state: ContentState | '' = rawState === 'published' || rawState === 'draft' ? rawState : '';
+  const state: ContentState | '' =
+    rawState === 'published' || rawState === 'scheduled' || rawState === 'draft' ? rawState : '';
   const q = (url.searchParams.get('q') ?? '').slice(0, 100);
   const rawPage = url.searchParams.get('page') ?? '1';
   const page = /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
@@ -103,6 +104,7 @@ export default function StaffContentList() {
           <select id="filter-state" name="state" defaultValue={data.filters.state}>
             <option value="">ทุกสถานะ</option>
             <option value="published">{T.published}</option>
+            <option value="scheduled">{T.scheduled}</option>
             <option value="draft">{T.draft}</option>
           </select>
         </div>
@@ -129,8 +131,7 @@ export default function StaffContentList() {
                 <a href={`/staff/content/${row.no}`}>{row.title}</a>
               </p>
               <p className="staff-list__meta">
-                {row.categoryLabel} · {row.posted} ·{' '}
-                <strong>{row.state === 'published' ? T.published : T.draft}</strong>
+                {row.categoryLabel} · {row.posted} · <strong>{stateLabel(row.state)}</strong>
                 {row.updatedBy ? ` · แก้ไขล่าสุดโดย ${row.updatedBy}` : null}
               </p>
             </li>

@@ -81,7 +81,8 @@ test.describe('the editor publishes content', () => {
     await page
       .getByLabel('ไฟล์แนบ (ไม่บังคับ)')
       .setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByLabel('ชื่อไฟล์แนบที่แสดง (ไม่บังคับ)').fill('ใบสมัครทุน');
+    await page.getByLabel('คำอธิบายรูปหน้าปก').fill(`นักเรียนรับทุนการศึกษา ${stamp}`);
+    await page.getByLabel('ชื่อไฟล์แนบหรือคำอธิบายรูป').fill('ใบสมัครทุน');
     await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
 
     await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
@@ -115,6 +116,7 @@ test.describe('the editor publishes content', () => {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const cover = page.locator('.content-item__cover img, img.content-item__cover').first();
       const src = await cover.getAttribute('src');
+      await expect(cover).toHaveAttribute('alt', `นักเรียนรับทุนการศึกษา ${stamp}`);
       expect(src).toMatch(/^\/mediafiles\/content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.jpg$/);
       const served = await page.request.get(src!);
       expect(served.headers()['content-type']).toBe('image/jpeg');

@@ -111,10 +111,17 @@ test.describe('the back office journey (embedded store)', () => {
     await editor.page
       .getByLabel('ไฟล์แนบ (ไม่บังคับ)')
       .setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await editor.page.getByLabel('ชื่อไฟล์แนบที่แสดง (ไม่บังคับ)').fill('เอกสารประกอบ');
+    await editor.page.getByLabel('ชื่อไฟล์แนบหรือคำอธิบายรูป').fill('เอกสารประกอบ');
     await editor.page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
     await expect(editor.page).toHaveURL(/\/staff\/content\/\d+$/);
     const no = Number(/(\d+)$/.exec(editor.page.url())![1]);
+    // A cover without alternative text keeps the draft from being published.
+    await editor.page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
+    await expect(editor.page.getByText(/ยังเผยแพร่ไม่ได้/)).toBeVisible();
+    await expect(editor.page.getByRole('heading', { name: 'สถานะ: ฉบับร่าง' })).toBeVisible();
+    await editor.page.getByLabel('คำอธิบายรูปหน้าปก').fill('แผนผังระบบหลังบ้าน');
+    await editor.page.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    await expect(editor.page.getByText('บันทึกเนื้อหาแล้ว')).toBeVisible();
     await editor.page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(editor.page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
 

@@ -12,6 +12,7 @@ export interface ContentFormProps {
     date: string;
     time: string;
     videoUrl: string;
+    coverAlt: string;
     attachmentLabel: string;
   };
   errors: Partial<Record<string, string>>;
@@ -31,6 +32,7 @@ const FIELDS = [
   ['time', 'content-time'],
   ['videoUrl', 'content-video'],
   ['cover', 'content-cover'],
+  ['coverAlt', 'content-cover-alt'],
   ['attachment', 'content-attachment'],
   ['attachmentLabel', 'content-attachment-label'],
 ] as const;
@@ -103,12 +105,17 @@ export function ContentForm({
         )}
       </FieldShell>
       <div className="staff-form__row">
-        <FieldShell id="content-date" label="วันที่เผยแพร่" hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569" error={errors.date}>
+        <FieldShell
+          id="content-date"
+          label="วันที่เผยแพร่"
+          hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569 · ถ้าเป็นวันเวลาในอนาคต เนื้อหาที่กดเผยแพร่แล้วจะแสดงบนเว็บไซต์เมื่อถึงเวลานั้น"
+          error={errors.date}
+        >
           {(control) => (
             <input {...control} type="text" name="date" inputMode="numeric" defaultValue={values.date} required />
           )}
         </FieldShell>
-        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30" error={errors.time}>
+        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30 (เวลาประเทศไทย)" error={errors.time}>
           {(control) => <input {...control} type="text" name="time" inputMode="numeric" defaultValue={values.time} />}
         </FieldShell>
       </div>
@@ -129,6 +136,14 @@ export function ContentForm({
         {(control) => <input {...control} type="file" name="cover" accept="image/jpeg,image/png,image/webp" />}
       </FieldShell>
       <FieldShell
+        id="content-cover-alt"
+        label="คำอธิบายรูปหน้าปก"
+        hint="บอกสิ่งที่อยู่ในรูปสำหรับผู้ที่มองไม่เห็นรูป เช่น ประธานมอบทุนการศึกษาแก่บุตรสมาชิก · ต้องกรอกก่อนเผยแพร่ถ้ามีรูปหน้าปก"
+        error={errors.coverAlt}
+      >
+        {(control) => <input {...control} type="text" name="coverAlt" defaultValue={values.coverAlt} maxLength={300} />}
+      </FieldShell>
+      <FieldShell
         id="content-attachment"
         label="ไฟล์แนบ (ไม่บังคับ)"
         hint={`PDF (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี ไม่เกิน ${sizeLimit} ต่อไฟล์ · เพิ่มได้ครั้งละหนึ่งไฟล์`}
@@ -140,8 +155,8 @@ export function ContentForm({
       </FieldShell>
       <FieldShell
         id="content-attachment-label"
-        label="ชื่อไฟล์แนบที่แสดง (ไม่บังคับ)"
-        hint="ถ้าเว้นว่างจะใช้หัวข้อของเนื้อหา"
+        label="ชื่อไฟล์แนบหรือคำอธิบายรูป"
+        hint="ชื่อที่แสดงของ PDF (ถ้าเว้นว่างจะใช้หัวข้อของเนื้อหา) หรือคำอธิบายของรูปในแกลเลอรี ซึ่งต้องกรอกก่อนเผยแพร่"
         error={errors.attachmentLabel}
       >
         {(control) => (
@@ -154,11 +169,24 @@ export function ContentForm({
           />
         )}
       </FieldShell>
-      <p>
+      <p className="staff-form__actions">
         <button type="submit" className="button">
           {submitLabel}
+        </button>{' '}
+        {/* A new tab shows the draft as its public page would, from these fields, without saving them
+            (ADR 120); this tab keeps what was typed. Plain HTML: no script needed. */}
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          formTarget="_blank"
+          formNoValidate
+          className="button button--secondary"
+        >
+          ดูตัวอย่าง
         </button>
       </p>
+      <p className="field__hint">ดูตัวอย่างจะเปิดในแท็บใหม่ โดยยังไม่บันทึกสิ่งที่แก้ไข</p>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 
-/** The editors' three pages: content, the menu, the home page. */
-export function ContentNav({ current }: { current: 'content' | 'menu' | 'home' }) {
+/** The editors' pages: content, the media list, the menu, the home page. */
+export function ContentNav({ current }: { current: 'content' | 'media' | 'menu' | 'home' }) {
   const links = [
     ['content', '/staff/content', T.content],
+    ['media', '/staff/media', T.media],
     ['menu', '/staff/menu', T.menu],
     ['home', '/staff/home', T.home],
   ] as const;

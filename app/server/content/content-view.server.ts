@@ -116,6 +116,8 @@ export interface ItemView {
   bodyHtml: string;
   /** The item's own picture; null when it has none that can be shown (no default on the item page). */
   cover: ContentImage | null;
+  /** The cover's alternative text ('' when the editor wrote none: then it is taken as decoration). */
+  coverAlt: string;
   gallery: PhotoView[];
   attachments: AttachmentView[];
   video: VideoView | null;
@@ -151,6 +153,7 @@ export async function itemView(item: ContentItem, images: ContentImageResolver):
     eventDate: item.eventDate ? formatDate(item.eventDate, 'long') : null,
     bodyHtml: sanitizeRichText(item.bodyHtml),
     cover: cover.isDefault ? null : cover,
+    coverAlt: item.coverAlt?.trim() ?? '',
     gallery: shown.map(({ photo, picture }, i) => ({
       src: picture.src,
       alt: photo.caption ?? `ภาพที่ ${i + 1} จาก ${shown.length}: ${item.title}`,

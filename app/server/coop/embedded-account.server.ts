@@ -104,6 +104,7 @@ export function createAccountFeeds(
             .select('no')
             .where('category', '=', TERMS_CATEGORY)
             .where('disabled', '=', 0)
+            .where('posted_at', '<=', at)
             .orderBy('posted_at', 'desc')
             .orderBy('no', 'desc')
             .executeTakeFirst();

@@ -67,9 +67,13 @@ function toSummary(row: SummaryRow): ContentSummary {
   };
 }
 
-/** The public website's content over our own tables (ADR 011). */
-export function createContentFeeds(db: Db): Feeds {
-  /** Published items of active categories, with what a summary needs. */
+/**
+ * The public website's content over our own tables (ADR 011). An item shows once it is published
+ * (`disabled = 0`) and its publish time has come (`posted_at <= now`, read on every request: a
+ * scheduled item appears at its time with no job to run it, ADR 120).
+ */
+export function createContentFeeds(db: Db, now: () => number = Date.now): Feeds {
+  /** Published items of active categories whose time has come, with what a summary needs. */
   function published() {
     return db
       .selectFrom('content_items')
@@ -84,6 +88,7 @@ export function createContentFeeds(db: Db): Feeds {
         'content_categories.default_image',
       ])
       .where('content_items.disabled', '=', 0)
+      .where('content_items.posted_at', '<=', now())
       .where('content_categories.status', '=', 1);
   }
 
@@ -112,6 +117,7 @@ export function createContentFeeds(db: Db): Feeds {
         'content_items.event_date',
         'content_items.cover_image',
         'content_items.video_url',
+        'content_items.cover_alt',
         'content_categories.code',
         'content_categories.description',
         'content_categories.type',
@@ -121,6 +127,7 @@ export function createContentFeeds(db: Db): Feeds {
       ])
       .where('content_items.no', '=', no)
       .where('content_items.disabled', '=', 0)
+      .where('content_items.posted_at', '<=', now())
       .where('content_categories.status', '=', 1)
       .executeTakeFirst();
     if (!row) return null;
@@ -153,6 +160,7 @@ export function createContentFeeds(db: Db): Feeds {
         sizeBytes: a.size_bytes === null ? null : Number(a.size_bytes),
       })),
       videoUrl: row.video_url,
+      coverAlt: row.cover_alt,
     };
   }
 
@@ -194,6 +202,7 @@ export function createContentFeeds(db: Db): Feeds {
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('category', '=', topicId)
           .where('disabled', '=', 0)
+          .where('posted_at', '<=', now())
           .executeTakeFirstOrThrow(),
         published()
           .select(['content_items.body_html', 'content_items.excerpt'])
@@ -228,6 +237,7 @@ export function createContentFeeds(db: Db): Feeds {
         .select('no')
         .where('category', '=', POLICY_CATEGORY[kind])
         .where('disabled', '=', 0)
+        .where('posted_at', '<=', now())
         .orderBy('posted_at', 'desc')
         .orderBy('no', 'desc')
         .executeTakeFirst();

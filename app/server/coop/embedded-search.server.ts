@@ -189,7 +189,7 @@ interface Candidate {
 }
 
 /** The `searchContent` method of the embedded backend. */
-export function createSearchFeed(db: Store): Pick<CoopBackend, 'searchContent'> {
+export function createSearchFeed(db: Store, now: () => number = Date.now): Pick<CoopBackend, 'searchContent'> {
   return {
     async searchContent(query, page = 1) {
       const terms = queryTerms(query);
@@ -203,7 +203,9 @@ export function createSearchFeed(db: Store): Pick<CoopBackend, 'searchContent'> 
       if (!terms.length) return { found: false, total: 0, hits: [], recommended };
 
       // Shown items only: decided here, so hiding an item or a category needs no re-index.
-      const visible = sql<SqlBool>`content_items.disabled = 0 and content_categories.status = 1
+      // A scheduled item is found from its publish time on (ADR 120).
+      const visible = sql<SqlBool>`content_items.disabled = 0 and content_items.posted_at <= ${now()}
+        and content_categories.status = 1
         and content_categories.type <> ${ADMIN_CATEGORY_TYPE}
         and content_categories.code not in (${sql.join(UNSEARCHED_CATEGORIES)})`;
 

@@ -62,6 +62,7 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       .select(columns)
       .where('category', '=', TERMS_CATEGORY)
       .where('disabled', '=', 0)
+      .where('posted_at', '<=', now())
       .orderBy('posted_at', 'desc')
       .orderBy('no', 'desc')
       .executeTakeFirst();
@@ -75,8 +76,8 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
     ...createPhotoFeeds(db, memberOf, now),
     ...createImpersonation(db, now),
     ...createBoardFeeds(db, now),
-    ...createSearchFeed(db),
-    ...createContentFeeds(db),
+    ...createSearchFeed(db, now),
+    ...createContentFeeds(db, now),
     ...createTokenFeeds(db, memberOf, now),
 
     // The media folder is looked up per call: tests point DATA_DIR elsewhere after the backend is made.

@@ -171,6 +171,8 @@ export interface ContentPhoto {
 /** One content item (`/show/{No}`). `bodyHtml` is stored HTML: sanitise it before output. */
 export interface ContentItem extends ContentSummary {
   categoryInfo: ContentCategory;
+  /** The cover's alternative text as the editor wrote it (embedded store, ADR 121); absent or null: none. */
+  coverAlt?: string | null;
   bodyHtml: string;
   author: string | null;
   /** Gregorian `YYYY-MM-DD` of the event (calendar and activity items). */

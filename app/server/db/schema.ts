@@ -144,6 +144,8 @@ export interface ContentItemsTable {
   /** Last change by a staff account: when (ms) and who (username); null for seeded items (0019). */
   updated_at: ColumnType<number | null, number | null | undefined, number | null>;
   updated_by: OptionalText;
+  /** The cover picture's alternative text; null: none written yet (0030, ADR 121). */
+  cover_alt: OptionalText;
 }
 
 export interface MenuItemsTable {

@@ -16,7 +16,19 @@ import {
   type StoredMedia,
 } from './content-media.server';
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
-import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';
+import { itemView, type ItemView } from '../content/content-view.server';
+import { contentImages } from '../content/media.server';
+import {
+  altTextProblems,
+  getItem,
+  listCategories,
+  MESSAGES,
+  parseDraft,
+  previewOf,
+  saveItem,
+  type ContentFormValues,
+  type FieldErrors,
+} from './content.server';
 import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
 import { contentChanged } from './public-cache.server';
 
@@ -35,6 +47,8 @@ export async function refuseInHttpMode(): Promise<void> {
 export interface ContentActionData {
   values: ContentFormValues | null;
   errors: FieldErrors & { form?: string };
+  /** The draft as its public page would show it ("ดูตัวอย่าง": nothing was saved). */
+  preview?: ItemView & { filesLeftOut: boolean };
 }
 
 function mediaMessage(error: MediaError, field: 'cover' | 'attachment'): string {
@@ -63,6 +77,18 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   const { values, draft, errors } = parseDraft(upload.fields, await listCategories(db));
   const invalid = (status = 400) => json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
   if (!draft) return invalid();
+  const current = no === undefined ? null : await getItem(db, no);
+  if (no !== undefined && !current) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+
+  // "ดูตัวอย่าง" (the button's intent): the draft as its public page would show it; nothing is
+  // stored, not even the chosen files (ADR 120).
+  if (upload.fields.get('intent') === 'preview') {
+    const view = await itemView(await previewOf(db, { ...current, ...draft }), contentImages());
+    return json<ContentActionData>(
+      { values, errors: {}, preview: { ...view, filesLeftOut: upload.files.length > 0 } },
+      { headers: NO_STORE_HEADERS },
+    );
+  }
 
   const dir = mediaDir(env.dataDir);
   let cover: StoredMedia | null = null;
@@ -89,6 +115,23 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       if (!(error instanceof MediaError)) throw error;
       errors[field] = mediaMessage(error, field);
       if (error.problem === 'busy') return invalid(503);
+    }
+  }
+  // A published (or scheduled) item keeps alternative text on what this save sets: the cover, the
+  // body's pictures and a new gallery picture (ADR 121). Its older gallery pictures are checked on
+  // publishing; their text is written in the files panel.
+  if (current && current.state !== 'draft') {
+    const picture = attachment as StoredMedia | null;
+    const problems = altTextProblems({
+      coverImage: (cover as StoredMedia | null)?.file ?? current.coverImage,
+      coverAlt: draft.coverAlt,
+      bodyHtml: draft.bodyHtml,
+      gallery:
+        picture?.kind === 'picture' ? [{ id: 0, file: picture.file, caption: values.attachmentLabel || null }] : [],
+    });
+    for (const problem of problems) {
+      if (problem.field === 'gallery') errors.attachmentLabel ??= MESSAGES.newPhotoAlt;
+      else errors[problem.field] ??= problem.message;
     }
   }
   if (Object.keys(errors).length) {
@@ -120,6 +163,15 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
     target: `content ${saved}`,
   });
+  // Every stored upload is on record: who, which item, which file (ADR 121).
+  for (const [role, media] of [
+    ['cover', cover],
+    ['attachment', attachment],
+  ] as const) {
+    const stored = media as StoredMedia | null;
+    if (stored)
+      await staffAudit(request, user, 'content_upload', { target: `content ${saved} ${role} ${stored.file}` });
+  }
   await contentChanged();
   return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
 }

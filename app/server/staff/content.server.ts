@@ -21,6 +21,7 @@ export const TITLE_MAX = 255;
 export const EXCERPT_MAX = 300;
 export const BODY_MAX = 60_000;
 export const LABEL_MAX = 200;
+export const ALT_MAX = 300;
 /** Bangkok has had no daylight saving time since 1920: UTC+7 all year. */
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
@@ -31,7 +32,17 @@ export interface StaffCategory {
   type: string;
 }
 
-export type ContentState = 'published' | 'draft';
+/**
+ * A draft is on no public page; a published item shows from its publish time (`posted_at`) on: until
+ * then it is scheduled (ADR 120). Scheduled is not stored: it is published with a time still to come.
+ */
+export type ContentState = 'published' | 'scheduled' | 'draft';
+
+/** The state of a stored item at `now`. */
+export function stateOf(disabled: number, postedAt: number, now: number): ContentState {
+  if (disabled) return 'draft';
+  return postedAt > now ? 'scheduled' : 'published';
+}
 
 export interface StaffListRow {
   no: number;
@@ -49,6 +60,8 @@ export interface StaffListQuery {
   state?: ContentState | null;
   q?: string | null;
   page: number;
+  /** The moment that tells published from scheduled (default: now). */
+  now?: number;
 }
 
 export interface ContentDraft {
@@ -59,6 +72,8 @@ export interface ContentDraft {
   bodyHtml: string;
   postedAt: number;
   videoUrl: string | null;
+  /** The cover picture's alternative text; null when none was written. */
+  coverAlt: string | null;
 }
 
 export interface StaffItem extends ContentDraft {
@@ -80,6 +95,7 @@ export interface ContentFormValues {
   date: string;
   time: string;
   videoUrl: string;
+  coverAlt: string;
   attachmentLabel: string;
 }
 
@@ -109,7 +125,13 @@ export async function listItems(
     .selectFrom('content_items')
     .innerJoin('content_categories', 'content_categories.code', 'content_items.category');
   if (query.category) base = base.where('content_items.category', '=', query.category);
-  if (query.state) base = base.where('content_items.disabled', '=', query.state === 'published' ? 0 : 1);
+  const now = query.now ?? Date.now();
+  if (query.state === 'draft') base = base.where('content_items.disabled', '=', 1);
+  else if (query.state) {
+    base = base
+      .where('content_items.disabled', '=', 0)
+      .where('content_items.posted_at', query.state === 'scheduled' ? '>' : '<=', now);
+  }
   const words = (query.q ?? '').trim().slice(0, 100);
   if (words) {
     base = base.where(({ eb, fn }) =>
@@ -142,7 +164,7 @@ export async function listItems(
       category: r.category,
       categoryLabel: r.description,
       postedAt: Number(r.posted_at),
-      state: r.disabled ? 'draft' : 'published',
+      state: stateOf(r.disabled, Number(r.posted_at), now),
       updatedAt: r.updated_at === null ? null : Number(r.updated_at),
       updatedBy: r.updated_by,
     })),
@@ -153,7 +175,7 @@ export async function listItems(
 }
 
 /** One item as the editor sees it, published or not; null when there is no such item. */
-export async function getItem(db: Db, no: number): Promise<StaffItem | null> {
+export async function getItem(db: Db, no: number, now: number = Date.now()): Promise<StaffItem | null> {
   if (!Number.isSafeInteger(no) || no < 1 || no > 2_147_483_647) return null;
   const row = await db.selectFrom('content_items').selectAll().where('no', '=', no).executeTakeFirst();
   if (!row) return null;
@@ -181,7 +203,8 @@ export async function getItem(db: Db, no: number): Promise<StaffItem | null> {
     bodyHtml: row.body_html,
     postedAt: Number(row.posted_at),
     videoUrl: row.video_url,
-    state: row.disabled ? 'draft' : 'published',
+    coverAlt: row.cover_alt,
+    state: stateOf(row.disabled, Number(row.posted_at), now),
     coverImage: row.cover_image,
     updatedAt: row.updated_at === null ? null : Number(row.updated_at),
     updatedBy: row.updated_by,
@@ -206,6 +229,7 @@ export function formValuesOf(item: StaffItem | null, now: number = Date.now()): 
     date,
     time,
     videoUrl: item?.videoUrl ?? '',
+    coverAlt: item?.coverAlt ?? '',
     attachmentLabel: '',
   };
 }
@@ -242,6 +266,11 @@ export const MESSAGES = {
   date: 'กรุณากรอกวันที่เผยแพร่ในรูปแบบ วว/ดด/ปปปป (พ.ศ.) และเวลาในรูปแบบ ชช:นน',
   videoUrl: 'ลิงก์วิดีโอต้องขึ้นต้นด้วย https:// หรือ http://',
   labelLong: `ชื่อไฟล์แนบต้องยาวไม่เกิน ${LABEL_MAX} ตัวอักษร`,
+  coverAltLong: `คำอธิบายรูปหน้าปกต้องยาวไม่เกิน ${ALT_MAX} ตัวอักษร`,
+  coverAlt: 'กรุณากรอกคำอธิบายรูปหน้าปก (ข้อความแทนรูป) ก่อนเผยแพร่',
+  photoAlt: (n: number) => `กรุณากรอกคำอธิบายภาพที่ ${n} ในแกลเลอรี ก่อนเผยแพร่`,
+  bodyAlt: 'รูปในเนื้อหาทุกรูปต้องมีคำอธิบาย (alt="…") ก่อนเผยแพร่',
+  newPhotoAlt: 'เนื้อหานี้เผยแพร่แล้ว รูปที่แนบต้องมีคำอธิบายภาพ กรุณากรอกในช่องชื่อไฟล์แนบหรือคำอธิบายรูป',
 } as const;
 
 /** Read the form's text fields into a draft, or the errors to show next to each field. */
@@ -258,6 +287,7 @@ export function parseDraft(
     date: get('date').trim(),
     time: get('time').trim(),
     videoUrl: get('videoUrl').trim(),
+    coverAlt: get('coverAlt').replace(/\s+/g, ' ').trim(),
     attachmentLabel: get('attachmentLabel').replace(/\s+/g, ' ').trim(),
   };
   const errors: FieldErrors = {};
@@ -279,6 +309,7 @@ export function parseDraft(
     }
   }
   if ([...values.attachmentLabel].length > LABEL_MAX) errors.attachmentLabel = MESSAGES.labelLong;
+  if ([...values.coverAlt].length > ALT_MAX) errors.coverAlt = MESSAGES.coverAltLong;
   if (Object.keys(errors).length || postedAt === null) return { values, draft: null, errors };
   return {
     values,
@@ -289,6 +320,7 @@ export function parseDraft(
       bodyHtml: sanitizeRichText(values.body),
       postedAt,
       videoUrl,
+      coverAlt: values.coverAlt || null,
     },
     errors,
   };
@@ -318,6 +350,7 @@ export async function saveItem(
       body_html: draft.bodyHtml,
       posted_at: draft.postedAt,
       video_url: draft.videoUrl,
+      cover_alt: draft.coverAlt,
       updated_at: now,
       updated_by: input.staff,
       ...(media.cover && { cover_image: media.cover.file }),
@@ -379,7 +412,7 @@ export async function removeFile(db: Db, no: number, kind: 'attachment' | 'photo
 export async function removeCover(db: Db, no: number, staff: string, now = Date.now()): Promise<boolean> {
   const result = await db
     .updateTable('content_items')
-    .set({ cover_image: null, updated_at: now, updated_by: staff })
+    .set({ cover_image: null, cover_alt: null, updated_at: now, updated_by: staff })
     .where('no', '=', no)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -421,6 +454,18 @@ function defaultImageKind(value: string): DefaultImageKind {
 export async function previewItem(db: Db, no: number): Promise<ContentItem | null> {
   const item = await getItem(db, no);
   if (!item) return null;
+  return previewOf(db, item);
+}
+
+/**
+ * A draft as the public item page would show it, from the form's fields and what the item already
+ * holds (its number, cover and files; none for a new item): the preview before saving (ADR 120).
+ * Nothing is written.
+ */
+export async function previewOf(
+  db: Db,
+  item: ContentDraft & Partial<Pick<StaffItem, 'no' | 'coverImage' | 'gallery' | 'attachments'>>,
+): Promise<ContentItem> {
   const category = await db
     .selectFrom('content_categories')
     .select(['code', 'description', 'type', 'content_type', 'background', 'default_image'])
@@ -428,12 +473,13 @@ export async function previewItem(db: Db, no: number): Promise<ContentItem | nul
     .executeTakeFirstOrThrow();
   const defaultImage = defaultImageKind(category.default_image);
   return {
-    no: item.no,
+    no: item.no ?? 0,
     category: item.category,
     categoryLabel: category.description,
     title: item.title,
     postedAt: new Date(item.postedAt),
-    coverImage: item.coverImage,
+    coverImage: item.coverImage ?? null,
+    coverAlt: item.coverAlt,
     defaultImage,
     categoryInfo: {
       code: category.code,
@@ -446,8 +492,31 @@ export async function previewItem(db: Db, no: number): Promise<ContentItem | nul
     bodyHtml: item.bodyHtml,
     author: null,
     eventDate: null,
-    gallery: item.gallery.map((g) => ({ file: g.file, caption: g.caption })),
-    attachments: item.attachments.map((a) => ({ file: a.file, label: a.label, sizeBytes: a.sizeBytes })),
+    gallery: (item.gallery ?? []).map((g) => ({ file: g.file, caption: g.caption })),
+    attachments: (item.attachments ?? []).map((a) => ({ file: a.file, label: a.label, sizeBytes: a.sizeBytes })),
     videoUrl: item.videoUrl,
   };
+}
+
+/** `<img>` tags of a sanitised body without a non-empty `alt`. */
+function bodyPicturesWithoutAlt(bodyHtml: string): number {
+  const tags = bodyHtml.match(/<img\b[^>]*>/gi) ?? [];
+  return tags.filter((tag) => !/\salt\s*=\s*("\s*[^"\s][^"]*"|'\s*[^'\s][^']*')/i.test(tag)).length;
+}
+
+/**
+ * What keeps an item from being published (ADR 121): a cover, a gallery picture or a picture in the
+ * body without alternative text. A draft may lack them; publishing (and saving a published item)
+ * asks for them. Field by field, in the form's order; empty when nothing is missing.
+ */
+export function altTextProblems(
+  item: Pick<StaffItem, 'coverImage' | 'coverAlt' | 'bodyHtml' | 'gallery'>,
+): { field: 'coverAlt' | 'body' | 'gallery'; message: string }[] {
+  const problems: { field: 'coverAlt' | 'body' | 'gallery'; message: string }[] = [];
+  if (bodyPicturesWithoutAlt(item.bodyHtml)) problems.push({ field: 'body', message: MESSAGES.bodyAlt });
+  if (item.coverImage && !item.coverAlt?.trim()) problems.push({ field: 'coverAlt', message: MESSAGES.coverAlt });
+  item.gallery.forEach((photo, i) => {
+    if (!photo.caption?.trim()) problems.push({ field: 'gallery', message: MESSAGES.photoAlt(i + 1) });
+  });
+  return problems;
 }

@@ -643,6 +643,7 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       }),
       attachments,
       videoUrl: r.nmedia,
+      coverAlt: r.cover_alt,
     };
   }
 

@@ -891,6 +891,8 @@ export const contentRow = row({
   posted_at: additive(instant),
   // Sahakorn's (ADR 061): the editor's own excerpt; a vendor row has none.
   excerpt: optText,
+  // Sahakorn's (ADR 121): the cover's alternative text; a vendor row has none.
+  cover_alt: additive(optText),
 }).transform(({ posted_at: postedAt, ...r }) => ({ ...r, date: postedAt ?? r.date }));
 export type ContentRow = z.output<typeof contentRow>;
 

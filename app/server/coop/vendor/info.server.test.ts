@@ -163,6 +163,13 @@ describe('vendor serializers of the public feeds: the adapter reads back what th
     expect(infoShow.parse(wire(unknownShowBody())).show).toBeNull();
   });
 
+  it("show: the cover's alternative text travels as cover_alt (ADR 121); an item without one reads null", () => {
+    const withAlt = { ...item, coverImage: 'content/1250.jpg', coverAlt: 'ผู้จัดการมอบทุนแก่บุตรสมาชิก' };
+    expect(wire(infoShowBody(withAlt))).toMatchObject({ show: { cover_alt: 'ผู้จัดการมอบทุนแก่บุตรสมาชิก' } });
+    expect(infoShow.parse(wire(infoShowBody(withAlt))).show?.cover_alt).toBe('ผู้จัดการมอบทุนแก่บุตรสมาชิก');
+    expect(infoShow.parse(wire(infoShowBody(item))).show?.cover_alt).toBeNull();
+  });
+
   it('smartsearch: hits and recommended links; nothing found as CWL0004ERROR', () => {
     const result = {
       found: true,

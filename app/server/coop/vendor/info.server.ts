@@ -76,6 +76,8 @@ export function contentRow(s: ContentSummary, extra: Partial<ContentItem & Conte
     posted_at: s.postedAt.toISOString(),
     // Sahakorn's (ADR 061): the editor's own excerpt, in a topic list's rows.
     ...(extra.excerpt !== undefined && { excerpt: extra.excerpt }),
+    // Sahakorn's (ADR 121): the cover's alternative text, in a whole item.
+    ...(extra.coverAlt !== undefined && { cover_alt: extra.coverAlt }),
     ...attachments,
   };
 }
