@@ -79,6 +79,19 @@ describe('the change-password rules, in the browser and on the server', () => {
     expect(newPasswordLengthError('😀'.repeat(PASSWORD_MAX + 1))).toBe(PASSWORD_MESSAGES.tooLong);
   });
 
+  it('tells a long pasted password its length limit, never that the confirmation differs or is missing', () => {
+    for (const length of [PASSWORD_MAX + 1, PASSWORD_INPUT_MAX + 1, 1000]) {
+      const long = 'x'.repeat(length);
+      const values = { ...OK, newPassword: long, confirmPassword: long };
+      const server = serverErrors(values);
+      expect(server.newPassword, `${length}`).toBe(PASSWORD_MESSAGES.tooLong);
+      expect([undefined, PASSWORD_MESSAGES.tooLong], `${length}`).toContain(server.confirmPassword);
+      const page = changePasswordErrors(values);
+      expect([undefined, PASSWORD_MESSAGES.tooLong], `${length}`).toContain(page.newPassword);
+      expect(page.confirmPassword, `${length}`).toBeUndefined();
+    }
+  });
+
   it('leaves a value longer than any password to the server, which refuses it', () => {
     for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
       const values = { ...OK, [field]: 'x'.repeat(PASSWORD_INPUT_MAX + 1) };
