@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePasswordChange } from '~/server/auth/password-policy.server';
 
 import {
+  CHANGE_PASSWORD_CONSTRAINT,
+  CHANGE_PASSWORD_FIELDS,
   changePasswordErrors,
   newPasswordLengthError,
   PASSWORD_INPUT_MAX,
@@ -90,6 +92,11 @@ describe('the change-password rules, in the browser and on the server', () => {
       expect([undefined, PASSWORD_MESSAGES.tooLong], `${length}`).toContain(page.newPassword);
       expect(page.confirmPassword, `${length}`).toBeUndefined();
     }
+  });
+
+  it('lets the browser keep a pasted password whole: no field is cut to a length', () => {
+    for (const field of CHANGE_PASSWORD_FIELDS)
+      expect(CHANGE_PASSWORD_CONSTRAINT[field]).not.toHaveProperty('maxLength');
   });
 
   it('leaves a value longer than any password to the server, which refuses it', () => {
