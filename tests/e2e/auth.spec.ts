@@ -344,7 +344,7 @@ test.describe('logout in another tab', () => {
     await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบ เรียบร้อยแล้ว' })).toBeVisible();
 
     // The other tab still shows a member page; its next click finds the session gone.
-    await other.locator('a[href="/member/kep"]').first().click();
+    await other.locator('main a[href="/member/kep"]').first().click();
     await expect(other).toHaveURL(/\/member\/logon\?redirectTo=/);
     await expect(other.getByText('ขออภัยสิ้นสุดระยะเวลาการเข้าสู่ระบบ กรุณาเข้าสู่ระบบใหม่อีกครั้ง')).toBeVisible();
     expect(other.url()).not.toContain(member.membershipNo);
