@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { CollectionLines, collectionView } from '~/components/member/collections';
+import { CollectionGuidanceNote, CollectionLines, collectionView } from '~/components/member/collections';
 import { KeyFigures } from '~/components/member/data';
 import { PrintButton } from '~/components/member/print-button';
 import { site } from '~/config/site';
@@ -70,6 +70,7 @@ export default function KepPrint() {
           </div>
         ) : null}
       </dl>
+      {bill.guidance ? <CollectionGuidanceNote guidance={bill.guidance} level={2} /> : null}
       <CollectionLines id="bill-lines" caption={`รายการ${title}`} lines={bill.lines} />
       <p className="print-doc__total">
         ยอดเรียกเก็บรวม <strong>{bill.billed} บาท</strong>

@@ -3,6 +3,7 @@ import { redirect } from '@remix-run/node';
 
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { logout } from '~/server/auth/auth.server';
+import { markSignedOut } from '~/server/auth/session.server';
 import { setFlash } from '~/server/flash.server';
 
 /** Logging out is a POST (a form in the member menu); a GET just goes to the login page. */
@@ -13,6 +14,8 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
   headers.append('Set-Cookie', await logout(request, context.clientAddress));
+  // Another tab of this browser still shows member pages: its next click says the session ended.
+  headers.append('Set-Cookie', await markSignedOut());
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.loggedOut }));
   return redirect('/member/logon', { headers });
 }

@@ -326,6 +326,36 @@ test.describe('logout', () => {
   });
 });
 
+test.describe('logout in another tab', () => {
+  test('a click in the other tab lands on the login page saying the session ended, once', async ({
+    page,
+    axe,
+    context,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    const other = await context.newPage();
+    await other.goto('/member/status');
+    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.goto('/member/status#member-menu');
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบ เรียบร้อยแล้ว' })).toBeVisible();
+
+    // The other tab still shows a member page; its next click finds the session gone.
+    await other.locator('main a[href="/member/kep"]').first().click();
+    await expect(other).toHaveURL(/\/member\/logon\?redirectTo=/);
+    await expect(other.getByText('ขออภัยสิ้นสุดระยะเวลาการเข้าสู่ระบบ กรุณาเข้าสู่ระบบใหม่อีกครั้ง')).toBeVisible();
+    expect(other.url()).not.toContain(member.membershipNo);
+    await axe(other);
+    // Said once: the next visit is a plain trip to the login page.
+    await other.goto('/member/status');
+    await expect(other.getByLabel('หมายเลขสมาชิก')).toBeVisible();
+    await expect(other.getByText('ขออภัยสิ้นสุดระยะเวลาการเข้าสู่ระบบ')).toHaveCount(0);
+  });
+});
+
 test.describe('session check', () => {
   test('when the backend refuses the token the member is logged out with the expiry message', async ({
     page,

@@ -113,11 +113,47 @@ test('posting a topic: errors on an empty submit, then it lands on the new topic
   await expect(page.getByText('โดย สมาชิกทดสอบ')).toBeVisible();
   await axe();
 
-  await page.goto('/board');
+  await page.getByRole('link', { name: 'กลับไปหน้ากระดานถาม-ตอบ' }).click();
+  await expect(page).toHaveURL(/\/board$/);
   // Newest first: it is on the first page (other tests may post at the same time, so not necessarily first).
   await expect(page.locator('.topic-list__title a').filter({ hasText: title })).toHaveCount(1);
   await axe();
   expect(await storedTopics(title)).toBe(1);
+});
+
+test('the board viewed before posting shows the new topic when the visitor goes back to it (ADR 114)', async ({
+  page,
+  axe,
+  request,
+}) => {
+  // The list is revalidated on every view: kept by the browser, but never shown without asking.
+  const before = await page.goto('/board');
+  expect(before?.headers()['cache-control']).toBe('public, no-cache');
+  const etag = before?.headers()['etag'] ?? '';
+  expect(etag).toMatch(/^W\/"/);
+  await axe();
+  // An unchanged list costs a 304 (tests running alongside may post in between: asked again then).
+  await expect
+    .poll(async () => {
+      const tag = (await request.get('/board')).headers()['etag'] ?? '';
+      return (await request.get('/board', { headers: { 'If-None-Match': tag } })).status();
+    })
+    .toBe(304);
+
+  const title = uniqueTitle('กลับไปดูกระทู้ที่ตั้ง');
+  await page.getByRole('link', { name: 'ตั้งกระทู้ใหม่' }).click();
+  await expect(page).toHaveURL(/\/boardPost$/);
+  await axe();
+  await fillTopic(page, { title, body: 'ตั้งแล้วกลับไปหน้ารายการ', name: 'ผู้ทดสอบ' });
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await axe();
+  await page.getByRole('link', { name: 'กลับไปหน้ากระดานถาม-ตอบ' }).click();
+  await expect(page).toHaveURL(/\/board$/);
+  await expect(page.locator('.topic-list__title a').filter({ hasText: title })).toHaveCount(1);
+  await axe();
+  // The old copy's tag no longer matches: the page changed.
+  expect((await request.get('/board', { headers: { 'If-None-Match': etag } })).status()).toBe(200);
 });
 
 test('the same form submitted twice stores one topic @pg', async ({ page, axe, baseURL }) => {

@@ -130,6 +130,36 @@ test.describe('cookie consent', () => {
     }
   });
 
+  test('a refusal can be undone on the cookie policy page, and an acceptance too (ADR 115)', async ({ page, axe }) => {
+    test.slow();
+    const settings = page.getByRole('region', { name: 'การตั้งค่าคุกกี้ของท่าน' });
+    const choice = async () => (await page.context().cookies()).find((c) => c.name === 'acceptCookie');
+    await page.goto('/privacy-policy/cookies-policy');
+    await expect(settings).toContainText('ท่านยังไม่ได้เลือกว่าจะยอมรับหรือปฏิเสธคุกกี้');
+    await banner(page).getByRole('button', { name: 'ปฏิเสธ' }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect((await choice())?.value).toBe('N');
+
+    // Back on the policy page later: the refusal is shown, and accepting is offered again.
+    await page.goto('/privacy-policy/cookies-policy');
+    await expect(settings).toContainText('ขณะนี้ท่านปฏิเสธคุกกี้');
+    await axe();
+    await settings.getByRole('button', { name: 'ยอมรับคุกกี้' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy\/cookies-policy$/);
+    await expect(page.getByText('บันทึกการตั้งค่าคุกกี้เรียบร้อยแล้ว')).toBeVisible();
+    await expect(settings).toContainText('ขณะนี้ท่านยอมรับคุกกี้');
+    expect((await choice())?.value).toBe('Y');
+    expect((await choice())?.expires).toBeGreaterThan(Date.now() / 1000 + 86_400 * 300);
+    await expect(banner(page)).toHaveCount(0);
+    await axe();
+
+    // And back: refusing again ends with the browser session.
+    await settings.getByRole('button', { name: 'ปฏิเสธคุกกี้' }).click();
+    await expect(settings).toContainText('ขณะนี้ท่านปฏิเสธคุกกี้');
+    expect((await choice())?.value).toBe('N');
+    expect((await choice())?.expires).toBe(-1);
+  });
+
   test('the banner is in the page flow and never covers the focused element', async ({ page, axe }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/home');

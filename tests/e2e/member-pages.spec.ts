@@ -160,8 +160,23 @@ test.describe('the demo member sees every area with real data', () => {
     await expect(failed.getByText('0.00 บาท', { exact: true })).toBeVisible();
     await expect(failed.getByRole('link', { name: /พิมพ์ใบแจ้งหนี้/ })).toBeVisible();
     await expect(failed.getByRole('link', { name: /พิมพ์ใบเสร็จรับเงิน/ })).toHaveCount(0);
+    // What happens next and whom to call, on the page as in the PDF.
+    await expect(failed.getByRole('heading', { level: 3, name: 'เดือนนี้หักเงินไม่ได้' })).toBeVisible();
+    await expect(failed.getByText(/ยอดที่ค้างจะเรียกเก็บรวมกับรายการของเดือนถัดไป/)).toBeVisible();
+    await expect(failed.getByRole('link', { name: '02-123-4567' })).toHaveAttribute('href', 'tel:021234567');
     const key = (await failed.locator('h2').getAttribute('id'))?.replace(/^kep-/, '') ?? '';
     expect(key).toMatch(/^\d{4}-\d{2}$/);
+    await axe();
+    // Only months not collected in full say so.
+    await expect(
+      page
+        .locator('main article')
+        .filter({ has: page.locator('.badge', { hasText: 'หักได้ครบ' }) })
+        .locator('.collection__guidance'),
+    ).toHaveCount(0);
+    await failed.getByRole('link', { name: /พิมพ์ใบแจ้งหนี้/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'เดือนนี้หักเงินไม่ได้' })).toBeVisible();
+    await expect(page.locator('.collection__guidance').getByRole('link', { name: '02-123-4567' })).toBeVisible();
     await axe();
     const [year = 0, month = 0] = key.split('-').map(Number);
     const range = (y: number, m: number) => {

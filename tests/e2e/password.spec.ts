@@ -81,6 +81,30 @@ test('password rules: wrong current, mismatch, too short, common, membership num
   await axe();
 });
 
+test('a long pasted password is told the 128-character limit, not that the two differ', async ({
+  page,
+  axe,
+  createMember,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400/);
+  const member = await createMember();
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  const summary = page.getByRole('alert');
+  // A password manager's long password, and one longer than any field is read.
+  for (const long of ['ก'.repeat(200), 'x'.repeat(600)]) {
+    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(long);
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(long);
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await expect(summary.getByRole('link').first()).toHaveText('รหัสผ่านใหม่ต้องไม่เกิน 128 ตัวอักษร');
+    await expect(summary).not.toContainText('ไม่ตรงกัน');
+    await expect(summary).not.toContainText('กรุณายืนยันรหัสผ่านใหม่');
+    await axe();
+  }
+});
+
 test('after a wrong current password, a successful change shows only the success message', async ({
   page,
   axe,

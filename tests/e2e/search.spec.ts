@@ -68,6 +68,19 @@ test('the search finds a Thai word inside unspaced text and links to the item', 
   await axe();
 });
 
+test('a word typed in part marks the whole word it is part of, never a fragment', async ({
+  page,
+  axe,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const results = await searchFor(page, axe, javaScriptEnabled, 'เงิน');
+  const hit = results.getByRole('link', { name: /^สหกรณ์ฯ จ่ายเงินปันผลและเงินเฉลี่ยคืน/ });
+  // The index's words: … จ่าย | เงินปันผล | และ | เงิน | เฉลี่ย | คืน …
+  await expect(hit.locator('mark')).toHaveText(['เงินปันผล', 'เงิน']);
+  await axe();
+});
+
 test('nothing found says so with the query and offers the recommended menu', async ({
   page,
   axe,

@@ -10,8 +10,8 @@ const PDF = Buffer.from(
 );
 
 /**
- * A visitor with an empty browser cache: public pages may be kept by browsers for a minute
- * (`Cache-Control: public, max-age=60`), so what the server answers now is seen by a new visitor.
+ * A visitor of their own, in a new browser context: what the server answers now is what a visitor
+ * sees (public pages are `public, no-cache`, ADR 114).
  */
 async function visit(
   browser: Browser,

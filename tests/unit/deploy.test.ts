@@ -167,6 +167,16 @@ describe('deploy/nginx.conf', () => {
     expect(assets).not.toMatch(/\bgzip on\b/);
   });
 
+  it('keeps no page longer than the app allows: pages are revalidated on every view (ADR 114)', () => {
+    const pages = /location \/ \{([^}]*)\}/g;
+    const blocks = [...conf.matchAll(pages)].map((m) => m[1] ?? '').filter((b) => b.includes('proxy_cache '));
+    expect(blocks).toHaveLength(1);
+    // nginx honours the app's `Cache-Control: public, no-cache` only if nothing overrides it.
+    expect(blocks[0]).not.toMatch(/proxy_ignore_headers[^;]*Cache-Control/);
+    expect(blocks[0]).not.toContain('proxy_cache_valid');
+    expect(blocks[0]).toContain('proxy_cache_bypass $sahakorn_personal;');
+  });
+
   it('accepts a profile photo as large as the app does', () => {
     const limit = /client_max_body_size (\d+)m;/.exec(conf)?.[1];
     expect(Number(limit) * 1024 * 1024).toBeGreaterThan(

@@ -37,3 +37,41 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
     </section>
   );
 }
+
+/** The cookie policy page's settings: the choice recorded now, and both choices again (ADR 115). */
+export const COOKIE_SETTINGS_TEXT = {
+  title: 'การตั้งค่าคุกกี้ของท่าน',
+  current: {
+    Y: 'ขณะนี้ท่านยอมรับคุกกี้ เว็บไซต์จะจดจำการเลือกนี้ไว้ 2 ปี',
+    N: 'ขณะนี้ท่านปฏิเสธคุกกี้ เว็บไซต์จะจดจำการเลือกนี้ไว้จนกว่าท่านจะปิดเบราว์เซอร์',
+    none: 'ท่านยังไม่ได้เลือกว่าจะยอมรับหรือปฏิเสธคุกกี้',
+  },
+  change: 'ท่านเปลี่ยนการเลือกได้ทุกเมื่อ:',
+  accept: 'ยอมรับคุกกี้',
+  reject: 'ปฏิเสธคุกกี้',
+  saved: 'บันทึกการตั้งค่าคุกกี้เรียบร้อยแล้ว',
+} as const;
+
+/**
+ * The choice offered again, so a refusal (or an acceptance) can be undone: the same POST as the
+ * banner, a plain form that works without JavaScript, coming back to this page with a notice.
+ */
+export function CookieSettings({ choice }: { choice: 'Y' | 'N' | null }) {
+  return (
+    <section className="cookie-settings" aria-labelledby="cookie-settings-title">
+      <h2 id="cookie-settings-title">{COOKIE_SETTINGS_TEXT.title}</h2>
+      <p data-cookie-choice={choice ?? ''}>{COOKIE_SETTINGS_TEXT.current[choice ?? 'none']}</p>
+      <form className="cookie-settings__form" method="post" action="/cookie-consent">
+        <input type="hidden" name="returnTo" value={COOKIE_POLICY_URL} />
+        <input type="hidden" name="settings" value="1" />
+        <p className="cookie-settings__change">{COOKIE_SETTINGS_TEXT.change}</p>
+        <button className="button" type="submit" name="choice" value="Y">
+          {COOKIE_SETTINGS_TEXT.accept}
+        </button>
+        <button className="button button--secondary" type="submit" name="choice" value="N">
+          {COOKIE_SETTINGS_TEXT.reject}
+        </button>
+      </form>
+    </section>
+  );
+}

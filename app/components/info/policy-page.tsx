@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { Breadcrumbs, RichText } from './content';
 
 export interface PolicyView {
@@ -8,7 +10,7 @@ export interface PolicyView {
 }
 
 /** A policy text (cookies or privacy) with links between the two. */
-export function PolicyPage({ policy }: { policy: PolicyView }) {
+export function PolicyPage({ policy, children }: { policy: PolicyView; children?: ReactNode }) {
   return (
     <>
       <Breadcrumbs trail={[{ label: policy.title }]} />
@@ -20,6 +22,7 @@ export function PolicyPage({ policy }: { policy: PolicyView }) {
           </p>
         </header>
         <RichText html={policy.bodyHtml} />
+        {children}
         <nav className="policy__links" aria-label="นโยบายของเว็บไซต์">
           <ul>
             <li>

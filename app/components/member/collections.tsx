@@ -1,3 +1,5 @@
+import { site } from '~/config/site';
+import { collectionGuidance, type CollectionGuidance as Guidance } from '~/lib/collection-guidance';
 import { COLLECTION_STATUS_TEXT, collectionStatus, collectionTone, toneClass } from '~/lib/status-colors';
 import { formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
 import type { MonthlyCollection } from '~/server/coop/types';
@@ -19,6 +21,8 @@ export function collectionView(c: MonthlyCollection) {
     month: formatMonth(c.year, c.month),
     status,
     statusText: COLLECTION_STATUS_TEXT[status],
+    // What happens next and whom to call, for a month not collected in full (the PDF draws the same).
+    guidance: collectionGuidance(status, c.billedSatang, c.collectedSatang),
     toneClass: toneClass(collectionTone(status)),
     billed: formatSatang(c.billedSatang),
     collected: formatSatang(c.collectedSatang),
@@ -43,6 +47,34 @@ export function collectionView(c: MonthlyCollection) {
 }
 
 export type CollectionView = ReturnType<typeof collectionView>;
+
+/** A month's guidance (`collectionGuidance`), the cooperative's phone as a link to call. */
+export function CollectionGuidanceNote({ guidance, level = 3 }: { guidance: Guidance; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className="callout collection__guidance">
+      <Heading>{guidance.title}</Heading>
+      {guidance.lines.map((line) => {
+        const [before, after] = line.split(site.phone.label);
+        return (
+          <p key={line}>
+            {after === undefined ? (
+              line
+            ) : (
+              <>
+                {before}
+                <a className="nowrap" href={site.phone.href}>
+                  {site.phone.label}
+                </a>
+                {after}
+              </>
+            )}
+          </p>
+        );
+      })}
+    </div>
+  );
+}
 
 /** The detail lines of a billing month (the card's details and the printable bill share it). */
 export function CollectionLines({
@@ -119,6 +151,7 @@ export function CollectionList({
                 <dd>{m.receiptDate}</dd>
               </div>
             </dl>
+            {m.guidance ? <CollectionGuidanceNote guidance={m.guidance} /> : null}
             <details className="collection__details">
               <summary>รายละเอียด {m.lines.length} รายการ</summary>
               <CollectionLines

@@ -3,6 +3,7 @@ import type * as z from 'zod';
 
 import { codeRules, FIELD_RULES, firstBrokenRule, IDENTITY_RULES, LOGIN_RULES, type ClientRules } from './client-rules';
 import { LoginSchema } from './login';
+import { PASSWORD_MESSAGES } from './password-rules';
 import { identitySchema, registerSchema } from './register';
 
 /** The member area's script's reading of a form (app/client/member.ts), for one field. */
@@ -33,6 +34,18 @@ const IDENTITY = {
   birthDate: '14/03/2528',
 };
 const CODE = { ...IDENTITY, code: '123456', password: 'Kaeng-som-2569', confirmPassword: 'Kaeng-som-2569' };
+
+describe('a long pasted password on the code step', () => {
+  it.each([129, 513, 1000])('%i characters in both fields: the length limit, never "do not match"', (length) => {
+    const long = 'ก'.repeat(length);
+    const values = { ...CODE, password: long, confirmPassword: long };
+    const rules = codeRules('forget');
+    expect(clientMessage(rules, values, 'password')).toBe(PASSWORD_MESSAGES.tooLong);
+    expect(clientMessage(rules, values, 'confirmPassword')).toBe('');
+    expect(serverMessage(registerSchema('forget'), values, 'password')).toBe(PASSWORD_MESSAGES.tooLong);
+    expect(serverMessage(registerSchema('forget'), values, 'confirmPassword')).not.toBe(PASSWORD_MESSAGES.mismatch);
+  });
+});
 
 describe('client rules of the entry pages', () => {
   const cases: [string, z.ZodType, ClientRules, Record<string, string | boolean>, string, string | boolean][] = [
@@ -74,6 +87,7 @@ describe('client rules of the entry pages', () => {
       'password',
       'แกงส้มกุ้ง'.slice(0, 7),
     ],
+    ['code: new password too long', registerSchema('forget'), codeRules('forget'), CODE, 'password', 'k'.repeat(129)],
     ['code: confirmation empty', registerSchema('forget'), codeRules('forget'), CODE, 'confirmPassword', ''],
     ['code: confirmation differs', registerSchema('forget'), codeRules('forget'), CODE, 'confirmPassword', 'Kaeng'],
     ['code: terms not accepted', registerSchema('register'), codeRules('register'), CODE, 'acceptTerms', false],

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_NO_MAX } from './limits';
 import { IDENTITY_MESSAGES, MESSAGES, REGISTER_MESSAGES } from './messages';
-import { PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from './password-rules';
 import type { ClientRules } from './rules';
 
 export { firstBrokenRule, type ClientRule, type ClientRules, type RuleContext } from './rules';
@@ -41,6 +41,8 @@ export const FIELD_RULES = {
   newPassword: [
     ['required', PASSWORD_MESSAGES.newRequired],
     ['min', PASSWORD_MIN, PASSWORD_MESSAGES.tooShort],
+    // Before the confirmation is compared: a pasted password that is too long is told so.
+    ['max', PASSWORD_MAX, PASSWORD_MESSAGES.tooLong],
   ],
   confirmPassword: [
     ['required', PASSWORD_MESSAGES.confirmRequired],

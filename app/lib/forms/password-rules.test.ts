@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePasswordChange } from '~/server/auth/password-policy.server';
 
 import {
+  CHANGE_PASSWORD_CONSTRAINT,
+  CHANGE_PASSWORD_FIELDS,
   changePasswordErrors,
   newPasswordLengthError,
   PASSWORD_INPUT_MAX,
@@ -77,6 +79,24 @@ describe('the change-password rules, in the browser and on the server', () => {
     expect(newPasswordLengthError(ASTRAL_8)).toBeNull();
     expect(newPasswordLengthError('😀'.repeat(PASSWORD_MAX))).toBeNull();
     expect(newPasswordLengthError('😀'.repeat(PASSWORD_MAX + 1))).toBe(PASSWORD_MESSAGES.tooLong);
+  });
+
+  it('tells a long pasted password its length limit, never that the confirmation differs or is missing', () => {
+    for (const length of [PASSWORD_MAX + 1, PASSWORD_INPUT_MAX + 1, 1000]) {
+      const long = 'x'.repeat(length);
+      const values = { ...OK, newPassword: long, confirmPassword: long };
+      const server = serverErrors(values);
+      expect(server.newPassword, `${length}`).toBe(PASSWORD_MESSAGES.tooLong);
+      expect([undefined, PASSWORD_MESSAGES.tooLong], `${length}`).toContain(server.confirmPassword);
+      const page = changePasswordErrors(values);
+      expect([undefined, PASSWORD_MESSAGES.tooLong], `${length}`).toContain(page.newPassword);
+      expect(page.confirmPassword, `${length}`).toBeUndefined();
+    }
+  });
+
+  it('lets the browser keep a pasted password whole: no field is cut to a length', () => {
+    for (const field of CHANGE_PASSWORD_FIELDS)
+      expect(CHANGE_PASSWORD_CONSTRAINT[field]).not.toHaveProperty('maxLength');
   });
 
   it('leaves a value longer than any password to the server, which refuses it', () => {

@@ -37,10 +37,14 @@ export const CHANGE_PASSWORD_FIELDS: readonly ChangePasswordField[] = [
 /** Each field's first message, for the fields that have one. */
 export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string>>;
 
-/** The fields' HTML attributes, matching the rules (lengths in code points; Thai is BMP). */
+/**
+ * The fields' HTML attributes, matching the rules (lengths in code points; Thai is BMP). No
+ * `maxLength`: a browser cuts a longer pasted password to it without a word, the confirmation (which
+ * has none) then differs, and the member was told "do not match" instead of the length limit.
+ */
 export const CHANGE_PASSWORD_CONSTRAINT = {
   currentPassword: { required: true },
-  newPassword: { required: true, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+  newPassword: { required: true, minLength: PASSWORD_MIN },
   confirmPassword: { required: true },
 } satisfies Record<ChangePasswordField, object>;
 

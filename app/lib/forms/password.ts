@@ -20,12 +20,24 @@ export const newPasswordField = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
+/**
+ * A new password's confirmation. One longer than any password is refused before it is compared, with
+ * the length limit's message: a pasted password that is too long is told so, not that the two differ.
+ */
+export const confirmPasswordField = z
+  .string({ error: PASSWORD_MESSAGES.confirmRequired })
+  .min(1, PASSWORD_MESSAGES.confirmRequired)
+  .max(PASSWORD_INPUT_MAX, { error: PASSWORD_MESSAGES.tooLong, abort: true });
+
 /** The server's reading of the change-password form; the page runs the same rules (`changePasswordErrors`). */
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).max(PASSWORD_INPUT_MAX),
+    // Longer than any password: it cannot be the current one.
+    currentPassword: z
+      .string({ error: PASSWORD_MESSAGES.currentRequired })
+      .max(PASSWORD_INPUT_MAX, PASSWORD_MESSAGES.wrongCurrent),
     newPassword: newPasswordField,
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).max(PASSWORD_INPUT_MAX),
+    confirmPassword: confirmPasswordField,
     signOutOthers: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {

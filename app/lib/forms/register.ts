@@ -4,7 +4,7 @@ import { FIELD_RULES } from './client-rules';
 import { membershipNoField } from './fields';
 import { beDateField, nationalIdField, thaiNameField } from './identity';
 import { REGISTER_MESSAGES } from './messages';
-import { newPasswordField, PASSWORD_MAX, PASSWORD_MESSAGES } from './password';
+import { confirmPasswordField, newPasswordField, PASSWORD_MESSAGES } from './password';
 import { followsRules } from './rule-check';
 
 /** First-time registration and forgotten password share one form (spec §2). */
@@ -17,7 +17,7 @@ export const REGISTER_TITLES: Record<RegisterMode, string> = {
   forget: 'ลืมรหัสผ่าน',
 };
 
-const passwordPair = z.object({ password: newPasswordField, confirmPassword: z.string() });
+const passwordPair = z.object({ password: newPasswordField, confirmPassword: confirmPasswordField });
 
 function build(mode: RegisterMode) {
   return z
@@ -34,10 +34,7 @@ function build(mode: RegisterMode) {
         .superRefine(followsRules(FIELD_RULES.code))
         .overwrite((v) => v.replace(/\s+/g, '')),
       password: newPasswordField,
-      confirmPassword: z
-        .string({ error: PASSWORD_MESSAGES.confirmRequired })
-        .min(1, PASSWORD_MESSAGES.confirmRequired)
-        .max(PASSWORD_MAX * 4, PASSWORD_MESSAGES.mismatch),
+      confirmPassword: confirmPasswordField,
       // Only registration asks for it; the forgotten-password form has no such box.
       acceptTerms: z
         .boolean()

@@ -6,12 +6,13 @@
  * - `['checked', message]`: a checkbox that must be ticked;
  * - `['pattern', source, message]`: the trimmed value, when not empty, matches the regular expression;
  * - `['min', characters, message]`: the value, when not empty, has at least that many characters;
+ * - `['max', characters, message]`: the value has at most that many characters;
  * - `['same', otherField, message]`: equal to the other field once both are filled.
  */
 export type ClientRule =
   | readonly ['required' | 'checked', string]
   | readonly ['pattern', string, string]
-  | readonly ['min', number, string]
+  | readonly ['min' | 'max', number, string]
   | readonly ['same', string, string];
 
 export type ClientRules = Record<string, readonly ClientRule[]>;
@@ -39,6 +40,10 @@ export function firstBrokenRule(rules: readonly ClientRule[], value: string, con
       case 'min':
         // Counted in characters (code points), as the server counts them.
         if (value && Array.from(value).length < rule[1]) return rule[2];
+        break;
+      case 'max':
+        // Cheap first: a value this long in UTF-16 units cannot be longer in characters.
+        if (value.length > rule[1] && Array.from(value).length > rule[1]) return rule[2];
         break;
       case 'same': {
         const other = context.other?.(rule[1]);

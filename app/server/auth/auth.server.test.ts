@@ -103,6 +103,37 @@ describe('requireMember', () => {
     expect(replay.headers.get('Set-Cookie')).toContain('sahakorn_flash=');
   });
 
+  it('after a sign-out in another tab of the browser, the next member page says the session ended, once', async () => {
+    const { action } = await import('~/routes/member_.logout');
+    const cookie = await signedIn('10.0.0.11');
+    const signOut = (await action({
+      request: new Request(`${ORIGIN}/member/logout`, { method: 'POST', headers: { Cookie: cookie } }),
+      context: { clientAddress: '10.0.0.11' } as AppLoadContext,
+      params: {},
+    })) as Response;
+    // What the browser keeps after the sign-out: the session cookie is gone, the mark (a bare `1`) stays.
+    const kept = signOut.headers
+      .getSetCookie()
+      .filter((line) => !/max-age=0/i.test(line) && !line.includes('sahakorn_flash='))
+      .map(cookieFrom);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^sahakorn_out=/);
+    expect(kept[0]).not.toContain('012345');
+
+    const otherTab = await thrown(requireMember(memberPage(kept.join('; ')), {}));
+    expect(otherTab.headers.get('Location')).toBe('/member/logon?redirectTo=%2Fmember%2Fstatus');
+    const cookies = otherTab.headers.getSetCookie();
+    const flash = cookies.find((c) => c.includes('sahakorn_flash='));
+    expect(flash).toBeDefined();
+    const { takeFlash } = await import('../flash.server');
+    const shown = await takeFlash(new Request(ORIGIN, { headers: { Cookie: cookieFrom(flash!) } }));
+    expect(shown.flash?.text).toBe(LOGIN_MESSAGES.sessionExpired);
+    // The mark is removed: a later visit without a session is a plain trip to the login page.
+    expect(cookies.some((c) => c.startsWith('sahakorn_out=;') && /max-age=0/i.test(c))).toBe(true);
+    const never = await thrown(requireMember(memberPage(''), {}));
+    expect(never.headers.getSetCookie()).toEqual([]);
+  });
+
   it("shares one check between a page read's loaders, but not between requests or with a POST", async () => {
     const cookie = await signedIn('10.0.0.9');
     // Remix hands each loader its own Request; within one request's context they are one check.

@@ -25,6 +25,7 @@ import {
   lookupSession,
   purgeExpiredSessions,
   replaceUpstreamToken,
+  takeSignedOutMark,
   type MemberSession,
 } from './session.server';
 import { LOGIN_MESSAGES, type LoginInput } from '~/lib/forms/login';
@@ -104,7 +105,7 @@ function welcomeUrl(request: Request): string {
 
 async function resolveMember(request: Request): Promise<AuthedMember> {
   const found = await lookupSession(request);
-  if (found.status === 'none') throw redirect(logonUrl(request), { headers: noStore() });
+  if (found.status === 'none') throw await noSession(request);
   if (found.status === 'invalid') throw await expired(request);
   const { session } = found;
   const { backend } = await app();
@@ -196,6 +197,21 @@ async function expired(request: Request): Promise<Response> {
   const headers = noStore();
   headers.append('Set-Cookie', await destroySession(request));
   headers.append('Set-Cookie', await setFlash({ kind: 'error', text: LOGIN_MESSAGES.sessionExpired }));
+  // Said now: a signed-out mark left from an earlier sign-out would say it a second time.
+  const mark = await takeSignedOutMark(request);
+  if (mark.setCookie) headers.append('Set-Cookie', mark.setCookie);
+  return redirect(logonUrl(request), { headers });
+}
+
+/**
+ * No session cookie: the login page. After signing out in another tab of this browser (the
+ * signed-out mark), with the spec's session-ended notice, once.
+ */
+async function noSession(request: Request): Promise<Response> {
+  const headers = noStore();
+  const mark = await takeSignedOutMark(request);
+  if (mark.setCookie) headers.append('Set-Cookie', mark.setCookie);
+  if (mark.marked) headers.append('Set-Cookie', await setFlash({ kind: 'error', text: LOGIN_MESSAGES.sessionExpired }));
   return redirect(logonUrl(request), { headers });
 }
 

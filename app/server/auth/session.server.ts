@@ -206,6 +206,31 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * "This browser signed out": a cookie that carries nothing but `1` (no member data), kept until the
+ * browser closes. Signing out removes the session cookie for every tab; a member page requested
+ * without a session but with this mark was open in another tab, and the login page says the session
+ * ended instead of nothing. It is read once, then removed.
+ */
+function signedOutCookie(): Cookie {
+  return appCookie('sahakorn_out');
+}
+
+/** Set-Cookie value that marks this browser as signed out (`signedOutCookie`). */
+export function markSignedOut(): Promise<string> {
+  return signedOutCookie().serialize('1');
+}
+
+/** Whether the request carries the signed-out mark, and the Set-Cookie value that removes it. */
+export async function takeSignedOutMark(request: Request): Promise<{ marked: boolean; setCookie: string | null }> {
+  const header = request.headers.get('Cookie');
+  if (!header?.includes('sahakorn_out=')) return { marked: false, setCookie: null };
+  return {
+    marked: (await signedOutCookie().parse(header)) === '1',
+    setCookie: await signedOutCookie().serialize('', { maxAge: 0, expires: new Date(0) }),
+  };
+}
+
 /** Remove expired session rows (called opportunistically at login). */
 export async function purgeExpiredSessions(now = Date.now()): Promise<void> {
   const { db } = await app();

@@ -9,7 +9,11 @@ import { contentImages } from './media.server';
 import { dataAsOf } from '../http/request-context.server';
 
 /** Loader of the two policy pages linked from the cookie banner; 404 when none is published. */
-export async function loadPolicy(kind: PolicyKind, context: Pick<AppLoadContext, 'staleSince'>) {
+export async function loadPolicy<Extra extends object = object>(
+  kind: PolicyKind,
+  context: Pick<AppLoadContext, 'staleSince'>,
+  extra: Extra = {} as Extra,
+) {
   const { backend } = await app();
   const item = await backend.getPolicy(kind);
   if (!item) throw json(null, { status: 404 });
@@ -21,5 +25,6 @@ export async function loadPolicy(kind: PolicyKind, context: Pick<AppLoadContext,
     updated: formatDate(item.postedAt, 'long'),
     updatedIso: view.postedIso,
     description: view.description,
+    ...extra,
   });
 }

@@ -98,9 +98,13 @@ export function helmetCspDirectives<N>(nonceSource: N): Record<string, (string |
 /** Whether responses carry HSTS (production only). */
 export const sendsHsts = (): boolean => env().NODE_ENV === 'production';
 
+/** What every public page is sent (ADR 114): kept, but asked about again (with its ETag) before each use. */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, no-cache';
+
 /**
- * Member pages and anything that sets a cookie must never be stored by a shared cache; public
- * pages may be cached briefly by a CDN or nginx (DESIGN: scaling out).
+ * Member pages and anything that sets a cookie must never be stored by a shared cache. Public pages
+ * may be kept by a browser or nginx but are revalidated on every view (ADR 114): a visitor's own board
+ * topic, and what staff publish, show on the next view, and an unchanged page costs a 304.
  */
 export function applyCachePolicy(headers: Headers, pathname: string, status: number): void {
   if (
@@ -116,7 +120,7 @@ export function applyCachePolicy(headers: Headers, pathname: string, status: num
   ) {
     headers.set('Cache-Control', 'private, no-store');
   } else if (!headers.has('Cache-Control')) {
-    headers.set('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
+    headers.set('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
     // Public pages differ by cookie (the cookie banner, flash notices): a shared cache must keep
     // them apart (ADR 013).
     if (!/\bcookie\b/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Cookie');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { pdfText, plain } from '../../../tests/support/pdf-text';
+import { site } from '~/config/site';
+import { collectionGuidance } from '~/lib/collection-guidance';
+
 import type { MonthlyCollection } from '../coop/types';
 import { kepPdfFileName, renderKepPdf } from './kep-pdf.server';
 
@@ -72,6 +75,21 @@ describe('renderKepPdf', () => {
     expect(flat).toContain(plain('ใบแจ้งหนี้นี้ไม่ใช่ใบเสร็จรับเงิน'));
     expect(flat).not.toContain(plain('ใบเสร็จเลขที่'));
     expect(flat).not.toContain(plain('ยอดที่หักได้'));
+  });
+
+  it('says what happens next and whom to call for a month that could not be collected, as the page does', async () => {
+    const failed = { ...month, collectedSatang: 0, receiptNo: null, receiptDate: null };
+    const guidance = collectionGuidance('failed', failed.billedSatang, 0);
+    expect(guidance).not.toBeNull();
+    const text = pdfText(await renderKepPdf({ collection: failed, memberName: 'ก ข', membershipNo: '000001' }));
+    if (text === null) return;
+    const flat = plain(text);
+    expect(flat).toContain(plain(guidance!.title));
+    for (const line of guidance!.lines) expect(flat).toContain(plain(line));
+    expect(flat).toContain(plain(site.phone.label));
+    // A month collected in full has none.
+    const full = pdfText(await renderKepPdf({ collection: month, memberName: 'ก ข', membershipNo: '000001' }));
+    expect(plain(full ?? '')).not.toContain(plain(guidance!.title));
   });
 
   it('keeps many lines on more pages, each numbered', async () => {

@@ -182,6 +182,14 @@ export async function renderKepPdf({ collection, memberName, membershipNo, now =
   total('ยอดเรียกเก็บรวม', bill.billed);
   if (bill.isReceipt) total('ยอดที่หักได้', bill.collected);
 
+  // A month not collected in full: what happens next and whom to call, as the pages say it.
+  if (bill.guidance) {
+    doc.moveDown(0.8);
+    doc.font('bold').fontSize(12).fillColor(INK).text(bill.guidance.title, left, doc.y, { width });
+    doc.font('regular').fontSize(11);
+    for (const line of bill.guidance.lines) doc.text(line, left, doc.y, { width });
+  }
+
   doc.moveDown(1.2);
   doc
     .font('regular')

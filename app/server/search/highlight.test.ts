@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Highlighted } from '~/components/info/search';
 
 import { countMatches, excerpt, highlight } from './highlight';
+import { wordBoundaries } from './segment';
 
 describe('highlight', () => {
   it('marks every occurrence, case-insensitively, keeping the text whole', () => {
@@ -22,6 +23,45 @@ describe('highlight', () => {
 
   it('prefers the longest term and merges adjacent marks', () => {
     expect(highlight('เงินปันผล', ['เงิน', 'เงินปันผล', 'ปันผล'])).toEqual([{ text: 'เงินปันผล', mark: true }]);
+  });
+
+  it('marks whole words as the index segments them, never a fragment of a word', () => {
+    // The index keeps เงินปันผล as one word: 'เงิน' found inside it marks the whole word.
+    expect(highlight('การจ่ายเงินปันผลประจำปี', ['เงิน'])).toEqual([
+      { text: 'การจ่าย', mark: false },
+      { text: 'เงินปันผล', mark: true },
+      { text: 'ประจำปี', mark: false },
+    ]);
+    // It splits เงินฝาก into เงิน | ฝาก: there 'เงิน' is a word of its own.
+    expect(highlight('บัญชีเงินฝากออมทรัพย์', ['เงิน'])).toEqual([
+      { text: 'บัญชี', mark: false },
+      { text: 'เงิน', mark: true },
+      { text: 'ฝากออมทรัพย์', mark: false },
+    ]);
+    // A partly typed Latin word marks the word it is part of.
+    expect(highlight('Dividends paid', ['divi'])).toEqual([
+      { text: 'Dividends', mark: true },
+      { text: ' paid', mark: false },
+    ]);
+  });
+
+  it('starts and ends every mark on a word boundary of the index', () => {
+    const text = 'สหกรณ์ออมทรัพย์แจ้งการจ่ายเงินปันผลและเงินเฉลี่ยคืน ขอกู้เงินสามัญ สหกรณ์ฯ';
+    const bounds = wordBoundaries(text);
+    for (const terms of [['เงิน'], ['ปันผล'], ['ออม'], ['กู้เงิน'], ['ณ์ฯ'], ['สหกรณ์ฯ'], ['เฉลี่ย', 'คืน']]) {
+      let at = 0;
+      for (const part of highlight(text, terms)) {
+        if (part.mark) {
+          expect(bounds.has(at), `${terms.join()} starts inside a word`).toBe(true);
+          expect(bounds.has(at + part.text.length), `${terms.join()} ends inside a word`).toBe(true);
+        }
+        at += part.text.length;
+      }
+      expect(
+        highlight(text, terms).some((p) => p.mark),
+        terms.join(),
+      ).toBe(true);
+    }
   });
 
   it('treats regular-expression characters in terms literally', () => {

@@ -4,6 +4,8 @@
  * No HTML string is ever built from the query or the stored text, so neither can inject markup.
  */
 
+import { wordBoundaries } from './segment';
+
 export interface HighlightPart {
   text: string;
   /** True for a part that matches one of the query's words. */
@@ -21,11 +23,25 @@ function matcher(terms: readonly string[]): RegExp | null {
   return new RegExp(unique.map((t) => t.replace(REGEXP_SPECIAL, '\\$&')).join('|'), 'giu');
 }
 
-/** Split `text` into parts, marking every occurrence of any of `terms`; adjacent marks merge. */
+/**
+ * Split `text` into parts, marking every occurrence of any of `terms`; adjacent marks merge. Marks
+ * are whole words, as the index segments them (`wordBoundaries`): an occurrence that starts or ends
+ * inside a word ('เงิน' inside เงินปันผล, which the index keeps as one word) is widened to the whole
+ * word, so a visitor never sees a fragment of a word marked.
+ */
 export function highlight(text: string, terms: readonly string[]): HighlightPart[] {
   const source = text.normalize('NFC');
   const re = matcher(terms);
   if (!re || !source) return source ? [{ text: source, mark: false }] : [];
+  const bounds = wordBoundaries(source);
+  const wordStart = (at: number) => {
+    while (at > 0 && !bounds.has(at)) at--;
+    return at;
+  };
+  const wordEnd = (at: number) => {
+    while (at < source.length && !bounds.has(at)) at++;
+    return at;
+  };
   const parts: HighlightPart[] = [];
   const push = (piece: string, mark: boolean) => {
     if (!piece) return;
@@ -35,9 +51,13 @@ export function highlight(text: string, terms: readonly string[]): HighlightPart
   };
   let at = 0;
   for (const m of source.matchAll(re)) {
-    push(source.slice(at, m.index), false);
-    push(m[0], true);
-    at = m.index + m[0].length;
+    const end = wordEnd(m.index + m[0].length);
+    // Already marked up to here (an earlier occurrence widened over this one).
+    if (end <= at) continue;
+    const start = Math.max(at, wordStart(m.index));
+    push(source.slice(at, start), false);
+    push(source.slice(start, end), true);
+    at = end;
   }
   push(source.slice(at), false);
   return parts;

@@ -45,6 +45,20 @@ export function segmentWords(text: string): string[] {
   return out;
 }
 
+/**
+ * Where the words of `text` start and end (UTF-16 offsets into `text` as given, which is not
+ * normalised): the index's segmentation, for marking whole words in results (`highlight`).
+ */
+export function wordBoundaries(text: string): Set<number> {
+  words ??= new Intl.Segmenter('th', { granularity: 'word' });
+  const bounds = new Set<number>([0, text.length]);
+  for (const s of words.segment(text)) {
+    bounds.add(s.index);
+    bounds.add(s.index + s.segment.length);
+  }
+  return bounds;
+}
+
 /** How often each word occurs in `text` (what the index stores per item and field). */
 export function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
