@@ -33,7 +33,10 @@ test('on a first visit at 320 × 640 the cookie bar sits at the bottom and the n
   expect(art?.height ?? 0).toBeLessThanOrEqual(80);
   // The page ends above the bar: its last line can be scrolled into sight.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const footerEnd = await page.locator('footer').last().evaluate((el) => el.getBoundingClientRect().bottom);
+  const footerEnd = await page
+    .locator('footer')
+    .last()
+    .evaluate((el) => el.getBoundingClientRect().bottom);
   expect(footerEnd).toBeLessThanOrEqual((await bar(page).boundingBox())!.y + 1);
 });
 

@@ -130,7 +130,10 @@ test.describe('cookie consent', () => {
     }
   });
 
-  test('the banner is a bar at the bottom of the screen that never covers the focused element', async ({ page, axe }) => {
+  test('the banner is a bar at the bottom of the screen that never covers the focused element', async ({
+    page,
+    axe,
+  }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/home');
     await axe();

@@ -68,7 +68,10 @@ async function drawerViolations(page: Page, axe: () => Promise<void>): Promise<s
     await axe();
     return [];
   }
-  const results = await new AxeBuilder({ page }).include('#member-menu').options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('#member-menu')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.help}`);
 }
 

@@ -68,7 +68,6 @@ export function MemberShell({
                   className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
                   aria-current={item.key === activeKey ? 'page' : undefined}
                   data-menu-key={item.key}
-                 
                 >
                   {item.label}
                 </a>
