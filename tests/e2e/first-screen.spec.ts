@@ -74,3 +74,15 @@ test('a topic list at 320 px gives its cards a readable text column and three-li
   // All of it is still in the page (screen readers, find in page).
   expect((await excerpt.textContent())?.length ?? 0).toBeGreaterThan(60);
 });
+
+test('phone numbers and the closing time are never broken across lines at 320 px', async ({ page, axe }) => {
+  await page.goto('/home');
+  await axe();
+  const footer = page.locator('footer').last();
+  const kept = footer.locator('.nowrap');
+  await expect(kept.filter({ hasText: '15.00 น.' })).toHaveCount(1);
+  expect(await footer.locator('a[href^="tel:"] .nowrap').count()).toBeGreaterThanOrEqual(1);
+  // One line box each: none wraps.
+  const lines = await kept.evaluateAll((all) => all.map((el) => [el.textContent, el.getClientRects().length]));
+  for (const [text, count] of lines) expect(count, String(text)).toBe(1);
+});

@@ -56,3 +56,26 @@ test('every member page and statement shows every money figure at every width fr
   expect([...seen].some((p) => p.startsWith('/member/dep_statement/'))).toBe(true);
   expect(problems).toEqual([]);
 });
+
+test('a statement’s date filter: its buttons sit on its inputs’ line, and no blank error line sits between a hint and its input', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, axe, DEMO);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/member/share');
+  await axe();
+  const bottom = async (selector: string) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box ? box.y + box.height : NaN;
+  };
+  expect(Math.abs((await bottom('.filter__actions .button')) - (await bottom('#filter-from')))).toBeLessThanOrEqual(2);
+  const hintEnd = await bottom('#filter-from-hint');
+  const inputTop = (await page.locator('#filter-from').boundingBox())?.y ?? NaN;
+  expect(inputTop - hintEnd).toBeLessThanOrEqual(8);
+  // With an error the line is there, between the hint and the input, and the buttons stay on the line.
+  await page.goto('/member/share?from=99%2F99%2F2568');
+  await axe();
+  await expect(page.locator('#filter-from-error')).toContainText('วว/ดด/ปปปป');
+  expect(Math.abs((await bottom('.filter__actions .button')) - (await bottom('#filter-from')))).toBeLessThanOrEqual(2);
+});
