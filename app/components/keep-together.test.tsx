@@ -22,4 +22,3 @@ describe('KeepTogether', () => {
     expect(renderToStaticMarkup(<KeepTogether text="ปีบัญชี 2568 งวด 60" />)).toBe('ปีบัญชี 2568 งวด 60');
   });
 });
-
