@@ -91,7 +91,7 @@ export function memberDrawer(doc: Document = document): () => void {
 
   // Opened before the script ran (the link without scripts, or a reload of #member-menu): the same
   // drawer, opened in place, and the address without the fragment so that closing really closes it.
-  if (narrow.matches && nav.matches(':target')) {
+  if (narrow.matches && view.location.hash === `#${nav.id}`) {
     // :target follows fragment navigations only: one to no fragment ends it.
     view.location.replace('#');
     view.history.replaceState(view.history.state, '', view.location.pathname + view.location.search);
