@@ -3,10 +3,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { DISK_FULL_ELEMENT_ID, DiskFullProvider } from './components/disk-full';
-import { INCIDENT_ELEMENT_ID, IncidentProvider } from './incident';
+import { INCIDENT_ELEMENT_ID, incidentFromText, IncidentProvider } from './incident';
 
-// A failure page carries its request's number: hydrate it with the same one.
-const incident = document.getElementById(INCIDENT_ELEMENT_ID)?.textContent ?? '';
+// A failure page carries its request's number (in groups of four): hydrate it with the same one.
+const incident = incidentFromText(document.getElementById(INCIDENT_ELEMENT_ID)?.textContent ?? '');
 // A page that says the disk is full is hydrated saying it still.
 const diskFull = document.getElementById(DISK_FULL_ELEMENT_ID) !== null;
 

@@ -176,7 +176,17 @@ function marquee(): void {
 function cookieConsent(): void {
   const banner = d.querySelector<HTMLElement>('[data-cookie-consent]');
   const form = banner?.querySelector('form');
-  if (!banner || !form || !window.fetch) return;
+  if (!banner || !form) return;
+  // The bar is fixed at the bottom (ADR 110): the page is padded by its measured height, not the
+  // stylesheet's estimate, so nothing it covers is out of reach and no space is wasted.
+  const root = d.documentElement;
+  if (window.ResizeObserver) {
+    const observer = new ResizeObserver(() => {
+      if (banner.isConnected) root.style.setProperty('--cookie-bar', `${banner.offsetHeight}px`);
+    });
+    observer.observe(banner);
+  }
+  if (!window.fetch) return;
   form.addEventListener('submit', (event) => {
     const submitter = event.submitter;
     if (!(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) || !submitter.name) return;
@@ -192,6 +202,7 @@ function cookieConsent(): void {
       .then((response) => {
         if (!response.ok) throw new Error(String(response.status));
         banner.remove();
+        root.style.removeProperty('--cookie-bar');
         const main = d.getElementById('main');
         if (main) {
           main.setAttribute('tabindex', '-1');

@@ -1,11 +1,12 @@
 // Sahakorn — the one script of the member area's pages that do not hydrate (ADR 068, ADR 085, ADR 103):
 // the login, register and forgotten-password pages and every member page but those with a React form.
 // The pages are server-rendered and work without any script. This module only adds the spec's
-// touches: the membership number padded to six digits on blur, the password show/hide toggle, the
+// touches: the member menu's drawer (drawer.ts), the membership number padded to six digits on blur, the password show/hide toggle, the
 // submit spinner, the form's messages shown before a round trip (the rules the server's schemas
 // apply, sent in the form's data-rules), notices that go after their time, the welfare tabs' keyboard
 // pattern, and the print button. Every Thai text it shows comes from the server-rendered markup (data
 // attributes and the rules), never from this file.
+import { memberDrawer } from './drawer';
 import { tabAfterKey } from './tab-keys';
 
 import { firstBrokenRule, type ClientRule, type ClientRules } from '~/lib/forms/rules';
@@ -284,6 +285,7 @@ function printButtons(): void {
 }
 
 membershipNumbers();
+memberDrawer();
 passwordToggles();
 validation();
 notices();

@@ -10,8 +10,9 @@ export interface ControlProps {
 }
 
 /**
- * The error line of a field: the message with a visually hidden prefix, or nothing. The line is
- * always rendered, so it keeps its space and a script can fill it in place.
+ * The error line of a field: the message with a visually hidden prefix, or nothing. The element is
+ * always rendered, so a script can fill it in place (the member forms, the search dialog); empty, it
+ * takes no room (app.css), so no blank line sits between the label or hint and the control.
  */
 export function FieldError({
   id,

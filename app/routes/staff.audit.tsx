@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { StaffField } from '~/components/staff/fields';
+import { groupIncident } from '~/incident';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -145,7 +146,8 @@ export default function StaffAuditPage() {
                   <td>{row.membershipNo ?? ' - '}</td>
                   <td>{row.detail ?? ' - '}</td>
                   <td>{row.ip ?? ' - '}</td>
-                  <td>{row.requestId ?? ' - '}</td>
+                  {/* Grouped as the error page prints it, so a number read out by a member is found by eye. */}
+                  <td>{row.requestId ? groupIncident(row.requestId) : ' - '}</td>
                 </tr>
               ))}
             </tbody>

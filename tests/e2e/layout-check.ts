@@ -7,6 +7,21 @@ export const PHONE_WIDTHS = [
 ] as const;
 
 /**
+ * Every width a money figure must be whole at (issue: tablets and zoom): the phones, a tablet held
+ * upright just past the phone layout (601), a 1366 px screen at 200 % zoom (683 × 384: a browser's
+ * zoom halves the CSS viewport, which deviceScaleFactor does not), a tablet upright (768) and on its side
+ * (1024, where the side menu takes 256 px), and the 1366 px laptop itself.
+ */
+export const EVERY_WIDTH = [
+  ...PHONE_WIDTHS,
+  { width: 601, height: 900 },
+  { width: 683, height: 384 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+] as const;
+
+/**
  * What a member sees on a phone, checked on the page as it is now at 320 and 360 px wide (the
  * viewport is put back afterwards). Returns the problems found, in words:
  * - the document is wider than the viewport (sideways scrolling);
@@ -16,10 +31,18 @@ export const PHONE_WIDTHS = [
  *   positioned element lies over a form control.
  */
 export async function phoneLayoutProblems(page: Page): Promise<string[]> {
+  return layoutProblems(page, PHONE_WIDTHS);
+}
+
+/** The same checks as phoneLayoutProblems at the sizes given (EVERY_WIDTH: tablets and zoom too). */
+export async function layoutProblems(
+  page: Page,
+  sizes: readonly { width: number; height: number }[],
+): Promise<string[]> {
   const original = page.viewportSize();
   const problems: string[] = [];
   try {
-    for (const size of PHONE_WIDTHS) {
+    for (const size of sizes) {
       await page.setViewportSize(size);
       const found = await page.evaluate(inspectLayout);
       problems.push(...found.map((p) => `${size.width} px: ${p}`));

@@ -1,3 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
 import { expect, logIn, signIn, test } from './fixtures';
 import { clientScript, scriptUrlsInPage } from './scripts';
 
@@ -55,6 +58,23 @@ test('the member layout highlights the current menu entry and links home, back a
   await axe();
 });
 
+/**
+ * axe on the open drawer itself: with it open the page behind is inert, so the page-wide rules (one
+ * main landmark, one h1) find nothing there, as for any modal; the page was checked before it opened.
+ */
+async function drawerViolations(page: Page, axe: () => Promise<void>): Promise<string[]> {
+  // Without scripts the fixture checks the page's HTML in a helper page (as it was served, drawer shut).
+  if (!test.info().project.use.javaScriptEnabled) {
+    await axe();
+    return [];
+  }
+  const results = await new AxeBuilder({ page })
+    .include('#member-menu')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help}`);
+}
+
 test.describe('below 1024 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -66,11 +86,81 @@ test.describe('below 1024 px', () => {
     await page.getByRole('link', { name: 'เมนูสมาชิก' }).click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
-    await axe();
+    expect(await drawerViolations(page, axe)).toEqual([]);
     await menu.getByRole('link', { name: 'ปิดเมนู' }).click();
     await expect(menu).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+  });
+
+  test('the open drawer keeps the keyboard in it: close link first, nothing behind it takes a Tab stop, Esc closes it', async ({
+    page,
+    axe,
+    createMember,
+    javaScriptEnabled,
+  }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    await page.goto('/member/share');
+    await axe();
+    const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+    const toggle = page.getByRole('link', { name: 'เมนูสมาชิก' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    expect(await drawerViolations(page, axe)).toEqual([]);
+    const close = menu.getByRole('link', { name: 'ปิดเมนู' });
+    if (javaScriptEnabled) {
+      await expect(close).toBeFocused();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      // What the drawer covers is inert: no click, no Tab stop, nothing a screen reader browses.
+      await expect(page.locator('main')).toHaveJSProperty('inert', true);
+      await expect(page.locator('header.member-header')).toHaveJSProperty('inert', true);
+    } else {
+      await page.keyboard.press('Tab');
+      await expect(close).toBeFocused();
+    }
+    // Round the whole drawer and past its end: every stop is in the drawer (or the browser's own bar).
+    const stops = (await menu.locator('a, button').count()) + 3;
+    const outside: string[] = [];
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'browser';
+        return document.getElementById('member-menu')?.contains(el) ? 'drawer' : (el.textContent ?? el.tagName).trim();
+      });
+      if (where !== 'drawer' && where !== 'browser') outside.push(where);
+    }
+    expect(outside).toEqual([]);
+    if (javaScriptEnabled) {
+      await menu.getByRole('link', { name: 'เงินฝาก' }).focus();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('main')).toHaveJSProperty('inert', false);
+      // Opened again, its close link closes it the same way.
+      await page.keyboard.press('Enter');
+      await expect(close).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      // Loaded already open (the address of the drawer): the same modal drawer, and Esc closes it.
+      // (The page was checked by axe above; open, the page behind it is inert.)
+      await page.goto('/member/share#member-menu');
+      await page.reload();
+      await expect(close).toBeFocused();
+      await expect(page.locator('main')).toHaveJSProperty('inert', true);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+    } else {
+      await close.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeHidden();
+      await expect(page.locator('main')).toBeVisible();
+    }
   });
 
   test('the header scrolls away with the page, so it never covers the content the skip link goes to', async ({

@@ -228,7 +228,26 @@ test('a render failure shows the crash page with HTTP 500 and no details', async
   // The incident number support looks up in the logs: this request's id.
   const requestId = response?.headers()['x-request-id'] ?? '';
   expect(requestId).toMatch(/^[0-9a-f]{32}$/);
-  await expect(page.getByText(`เลขที่อ้างอิง ${requestId}`)).toBeVisible();
+  // In groups of four, to be read out to staff; at 320 px a line breaks between groups only.
+  const grouped = requestId.match(/.{4}/g)?.join(' ') ?? '';
+  await expect(page.getByText(`เลขที่อ้างอิง ${grouped}`)).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const lines = await page.locator('#incident-number').evaluate((el) => {
+    const range = document.createRange();
+    const text = el.firstChild!;
+    const starts: number[] = [];
+    let top = -Infinity;
+    for (let i = 0; i < (text.textContent ?? '').length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const y = range.getBoundingClientRect().top;
+      if (y > top + 1) starts.push(i);
+      top = Math.max(top, y);
+    }
+    return starts;
+  });
+  // Each line starts a group: the first character or one after a space (groups are 5 apart).
+  for (const start of lines) expect(start % 5).toBe(0);
   const html = await page.content();
   expect(html).not.toContain('Deliberate render failure');
   expect(html).not.toMatch(/at \w+ \(/);

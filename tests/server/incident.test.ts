@@ -29,7 +29,11 @@ describe.skipIf(!BUILT)('incident numbers and audit rows', () => {
     expect(page.status).toBe(500);
     const id = String(page.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(page.body).toContain(`เลขที่อ้างอิง <span id="incident-number">${id}</span>`);
+    // Printed in groups of four, to be read out to staff; the same id once the spaces are out.
+    const grouped = id.match(/.{4}/g)!.join(' ');
+    expect(page.body).toContain(
+      `เลขที่อ้างอิง <span id="incident-number" class="status-page__incident-number">${grouped}</span>`,
+    );
     const failure = await server.waitFor((l) => l.msg === 'request failed' && l.requestId === id, 'the failure line');
     expect(failure.level).toBe('error');
   });

@@ -1,5 +1,6 @@
 import { site } from '~/config/site';
 import type { FooterPhone } from '~/server/coop/types';
+import { KeepTogether } from '~/components/keep-together';
 import { PushToggle } from '~/components/push';
 
 export function SiteFooter({ phones, openingHours }: { phones: FooterPhone[]; openingHours?: string }) {
@@ -16,7 +17,9 @@ export function SiteFooter({ phones, openingHours }: { phones: FooterPhone[]; op
             <span lang="en">{site.nameEn}</span>
           </p>
           <address>{site.address}</address>
-          <p>{openingHours ?? site.openingHours}</p>
+          <p>
+            <KeepTogether text={openingHours ?? site.openingHours} />
+          </p>
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__title">
@@ -36,14 +39,19 @@ export function SiteFooter({ phones, openingHours }: { phones: FooterPhone[]; op
           </h2>
           <ul>
             <li>
-              โทรศัพท์ <a href={site.phone.href}>{site.phone.label}</a>
+              โทรศัพท์{' '}
+              <a href={site.phone.href}>
+                <KeepTogether text={site.phone.label} />
+              </a>
             </li>
             {phones
               // The main number is already the first line.
               .filter((phone) => phone.link !== site.phone.href)
               .map((phone) => (
                 <li key={`${phone.label}-${phone.link}`}>
-                  <a href={phone.link}>{phone.label}</a>
+                  <a href={phone.link}>
+                    <KeepTogether text={phone.label} />
+                  </a>
                 </li>
               ))}
           </ul>

@@ -24,7 +24,8 @@ function labelCells(row: ReactNode, labels: Array<string | undefined>, keyColumn
 }
 
 /**
- * A money table. On a wide screen a table; below 600 px each row is a card (ADR 048): the row's
+ * A money table. Where its region has the room, a table; narrower, each row is a card (ADR 048,
+ * ADR 110: 34em for up to six columns, 48em for seven or more, `data-table--wide`): the row's
  * header and its key figure (`keyColumn`, the column index) first and large, then every other cell
  * as a label–value pair, the label taken from the column's header. It stays a table for assistive
  * technology (explicit roles, because some browsers drop table semantics from cells shown as blocks).
@@ -48,7 +49,11 @@ export function DataTable({
   const labels = head.map((h) => (typeof h === 'string' ? h : undefined));
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="data-table data-table--cards" id={id} role="table">
+      <table
+        className={`data-table data-table--cards${head.length >= 7 ? ' data-table--wide' : ''}`}
+        id={id}
+        role="table"
+      >
         <caption id={`${id}-caption`}>{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+
+import { memberDrawer } from '~/client/drawer';
 
 import { FlashNotice } from '~/components/notices';
 import { PushToggle } from '~/components/push';
@@ -8,7 +10,8 @@ import { backPathFor, MEMBER_MENU, menuKeyForPath } from '~/lib/member-menu';
 
 /**
  * Member layout: header with the member's name and number, the side menu (a drawer below
- * 1024 px that opens with a plain link and :target, so it works without JavaScript). While staff
+ * 1024 px that opens with a plain link and :target, so it works without JavaScript; with it, what the
+ * open drawer covers is inert and Esc closes it, ADR 111). While staff
  * act as the member (ADR 010) a banner above everything says so and offers to end it.
  */
 export function MemberShell({
@@ -29,6 +32,8 @@ export function MemberShell({
 }) {
   const activeKey = menuKeyForPath(pathname);
   const back = backPathFor(pathname);
+  // On a page React runs (the member script is not loaded there): the same drawer (ADR 111).
+  useEffect(() => memberDrawer(document), []);
   return (
     <div className="member" id="top">
       <a className="skip-link" href="#main">
@@ -63,7 +68,6 @@ export function MemberShell({
                   className={`member-nav__link${item.key === activeKey ? ' is-active' : ''}`}
                   aria-current={item.key === activeKey ? 'page' : undefined}
                   data-menu-key={item.key}
-                 
                 >
                   {item.label}
                 </a>

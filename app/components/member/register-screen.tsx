@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import type * as z from 'zod';
 
 import { AuthCard } from '~/components/auth-card';
+import { KeepTogether } from '~/components/keep-together';
 import { MemberScript } from '~/components/member-script';
 import { ERROR_SUMMARY_TITLE, ErrorSummary, Field, MembershipNoField, summaryItems } from '~/components/forms';
 import { PasswordField } from '~/components/password-field';
@@ -35,7 +36,10 @@ export function RegisterScreen({ mode }: { mode: RegisterMode }) {
     <AuthCard title={REGISTER_TITLES[mode]}>
       {!offered ? (
         <p role="status">
-          ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร <a href={site.phone.href}>{site.phone.label}</a>
+          ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร{' '}
+          <a href={site.phone.href}>
+            <KeepTogether text={site.phone.label} />
+          </a>
         </p>
       ) : identity && challenge ? (
         <CodeStep key={challenge} mode={mode} identity={identity} challenge={challenge} />
@@ -160,7 +164,10 @@ function CodeStep({ mode, identity, challenge }: { mode: RegisterMode; identity:
       </div>
       <p className="field__hint">
         หากไม่ได้รับรหัส หรือไม่เคยให้อีเมลหรือหมายเลขโทรศัพท์มือถือไว้กับสหกรณ์ กรุณาติดต่อสหกรณ์ โทร{' '}
-        <a href={site.phone.href}>{site.phone.label}</a> ในเวลาทำการ
+        <a href={site.phone.href}>
+          <KeepTogether text={site.phone.label} />
+        </a>{' '}
+        ในเวลาทำการ
       </p>
       <Form method="post" {...getFormProps(form)} className="stack" {...ruleProps(codeRules(mode))}>
         <input type="hidden" name="intent" value="code" />
