@@ -11,6 +11,7 @@ import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
 import { formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
 import {
+  contentUploadCeiling,
   itemNumber,
   NO_STORE_HEADERS,
   refuseInHttpMode,
@@ -48,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption })),
       updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
       canAnnounce: pushTrigger(env) !== null,
     },
     { headers: NO_STORE_HEADERS },
@@ -158,6 +160,7 @@ export default function EditContent() {
         errors={result?.errors ?? {}}
         coverUrl={data.cover}
         sizeLimit={data.sizeLimit}
+        upload={data.upload}
         submitLabel="บันทึก"
       />
     </>

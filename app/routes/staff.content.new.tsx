@@ -10,6 +10,7 @@ import { formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { formValuesOf, listCategories } from '~/server/staff/content.server';
 import {
+  contentUploadCeiling,
   NO_STORE_HEADERS,
   refuseInHttpMode,
   submitContentForm,
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
     },
     { headers: NO_STORE_HEADERS },
   );
@@ -60,6 +62,7 @@ export default function NewContent() {
         errors={result?.errors ?? {}}
         coverUrl={null}
         sizeLimit={data.sizeLimit}
+        upload={data.upload}
         submitLabel="บันทึกเป็นฉบับร่าง"
       />
     </>

@@ -1,3 +1,5 @@
+import { useState, type FormEvent } from 'react';
+
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
 
@@ -17,9 +19,22 @@ export interface ContentFormProps {
   errors: Partial<Record<string, string>>;
   /** Shown under the cover field: the current cover's URL, if any. */
   coverUrl: string | null;
+  /** The largest PDF, in words (`5 MB`). */
   sizeLimit: string;
+  /** What one save carries at most (the edge's ceiling), in bytes and in words (ADR 117). */
+  upload?: { maxBytes: number; limit: string };
   submitLabel: string;
 }
+
+/** The longest body, in characters (the server's BODY_MAX). */
+const BODY_MAX_TEXT = '60,000';
+
+/** Room the text fields and the form's framing take in a save, besides the files. */
+const FORM_ROOM_BYTES = 64 * 1024;
+
+/** The files chosen are more than one save carries (said before sending, with JavaScript). */
+const UPLOAD_LIMIT_TEXT = (limit: string) =>
+  `ไฟล์ที่เลือกรวมกันมีขนาดใหญ่เกินไป ไฟล์ทั้งหมดที่ส่งในการบันทึกแต่ละครั้งรวมกันต้องไม่เกิน ${limit} กรุณาเลือกรูปหรือไฟล์ที่เล็กลง ข้อความที่กรอกไว้ยังไม่ได้ส่งและยังอยู่ครบ`;
 
 /** Field order of the form, for the error summary. */
 const FIELDS = [
@@ -56,12 +71,35 @@ export function ContentForm({
   errors,
   coverUrl,
   sizeLimit,
+  upload,
   submitLabel,
 }: ContentFormProps) {
+  // With JavaScript, files the save could not carry are caught before sending: the edge would refuse
+  // the whole post with a page of its own and the text typed would be gone (ADR 117).
+  const [tooLarge, setTooLarge] = useState<{ message: string; attempt: number } | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!upload) return;
+    const form = event.currentTarget;
+    let bytes = 0;
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="file"]')) {
+      for (const file of input.files ?? []) bytes += file.size;
+    }
+    if (bytes + FORM_ROOM_BYTES <= upload.maxBytes) return setTooLarge(null);
+    event.preventDefault();
+    setTooLarge({ message: UPLOAD_LIMIT_TEXT(upload.limit), attempt: (tooLarge?.attempt ?? 0) + 1 });
+  };
+  const shown = tooLarge ? { ...errors, form: undefined, cover: tooLarge.message } : errors;
   return (
-    <form method="post" action={action} encType="multipart/form-data" noValidate className="stack">
-      <ErrorSummary items={contentSummary(errors)} />
-      <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
+    <form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      className="stack"
+      onSubmit={onSubmit}
+    >
+      <ErrorSummary key={tooLarge?.attempt ?? 0} items={contentSummary(shown)} />
+      <FieldShell id="content-category" label="หมวดหมู่" error={shown.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
             <option value="">เลือกหมวดหมู่</option>
@@ -73,7 +111,7 @@ export function ContentForm({
           </select>
         )}
       </FieldShell>
-      <FieldShell id="content-title" label="หัวข้อ" error={errors.title}>
+      <FieldShell id="content-title" label="หัวข้อ" error={shown.title}>
         {(control) => (
           <input {...control} type="text" name="title" defaultValue={values.title} maxLength={255} required />
         )}
@@ -82,7 +120,7 @@ export function ContentForm({
         id="content-excerpt"
         label="คำโปรย (ไม่บังคับ)"
         hint="แสดงในรายการเนื้อหาและการแจ้งเตือน ถ้าเว้นว่างจะใช้ข้อความต้นเนื้อหา"
-        error={errors.excerpt}
+        error={shown.excerpt}
       >
         {(control) => <textarea {...control} name="excerpt" rows={2} defaultValue={values.excerpt} maxLength={300} />}
       </FieldShell>
@@ -93,22 +131,22 @@ export function ContentForm({
           <>
             ใช้แท็ก HTML ได้: &lt;h2&gt; &lt;h3&gt; หัวข้อ, &lt;p&gt; ย่อหน้า, &lt;b&gt; ตัวหนา, &lt;ul&gt;/&lt;ol&gt; กับ
             &lt;li&gt; รายการ, &lt;a href=&quot;…&quot;&gt; ลิงก์, &lt;table&gt; &lt;tr&gt; &lt;th&gt; &lt;td&gt; ตาราง
-            แท็กอื่นจะถูกตัดออกเมื่อบันทึก
+            แท็กอื่นจะถูกตัดออกเมื่อบันทึก · ยาวได้ไม่เกิน {BODY_MAX_TEXT} ตัวอักษร
           </>
         }
-        error={errors.body}
+        error={shown.body}
       >
         {(control) => (
           <textarea {...control} name="body" rows={14} defaultValue={values.body} className="staff-editor__body" />
         )}
       </FieldShell>
       <div className="staff-form__row">
-        <FieldShell id="content-date" label="วันที่เผยแพร่" hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569" error={errors.date}>
+        <FieldShell id="content-date" label="วันที่เผยแพร่" hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569" error={shown.date}>
           {(control) => (
             <input {...control} type="text" name="date" inputMode="numeric" defaultValue={values.date} required />
           )}
         </FieldShell>
-        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30" error={errors.time}>
+        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30" error={shown.time}>
           {(control) => <input {...control} type="text" name="time" inputMode="numeric" defaultValue={values.time} />}
         </FieldShell>
       </div>
@@ -116,23 +154,23 @@ export function ContentForm({
         id="content-video"
         label="ลิงก์วิดีโอ (ไม่บังคับ)"
         hint="เช่น https://www.youtube.com/watch?v=…"
-        error={errors.videoUrl}
+        error={shown.videoUrl}
       >
         {(control) => <input {...control} type="url" name="videoUrl" defaultValue={values.videoUrl} />}
       </FieldShell>
       <FieldShell
         id="content-cover"
         label="รูปหน้าปก (ไม่บังคับ)"
-        hint={`JPG, PNG หรือ WebP ไม่เกิน ${sizeLimit} ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
-        error={errors.cover}
+        hint={`JPG, PNG หรือ WebP ใช้รูปจากกล้องโทรศัพท์ได้ ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${upload ? ` · ไฟล์ที่เลือกทั้งหมดรวมกันไม่เกิน ${upload.limit}` : ''}${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
+        error={shown.cover}
       >
         {(control) => <input {...control} type="file" name="cover" accept="image/jpeg,image/png,image/webp" />}
       </FieldShell>
       <FieldShell
         id="content-attachment"
         label="ไฟล์แนบ (ไม่บังคับ)"
-        hint={`PDF (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี ไม่เกิน ${sizeLimit} ต่อไฟล์ · เพิ่มได้ครั้งละหนึ่งไฟล์`}
-        error={errors.attachment}
+        hint={`PDF ไม่เกิน ${sizeLimit} (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี (ระบบย่อรูปให้) · เพิ่มได้ครั้งละหนึ่งไฟล์`}
+        error={shown.attachment}
       >
         {(control) => (
           <input {...control} type="file" name="attachment" accept="application/pdf,image/jpeg,image/png,image/webp" />
@@ -142,7 +180,7 @@ export function ContentForm({
         id="content-attachment-label"
         label="ชื่อไฟล์แนบที่แสดง (ไม่บังคับ)"
         hint="ถ้าเว้นว่างจะใช้หัวข้อของเนื้อหา"
-        error={errors.attachmentLabel}
+        error={shown.attachmentLabel}
       >
         {(control) => (
           <input

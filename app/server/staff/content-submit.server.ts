@@ -2,7 +2,7 @@ import { json, redirect } from '@remix-run/node';
 
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
-import { formatSizeLimit } from '~/lib/thai-format';
+import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 
 import { app } from '../app.server';
 import { setFlash } from '../flash.server';
@@ -10,6 +10,7 @@ import { mediaDir } from '../content/media.server';
 import { readContentUpload } from './content-form.server';
 import {
   deleteUnreferencedMedia,
+  detectUploadKind,
   itemMediaFile,
   MediaError,
   storeUpload,
@@ -32,6 +33,14 @@ export async function refuseInHttpMode(): Promise<void> {
   if (staffHoldsOnlyOwnData()) throw await redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info');
 }
 
+/**
+ * The most one save of the content form carries, in bytes: the edge's ceiling for these paths
+ * (server/edge.ts `uploadCeiling`, two files of PHOTO_MAX_BYTES and the form's own room).
+ */
+export function contentUploadCeiling(fileMax: number): number {
+  return 2 * fileMax + 64 * 1024;
+}
+
 export interface ContentActionData {
   values: ContentFormValues | null;
   errors: FieldErrors & { form?: string };
@@ -51,17 +60,30 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   await refuseInHttpMode();
   const { db, env } = await app();
   const fileMax = env.PHOTO_MAX_BYTES;
-  const upload = await readContentUpload(request, { fileMaxBytes: fileMax, bodyMaxBytes: 2 * fileMax + 64 * 1024 });
+  const upload = await readContentUpload(request, { bodyMaxBytes: contentUploadCeiling(fileMax) });
+  const categories = await listCategories(db);
   if (!upload.ok) {
-    const form =
-      upload.problem === 'too_large' ? UPLOAD_TEXT.tooLarge(formatSizeLimit(fileMax)) : UPLOAD_TEXT.malformed;
+    // The text read before the body ran over its limit comes back in the form (ADR 117).
+    const tooLarge = upload.problem === 'too_large';
+    const form = tooLarge ? UPLOAD_TEXT.tooLarge(formatSizeLimit(2 * fileMax)) : UPLOAD_TEXT.malformed;
     return json<ContentActionData>(
-      { values: null, errors: { form } },
-      { status: upload.problem === 'too_large' ? 413 : 400, headers: NO_STORE_HEADERS },
+      { values: upload.fields.size ? parseDraft(upload.fields, categories).values : null, errors: { form } },
+      { status: tooLarge ? 413 : 400, headers: NO_STORE_HEADERS },
     );
   }
-  const { values, draft, errors } = parseDraft(upload.fields, await listCategories(db));
-  const invalid = (status = 400) => json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+  const parsed = parseDraft(upload.fields, categories);
+  const { values } = parsed;
+  const errors: ContentActionData['errors'] = { ...parsed.errors };
+  for (const name of upload.oversize) {
+    if (name in values) errors[name as keyof ContentFormValues] = UPLOAD_TEXT.fieldTooLong;
+    else errors.form = UPLOAD_TEXT.fieldTooLong;
+  }
+  const draft = upload.oversize.length ? null : parsed.draft;
+  const invalid = (status = 400) => {
+    // A browser does not send a file again: the form says to choose it again.
+    if (upload.files.length && !errors.cover && !errors.attachment) errors.form = UPLOAD_TEXT.chooseAgain;
+    return json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+  };
   if (!draft) return invalid();
 
   const dir = mediaDir(env.dataDir);
@@ -79,6 +101,14 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   };
   for (const file of upload.files) {
     const field = file.field === 'cover' ? 'cover' : 'attachment';
+    // A picture of any size the body carries is scaled down when stored; a PDF is kept as it is.
+    if (detectUploadKind(file.bytes) === 'pdf' && file.bytes.byteLength > fileMax) {
+      errors[field] =
+        field === 'cover'
+          ? UPLOAD_TEXT.coverType
+          : UPLOAD_TEXT.pdfTooLarge(formatSizeLimit(fileMax), formatFileSize(file.bytes.byteLength));
+      continue;
+    }
     try {
       const media = await storeUpload(dir, file.bytes);
       if (field === 'cover' && media.kind !== 'picture') throw new MediaError('type');
