@@ -15,6 +15,7 @@ import {
   itemNumber,
   NO_STORE_HEADERS,
   refuseInHttpMode,
+  restoredFormValues,
   submitContentForm,
   type ContentActionData,
 } from '~/server/staff/content-submit.server';
@@ -26,19 +27,22 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
+  const user = await requireStaff(request, 'editor');
   await refuseInHttpMode();
   const no = itemNumber(params.no);
   const { db, env } = await app();
   const item = await getItem(db, no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   const categories = await listCategories(db);
+  // What the editor posted after their session ended comes back once (ADR 116).
+  const restored = await restoredFormValues(request, user, categories);
   return json(
     {
       no,
       state: item.state,
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
-      values: formValuesOf(item),
+      values: restored ?? formValuesOf(item),
+      restored: restored !== null,
       cover: item.coverImage ? mediaUrl(item.coverImage) : null,
       attachments: item.attachments.map((a) => ({
         id: a.id,
@@ -161,6 +165,7 @@ export default function EditContent() {
         coverUrl={data.cover}
         sizeLimit={data.sizeLimit}
         upload={data.upload}
+        restored={data.restored && !result}
         submitLabel="บันทึก"
       />
     </>

@@ -13,6 +13,7 @@ import {
   contentUploadCeiling,
   NO_STORE_HEADERS,
   refuseInHttpMode,
+  restoredFormValues,
   submitContentForm,
   type ContentActionData,
 } from '~/server/staff/content-submit.server';
@@ -23,17 +24,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 
 /** A new content item (a draft until published). `?category=banner` preselects the category. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
+  const user = await requireStaff(request, 'editor');
   await refuseInHttpMode();
   const { db, env } = await app();
   const categories = await listCategories(db);
   const wanted = new URL(request.url).searchParams.get('category') ?? '';
   const values = formValuesOf(null);
   if (categories.some((c) => c.code === wanted)) values.category = wanted;
+  // What the editor posted after their session ended comes back once (ADR 116).
+  const restored = await restoredFormValues(request, user, categories);
   return json(
     {
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
-      values,
+      values: restored ?? values,
+      restored: restored !== null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
       upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
     },
@@ -63,6 +67,7 @@ export default function NewContent() {
         coverUrl={null}
         sizeLimit={data.sizeLimit}
         upload={data.upload}
+        restored={data.restored && !result}
         submitLabel="บันทึกเป็นฉบับร่าง"
       />
     </>

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
-
-import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
+import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { STAFF_MESSAGES } from '~/lib/staff';
 
 export interface ContentFormProps {
   action: string;
@@ -23,6 +22,8 @@ export interface ContentFormProps {
   sizeLimit: string;
   /** What one save carries at most (the edge's ceiling), in bytes and in words (ADR 117). */
   upload?: { maxBytes: number; limit: string };
+  /** The values are a form kept when the session ended, given back after signing in again (ADR 116). */
+  restored?: boolean;
   submitLabel: string;
 }
 
@@ -72,23 +73,11 @@ export function ContentForm({
   coverUrl,
   sizeLimit,
   upload,
+  restored = false,
   submitLabel,
 }: ContentFormProps) {
   // With JavaScript, files the save could not carry are caught before sending: the edge would refuse
   // the whole post with a page of its own and the text typed would be gone (ADR 117).
-  const [tooLarge, setTooLarge] = useState<{ message: string; attempt: number } | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!upload) return;
-    const form = event.currentTarget;
-    let bytes = 0;
-    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="file"]')) {
-      for (const file of input.files ?? []) bytes += file.size;
-    }
-    if (bytes + FORM_ROOM_BYTES <= upload.maxBytes) return setTooLarge(null);
-    event.preventDefault();
-    setTooLarge({ message: UPLOAD_LIMIT_TEXT(upload.limit), attempt: (tooLarge?.attempt ?? 0) + 1 });
-  };
-  const shown = tooLarge ? { ...errors, form: undefined, cover: tooLarge.message } : errors;
   return (
     <form
       method="post"
@@ -96,10 +85,26 @@ export function ContentForm({
       encType="multipart/form-data"
       noValidate
       className="stack"
-      onSubmit={onSubmit}
+      data-upload-max={upload?.maxBytes}
+      data-upload-room={FORM_ROOM_BYTES}
     >
-      <ErrorSummary key={tooLarge?.attempt ?? 0} items={contentSummary(shown)} />
-      <FieldShell id="content-category" label="หมวดหมู่" error={shown.category}>
+      <ErrorSummary items={contentSummary(errors)} />
+      {upload ? (
+        <div className="error-summary" role="alert" tabIndex={-1} hidden data-upload-error="">
+          <h2 className="error-summary__title">{ERROR_SUMMARY_TITLE}</h2>
+          <ul className="error-summary__list">
+            <li>
+              <a href="#content-cover">{UPLOAD_LIMIT_TEXT(upload.limit)}</a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      {restored ? (
+        <p className="callout" role="status">
+          {STAFF_MESSAGES.formRestored}
+        </p>
+      ) : null}
+      <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
             <option value="">เลือกหมวดหมู่</option>
@@ -111,7 +116,7 @@ export function ContentForm({
           </select>
         )}
       </FieldShell>
-      <FieldShell id="content-title" label="หัวข้อ" error={shown.title}>
+      <FieldShell id="content-title" label="หัวข้อ" error={errors.title}>
         {(control) => (
           <input {...control} type="text" name="title" defaultValue={values.title} maxLength={255} required />
         )}
@@ -120,7 +125,7 @@ export function ContentForm({
         id="content-excerpt"
         label="คำโปรย (ไม่บังคับ)"
         hint="แสดงในรายการเนื้อหาและการแจ้งเตือน ถ้าเว้นว่างจะใช้ข้อความต้นเนื้อหา"
-        error={shown.excerpt}
+        error={errors.excerpt}
       >
         {(control) => <textarea {...control} name="excerpt" rows={2} defaultValue={values.excerpt} maxLength={300} />}
       </FieldShell>
@@ -134,19 +139,19 @@ export function ContentForm({
             แท็กอื่นจะถูกตัดออกเมื่อบันทึก · ยาวได้ไม่เกิน {BODY_MAX_TEXT} ตัวอักษร
           </>
         }
-        error={shown.body}
+        error={errors.body}
       >
         {(control) => (
           <textarea {...control} name="body" rows={14} defaultValue={values.body} className="staff-editor__body" />
         )}
       </FieldShell>
       <div className="staff-form__row">
-        <FieldShell id="content-date" label="วันที่เผยแพร่" hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569" error={shown.date}>
+        <FieldShell id="content-date" label="วันที่เผยแพร่" hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569" error={errors.date}>
           {(control) => (
             <input {...control} type="text" name="date" inputMode="numeric" defaultValue={values.date} required />
           )}
         </FieldShell>
-        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30" error={shown.time}>
+        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30" error={errors.time}>
           {(control) => <input {...control} type="text" name="time" inputMode="numeric" defaultValue={values.time} />}
         </FieldShell>
       </div>
@@ -154,7 +159,7 @@ export function ContentForm({
         id="content-video"
         label="ลิงก์วิดีโอ (ไม่บังคับ)"
         hint="เช่น https://www.youtube.com/watch?v=…"
-        error={shown.videoUrl}
+        error={errors.videoUrl}
       >
         {(control) => <input {...control} type="url" name="videoUrl" defaultValue={values.videoUrl} />}
       </FieldShell>
@@ -162,7 +167,7 @@ export function ContentForm({
         id="content-cover"
         label="รูปหน้าปก (ไม่บังคับ)"
         hint={`JPG, PNG หรือ WebP ใช้รูปจากกล้องโทรศัพท์ได้ ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${upload ? ` · ไฟล์ที่เลือกทั้งหมดรวมกันไม่เกิน ${upload.limit}` : ''}${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
-        error={shown.cover}
+        error={errors.cover}
       >
         {(control) => <input {...control} type="file" name="cover" accept="image/jpeg,image/png,image/webp" />}
       </FieldShell>
@@ -170,7 +175,7 @@ export function ContentForm({
         id="content-attachment"
         label="ไฟล์แนบ (ไม่บังคับ)"
         hint={`PDF ไม่เกิน ${sizeLimit} (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี (ระบบย่อรูปให้) · เพิ่มได้ครั้งละหนึ่งไฟล์`}
-        error={shown.attachment}
+        error={errors.attachment}
       >
         {(control) => (
           <input {...control} type="file" name="attachment" accept="application/pdf,image/jpeg,image/png,image/webp" />
@@ -180,7 +185,7 @@ export function ContentForm({
         id="content-attachment-label"
         label="ชื่อไฟล์แนบที่แสดง (ไม่บังคับ)"
         hint="ถ้าเว้นว่างจะใช้หัวข้อของเนื้อหา"
-        error={shown.attachmentLabel}
+        error={errors.attachmentLabel}
       >
         {(control) => (
           <input

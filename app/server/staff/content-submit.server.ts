@@ -7,7 +7,7 @@ import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 import { app } from '../app.server';
 import { setFlash } from '../flash.server';
 import { mediaDir } from '../content/media.server';
-import { readContentUpload } from './content-form.server';
+import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import {
   deleteUnreferencedMedia,
   detectUploadKind,
@@ -19,6 +19,7 @@ import {
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { listCategories, parseDraft, saveItem, type ContentFormValues, type FieldErrors } from './content.server';
 import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
+import { takeKeptForm } from './handoff.server';
 import { contentChanged } from './public-cache.server';
 
 export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
@@ -33,13 +34,7 @@ export async function refuseInHttpMode(): Promise<void> {
   if (staffHoldsOnlyOwnData()) throw await redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info');
 }
 
-/**
- * The most one save of the content form carries, in bytes: the edge's ceiling for these paths
- * (server/edge.ts `uploadCeiling`, two files of PHOTO_MAX_BYTES and the form's own room).
- */
-export function contentUploadCeiling(fileMax: number): number {
-  return 2 * fileMax + 64 * 1024;
-}
+export { contentUploadCeiling };
 
 export interface ContentActionData {
   values: ContentFormValues | null;
@@ -152,6 +147,20 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   });
   await contentChanged();
   return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
+}
+
+/**
+ * The form this editor's browser kept when they posted it after their session had ended (ADR 116),
+ * as the form's values, taken once; null when there is none.
+ */
+export async function restoredFormValues(
+  request: Request,
+  user: StaffUser,
+  categories: Awaited<ReturnType<typeof listCategories>>,
+): Promise<ContentFormValues | null> {
+  const { db } = await app();
+  const kept = await takeKeptForm(db, request, { staffId: user.id, path: new URL(request.url).pathname });
+  return kept ? parseDraft(kept, categories).values : null;
 }
 
 /** `:no` of a staff content path, or a 404. */
