@@ -20,12 +20,17 @@ function sessionWarning(): void {
   // The server moves the idle end forward at most once a minute: this page's request may not have.
   let endsAt = Date.now() + idleMs - touchMs;
   let ended = false;
+  // The page's end can be scrolled above the warning, which lies over the foot of the screen.
+  const room = (): void => {
+    d.body.style.paddingBottom = box.hidden ? '' : `${box.offsetHeight}px`;
+  };
   const show = (which: 'ending' | 'over' | 'none'): void => {
     box.hidden = which === 'none';
     ending.hidden = which !== 'ending';
     form.hidden = which !== 'ending';
     over.hidden = which !== 'over';
     if (which !== 'none') done.hidden = true;
+    room();
   };
   const check = (): void => {
     const left = endsAt - Date.now();
@@ -54,10 +59,12 @@ function sessionWarning(): void {
         show('none');
         box.hidden = false;
         done.hidden = false;
+        room();
         setTimeout(() => {
           if (!done.hidden) {
             done.hidden = true;
             box.hidden = true;
+            room();
           }
         }, 5000);
       })
@@ -84,9 +91,11 @@ function uploadLimits(): void {
       });
       if (bytes + room <= max) {
         error.hidden = true;
+        error.className = '';
         return;
       }
       event.preventDefault();
+      error.className = 'error-summary';
       error.hidden = false;
       error.focus();
     });

@@ -90,7 +90,8 @@ export function ContentForm({
     >
       <ErrorSummary items={contentSummary(errors)} />
       {upload ? (
-        <div className="error-summary" role="alert" tabIndex={-1} hidden data-upload-error="">
+        // The page's script shows it (and gives it the error summary's look) when the files do not fit.
+        <div role="alert" tabIndex={-1} hidden data-upload-error="">
           <h2 className="error-summary__title">{ERROR_SUMMARY_TITLE}</h2>
           <ul className="error-summary__list">
             <li>
