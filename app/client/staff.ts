@@ -84,10 +84,12 @@ function uploadLimits(): void {
     const error = form.querySelector<HTMLElement>('[data-upload-error]');
     if (!max || !error) return;
     form.addEventListener('submit', (event) => {
+      // The files, the text typed (in UTF-8, as sent) and room for the form's framing.
       let bytes = 0;
-      form.querySelectorAll<HTMLInputElement>('input[type="file"]').forEach((input) => {
-        const files = input.files;
+      form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea').forEach((input) => {
+        const files = input instanceof HTMLInputElement && input.type === 'file' ? input.files : null;
         if (files) for (let i = 0; i < files.length; i++) bytes += files[i]!.size;
+        else if (input.name) bytes += new Blob([input.value]).size;
       });
       if (bytes + room <= max) {
         error.hidden = true;

@@ -30,8 +30,8 @@ export interface ContentFormProps {
 /** The longest body, in characters (the server's BODY_MAX). */
 const BODY_MAX_TEXT = '60,000';
 
-/** Room the text fields and the form's framing take in a save, besides the files. */
-const FORM_ROOM_BYTES = 64 * 1024;
+/** Room the form's framing takes in a save, besides the files and the text typed. */
+const FORM_ROOM_BYTES = 16 * 1024;
 
 /** The files chosen are more than one save carries (said before sending, with JavaScript). */
 const UPLOAD_LIMIT_TEXT = (limit: string) =>
