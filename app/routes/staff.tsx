@@ -28,7 +28,8 @@ import staffStyles from '~/styles/staff.css';
 
 /**
  * The staff back office's layout (ADR 059): a staff session required (its own cookie, scoped to /staff),
- * the menu by role, and a Thai page for a refusal (403) or a failure. Pages render without scripts.
+ * the menu by role, and a Thai page for a refusal (403) or a failure. Pages work without scripts; one
+ * small script warns before the session's idle end and checks uploads (ADR 116).
  */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
 
