@@ -1,5 +1,5 @@
 // `npm run build` (after `remix build`, which empties public/build/): bundles the scripts of the pages
-// that do not hydrate (ADR 103) — app/client/{enhance,member,push}.ts — minified, into
+// that do not hydrate (ADR 103) — app/client/{enhance,member,push,staff}.ts — minified, into
 // public/build/client/<name>-<content hash>.js, served immutable for a year under /build/ (server.js),
 // and writes public/build/client/.manifest.json (a dot file, not served), `{ "<name>": "/build/client/<file>" }`, which the
 // server reads once (app/server/http/enhance.server.ts). They import what they share with the server
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** The entry modules, by the name the manifest gives them. */
-export const CLIENT_ENTRIES = { enhance: 'enhance.ts', member: 'member.ts', push: 'push.ts' };
+export const CLIENT_ENTRIES = { enhance: 'enhance.ts', member: 'member.ts', push: 'push.ts', staff: 'staff.ts' };
 
 /** Where the bundles and their manifest go, inside the app's folder, and their URL path. */
 export const CLIENT_DIR = path.join('public', 'build', 'client');

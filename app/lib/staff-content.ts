@@ -46,7 +46,15 @@ export function stateLabel(state: 'published' | 'scheduled' | 'draft'): string {
 }
 
 export const UPLOAD_TEXT = {
-  tooLarge: (limit: string) => `ไฟล์มีขนาดใหญ่เกินไป แต่ละไฟล์ต้องไม่เกิน ${limit}`,
+  /** The files chosen together are more than one save carries (the text typed is kept). */
+  tooLarge: (limit: string) =>
+    `ไฟล์ที่เลือกรวมกันมีขนาดใหญ่เกินไป ไฟล์ทั้งหมดที่ส่งในการบันทึกแต่ละครั้งรวมกันต้องไม่เกิน ${limit} ข้อความที่กรอกไว้ยังอยู่ครบ กรุณาเลือกไฟล์ใหม่ที่เล็กลง`,
+  /** A PDF is kept as it is, so it has a limit of its own. */
+  pdfTooLarge: (limit: string, size: string) => `ไฟล์ PDF ต้องไม่เกิน ${limit} (ไฟล์ที่เลือกมีขนาด ${size})`,
+  /** A text field far longer than any field allows (it could not be kept). */
+  fieldTooLong: 'ข้อความในช่องนี้ยาวเกินกว่าที่ระบบรับได้ จึงไม่ได้เก็บไว้ กรุณาแบ่งเนื้อหาเป็นหลายตอน',
+  /** Files are not kept across a refused save: the browser forgets them. */
+  chooseAgain: 'กรุณาเลือกรูปหรือไฟล์แนบอีกครั้ง',
   malformed: 'ไม่สามารถอ่านข้อมูลที่ส่งมาได้ กรุณาลองใหม่อีกครั้ง',
   coverType: 'รูปหน้าปกต้องเป็นไฟล์ JPG, PNG หรือ WebP',
   attachmentType: 'ไฟล์แนบต้องเป็นไฟล์ PDF หรือรูปภาพ JPG, PNG หรือ WebP',

@@ -12,9 +12,11 @@ import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
 import { altTextProblems, formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
 import {
+  contentUploadCeiling,
   itemNumber,
   NO_STORE_HEADERS,
   refuseInHttpMode,
+  restoredFormValues,
   submitContentForm,
   type ContentActionData,
 } from '~/server/staff/content-submit.server';
@@ -26,13 +28,15 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
+  const user = await requireStaff(request, 'editor');
   await refuseInHttpMode();
   const no = itemNumber(params.no);
   const { db, env } = await app();
   const item = await getItem(db, no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   const categories = await listCategories(db);
+  // What the editor posted after their session ended comes back once (ADR 116).
+  const restored = await restoredFormValues(request, user, categories);
   return json(
     {
       no,
@@ -43,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       /** What keeps it from being published (pictures without alternative text, ADR 121). */
       altProblems: altTextProblems(item).map((p) => p.message),
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
-      values: formValuesOf(item),
+      values: restored ?? formValuesOf(item),
+      restored: restored !== null,
       cover: item.coverImage ? mediaUrl(item.coverImage) : null,
       attachments: item.attachments.map((a) => ({
         id: a.id,
@@ -54,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption ?? '' })),
       updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
       canAnnounce: pushTrigger(env) !== null,
     },
     { headers: NO_STORE_HEADERS },
@@ -212,6 +218,8 @@ export default function EditContent() {
         errors={result?.errors ?? {}}
         coverUrl={data.cover}
         sizeLimit={data.sizeLimit}
+        upload={data.upload}
+        restored={data.restored && !result}
         submitLabel="บันทึก"
       />
     </>

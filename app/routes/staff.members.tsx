@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
@@ -13,6 +13,8 @@ import { clearCodeLimits } from '~/server/auth/recovery/code-limit.server';
 import { env } from '~/server/env.server';
 import { formText, NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { putHandoff, SHOW_ONCE_TTL_MS, takeHandoff } from '~/server/staff/handoff.server';
+import { presentedStaffId } from '~/server/staff/session.server';
 import {
   findMembers,
   issueMemberCode,
@@ -66,10 +68,30 @@ const LOCK_LABELS = {
   password_change: 'ล็อกการเปลี่ยนรหัสผ่าน (กรอกรหัสผ่านเดิมผิดหลายครั้ง)',
 } as const;
 
+const PATH = '/staff/members';
+
+/** A code just issued, as the page after the issuing post shows it once (ADR 116). */
+interface IssuedCode {
+  membershipNo: string;
+  code: { value: string; label: string; until: string };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, 'support');
+  const user = await requireStaff(request, 'support');
+  // The code the post just issued (post/redirect/get): read once from the server, so a reload shows
+  // it no more and issues nothing.
+  const ownerHash = await presentedStaffId(request);
+  const { db } = await app();
+  const taken = ownerHash
+    ? ((await takeHandoff(db, { ownerHash, kind: 'member_code', path: PATH, staffId: user.id })) as IssuedCode | null)
+    : null;
+  const view = taken ? await memberSupportView(db, taken.membershipNo, env()) : null;
   return json(
-    { ownDataOnly: staffHoldsOnlyOwnData(), impersonation: Boolean(env().IMPERSONATION_SECRET) },
+    {
+      ownDataOnly: staffHoldsOnlyOwnData(),
+      impersonation: Boolean(env().IMPERSONATION_SECRET),
+      issued: taken && view ? { member: shown(view), code: taken.code } : null,
+    },
     { headers: NO_STORE },
   );
 }
@@ -190,10 +212,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return fail(400, { error: M.codeRefused[issued.reason], member: shown(view) });
       }
       await staffAudit(request, user, 'member_code_issued', { membershipNo, target: purpose });
-      return answer(
-        { code: { value: issued.code, label: PURPOSE_LABELS[purpose], until: formatDateTime(issued.expiresAt) } },
-        await again(),
-      );
+      // Post/redirect/get: the code waits server-side for the page the redirect opens, which shows it
+      // once; reloading that page neither shows it again nor issues another (ADR 116).
+      const ownerHash = await presentedStaffId(request);
+      const handed: IssuedCode = {
+        membershipNo,
+        code: { value: issued.code, label: PURPOSE_LABELS[purpose], until: formatDateTime(issued.expiresAt) },
+      };
+      if (!ownerHash) return answer({ code: handed.code }, await again());
+      await putHandoff(db, {
+        ownerHash,
+        kind: 'member_code',
+        path: PATH,
+        staffId: user.id,
+        payload: handed,
+        ttlMs: SHOW_ONCE_TTL_MS,
+      });
+      return redirect(PATH, { status: 303, headers: NO_STORE });
     }
     case 'remove-factor': {
       const reason = formText(form, 'reason', 300).trim();
@@ -230,8 +265,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
 export default function StaffMembersPage() {
-  const { ownDataOnly, impersonation } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const { ownDataOnly, impersonation, issued } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as ActionData | undefined;
+  // After a code was issued the page is the redirect's GET: it shows the member and the code once.
+  const result: ActionData | undefined =
+    posted ?? (issued ? { kind: 'member', member: issued.member, code: issued.code, attempt: 0 } : undefined);
   if (ownDataOnly) {
     return (
       <>

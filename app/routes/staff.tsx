@@ -21,13 +21,20 @@ import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
 import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
 import { NO_STORE } from '~/server/staff/form.server';
+import { staffScriptSrc } from '~/server/http/enhance.server';
+import { STAFF_IDLE_MS, TOUCH_EVERY_MS } from '~/server/staff/session.server';
+import { useNonce } from '~/nonce';
 import staffStyles from '~/styles/staff.css';
 
 /**
  * The staff back office's layout (ADR 059): a staff session required (its own cookie, scoped to /staff),
- * the menu by role, and a Thai page for a refusal (403) or a failure. Pages render without scripts.
+ * the menu by role, and a Thai page for a refusal (403) or a failure. Pages work without scripts; one
+ * small script warns before the session's idle end and checks uploads (ADR 116).
  */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
+
+/** How long before the session's idle end the page warns (with JavaScript). */
+const SESSION_WARN_MS = 2 * 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
@@ -36,7 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ({ to, label }) => ({ to, label }),
   );
   return json(
-    { user: { displayName: user.displayName, username: user.username, role: user.role }, nav, ownDataOnly },
+    {
+      user: { displayName: user.displayName, username: user.username, role: user.role },
+      nav,
+      ownDataOnly,
+      // The page's script warns before the session's idle end (ADR 116).
+      session: { idleMs: STAFF_IDLE_MS, touchMs: TOUCH_EVERY_MS, warnMs: SESSION_WARN_MS },
+      script: staffScriptSrc(),
+    },
     { headers: NO_STORE },
   );
 }
@@ -105,6 +119,45 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
         <FlashNotice />
         {children}
       </main>
+      {layout ? <SessionWarning session={layout.session} script={layout.script} /> : null}
+    </>
+  );
+}
+
+/**
+ * The warning before the session's idle end and its "stay signed in" button: hidden markup the
+ * page's script shows (ADR 116). Without JavaScript nothing shows; a form posted after the end is
+ * kept and comes back after signing in again.
+ */
+function SessionWarning({ session, script }: { session: LayoutData['session']; script: string }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <div
+        id="staff-session"
+        className="staff-session"
+        role="alert"
+        hidden
+        data-idle-ms={session.idleMs}
+        data-touch-ms={session.touchMs}
+        data-warn-ms={session.warnMs}
+      >
+        <p data-ending="">{M.sessionEnding}</p>
+        <p data-over="" hidden>
+          {M.sessionOver}
+        </p>
+        <p data-extended="" hidden>
+          {M.sessionExtended}
+        </p>
+        <form method="post" action="/staff/session" hidden>
+          <input type="hidden" name="redirectTo" value={pathname} />
+          <button type="submit" className="button button--small">
+            {M.sessionExtend}
+          </button>
+        </form>
+      </div>
+      <script src={script} nonce={nonce} defer />
     </>
   );
 }

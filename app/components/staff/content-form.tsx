@@ -1,5 +1,6 @@
-import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
+import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { STAFF_MESSAGES } from '~/lib/staff';
 
 export interface ContentFormProps {
   action: string;
@@ -18,9 +19,24 @@ export interface ContentFormProps {
   errors: Partial<Record<string, string>>;
   /** Shown under the cover field: the current cover's URL, if any. */
   coverUrl: string | null;
+  /** The largest PDF, in words (`5 MB`). */
   sizeLimit: string;
+  /** What one save carries at most (the edge's ceiling), in bytes and in words (ADR 117). */
+  upload?: { maxBytes: number; limit: string };
+  /** The values are a form kept when the session ended, given back after signing in again (ADR 116). */
+  restored?: boolean;
   submitLabel: string;
 }
+
+/** The longest body, in characters (the server's BODY_MAX). */
+const BODY_MAX_TEXT = '60,000';
+
+/** Room the form's framing takes in a save, besides the files and the text typed. */
+const FORM_ROOM_BYTES = 16 * 1024;
+
+/** The files chosen are more than one save carries (said before sending, with JavaScript). */
+const UPLOAD_LIMIT_TEXT = (limit: string) =>
+  `ไฟล์ที่เลือกรวมกันมีขนาดใหญ่เกินไป ไฟล์ทั้งหมดที่ส่งในการบันทึกแต่ละครั้งรวมกันต้องไม่เกิน ${limit} กรุณาเลือกรูปหรือไฟล์ที่เล็กลง ข้อความที่กรอกไว้ยังไม่ได้ส่งและยังอยู่ครบ`;
 
 /** Field order of the form, for the error summary. */
 const FIELDS = [
@@ -58,11 +74,39 @@ export function ContentForm({
   errors,
   coverUrl,
   sizeLimit,
+  upload,
+  restored = false,
   submitLabel,
 }: ContentFormProps) {
+  // With JavaScript, files the save could not carry are caught before sending: the edge would refuse
+  // the whole post with a page of its own and the text typed would be gone (ADR 117).
   return (
-    <form method="post" action={action} encType="multipart/form-data" noValidate className="stack">
+    <form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      className="stack"
+      data-upload-max={upload?.maxBytes}
+      data-upload-room={FORM_ROOM_BYTES}
+    >
       <ErrorSummary items={contentSummary(errors)} />
+      {upload ? (
+        // The page's script shows it (and gives it the error summary's look) when the files do not fit.
+        <div role="alert" tabIndex={-1} hidden data-upload-error="">
+          <h2 className="error-summary__title">{ERROR_SUMMARY_TITLE}</h2>
+          <ul className="error-summary__list">
+            <li>
+              <a href="#content-cover">{UPLOAD_LIMIT_TEXT(upload.limit)}</a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      {restored ? (
+        <p className="callout" role="status">
+          {STAFF_MESSAGES.formRestored}
+        </p>
+      ) : null}
       <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
@@ -95,7 +139,7 @@ export function ContentForm({
           <>
             ใช้แท็ก HTML ได้: &lt;h2&gt; &lt;h3&gt; หัวข้อ, &lt;p&gt; ย่อหน้า, &lt;b&gt; ตัวหนา, &lt;ul&gt;/&lt;ol&gt; กับ
             &lt;li&gt; รายการ, &lt;a href=&quot;…&quot;&gt; ลิงก์, &lt;table&gt; &lt;tr&gt; &lt;th&gt; &lt;td&gt; ตาราง
-            แท็กอื่นจะถูกตัดออกเมื่อบันทึก
+            แท็กอื่นจะถูกตัดออกเมื่อบันทึก · ยาวได้ไม่เกิน {BODY_MAX_TEXT} ตัวอักษร
           </>
         }
         error={errors.body}
@@ -130,7 +174,7 @@ export function ContentForm({
       <FieldShell
         id="content-cover"
         label="รูปหน้าปก (ไม่บังคับ)"
-        hint={`JPG, PNG หรือ WebP ไม่เกิน ${sizeLimit} ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
+        hint={`JPG, PNG หรือ WebP ใช้รูปจากกล้องโทรศัพท์ได้ ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${upload ? ` · ไฟล์ที่เลือกทั้งหมดรวมกันไม่เกิน ${upload.limit}` : ''}${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
         error={errors.cover}
       >
         {(control) => <input {...control} type="file" name="cover" accept="image/jpeg,image/png,image/webp" />}
@@ -146,7 +190,7 @@ export function ContentForm({
       <FieldShell
         id="content-attachment"
         label="ไฟล์แนบ (ไม่บังคับ)"
-        hint={`PDF (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี ไม่เกิน ${sizeLimit} ต่อไฟล์ · เพิ่มได้ครั้งละหนึ่งไฟล์`}
+        hint={`PDF ไม่เกิน ${sizeLimit} (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี (ระบบย่อรูปให้) · เพิ่มได้ครั้งละหนึ่งไฟล์`}
         error={errors.attachment}
       >
         {(control) => (

@@ -25,6 +25,7 @@ import * as m0019 from './migrations/0019-content-editing';
 import * as m0020 from './migrations/0020-board-moderation';
 import * as m0022 from './migrations/0022-login-challenge-name';
 import * as m0025 from './migrations/0025-audit-chain';
+import * as m0026 from './migrations/0026-staff-handoffs';
 import * as m0030 from './migrations/0030-cover-alt';
 import type { Database } from './schema';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-board-moderation': m0020,
   '0022-login-challenge-name': m0022,
   '0025-audit-chain': m0025,
+  '0026-staff-handoffs': m0026,
   '0030-cover-alt': m0030,
 };
 

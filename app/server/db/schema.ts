@@ -50,6 +50,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_member_codes: StaffMemberCodesTable;
+  staff_handoffs: StaffHandoffsTable;
   site_settings: SiteSettingsTable;
 }
 
@@ -606,6 +607,17 @@ export interface StaffSessionsTable {
   expires_at: number;
   user_agent: string | null;
   ip: string | null;
+}
+
+/** A form kept across an ended staff session, or an issued code shown once (0026, ADR 116). */
+export interface StaffHandoffsTable {
+  owner_hash: string;
+  kind: string;
+  path: string;
+  staff_id: number;
+  payload: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** A one-time code staff issued for a member without contact on file (0018, ADR 060). */

@@ -39,7 +39,7 @@ export function fileVersion(file: string): string | null {
 }
 
 /** The bundles of app/client/ by name (scripts/build-client.mjs, ADR 103). */
-export type ClientScript = 'enhance' | 'member' | 'push';
+export type ClientScript = 'enhance' | 'member' | 'push' | 'staff';
 
 /** The manifest the client build writes beside its bundles (a dot file: express.static never serves it). */
 export const CLIENT_MANIFEST = ['public', 'build', 'client', '.manifest.json'] as const;

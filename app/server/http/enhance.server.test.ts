@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { setAppRoot } from './app-root.server';
-import { enhanceScriptSrc, memberScriptSrc } from './enhance.server';
+import { enhanceScriptSrc, memberScriptSrc, staffScriptSrc } from './enhance.server';
 import { pushPageConfig } from '../content/push.server';
 import { parseEnv } from '../env.server';
 
@@ -34,9 +34,11 @@ describe('the pages’ script bundles (ADR 103)', () => {
       enhance: expect.stringMatching(/^\/build\/client\/enhance-[0-9A-Z]{8}\.js$/),
       member: expect.stringMatching(/^\/build\/client\/member-[0-9A-Z]{8}\.js$/),
       push: expect.stringMatching(/^\/build\/client\/push-[0-9A-Z]{8}\.js$/),
+      staff: expect.stringMatching(/^\/build\/client\/staff-[0-9A-Z]{8}\.js$/),
     });
     expect(enhanceScriptSrc()).toBe(manifest.enhance);
     expect(memberScriptSrc()).toBe(manifest.member);
+    expect(staffScriptSrc()).toBe(manifest.staff);
     const push = pushPageConfig(
       parseEnv({
         DATA_DIR: 'tests/.tmp/push-unit',
@@ -55,7 +57,7 @@ describe('the pages’ script bundles (ADR 103)', () => {
   });
 
   it('stays light: each bundle within 4 KiB gzipped, and without zod or date-fns', () => {
-    for (const name of ['enhance', 'member', 'push']) {
+    for (const name of ['enhance', 'member', 'push', 'staff']) {
       const text = source(name);
       expect(gzipSync(text, { level: 9 }).length, name).toBeLessThanOrEqual(4 * 1024);
       expect(text.toString('utf8'), name).not.toMatch(/zod|ZodError|date-fns|formatDistance/);
@@ -63,13 +65,13 @@ describe('the pages’ script bundles (ADR 103)', () => {
   });
 
   it('carries no Thai text of its own (the words come from the markup and the rules sent with it)', () => {
-    for (const name of ['enhance', 'member', 'push']) {
+    for (const name of ['enhance', 'member', 'push', 'staff']) {
       expect(source(name).toString('utf8'), name).not.toMatch(/[\u0e00-\u0e7f]|\\u0e[0-7][0-9a-f]/i);
     }
   });
 
   it('reaches the oldest phones served: no syntax past ES2017 (no optional chaining, ?? or catch without a binding)', () => {
-    for (const name of ['enhance', 'member', 'push']) {
+    for (const name of ['enhance', 'member', 'push', 'staff']) {
       const text = source(name).toString('utf8');
       expect(text, name).not.toMatch(/\?\.[\w([]|\?\?|catch\s*\{/);
     }

@@ -13,3 +13,6 @@ export const enhanceScriptSrc = (): string => clientScriptSrc('enhance');
  * bundled the same way.
  */
 export const memberScriptSrc = (): string => clientScriptSrc('member');
+
+/** The one script of the staff back office's pages (ADR 116): `app/client/staff.ts`, bundled the same way. */
+export const staffScriptSrc = (): string => clientScriptSrc('staff');

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { FIELD_MAX_BYTES, readContentUpload } from './content-form.server';
+import { BODY_MAX } from './content.server';
 
 const BOUNDARY = '----sahakornContentBoundary';
 type Part = { name: string; text?: string; file?: { filename: string; bytes: Uint8Array } };
@@ -36,7 +37,7 @@ function form(parts: Part[], { chunked = false } = {}): Request {
   } as RequestInit);
 }
 
-const LIMITS = { fileMaxBytes: 10_000, bodyMaxBytes: 200_000 };
+const LIMITS = { bodyMaxBytes: 200_000 };
 
 describe('readContentUpload', () => {
   it('gives the text fields (the first of a name) and the chosen files, leaving out an empty file input', async () => {
@@ -55,24 +56,59 @@ describe('readContentUpload', () => {
     expect(result.files.map((f) => [f.field, f.filename, [...f.bytes]])).toEqual([['cover', 'cover.png', [1, 2, 3]]]);
   });
 
-  it('refuses a text field over its limit, a file over its limit, a third file and a body over its limit', async () => {
-    const tooLarge = { ok: false, problem: 'too_large' };
-    const long = 'ก'.repeat(FIELD_MAX_BYTES / 3 + 1); // three bytes each in UTF-8
-    expect(await readContentUpload(form([{ name: 'body', text: long }]), LIMITS)).toEqual(tooLarge);
-    const file = (bytes: number) => ({ filename: 'a.pdf', bytes: new Uint8Array(bytes) });
-    expect(await readContentUpload(form([{ name: 'cover', file: file(10_001) }]), LIMITS)).toEqual(tooLarge);
-    const three = ['a', 'b', 'c'].map((name) => ({ name, file: file(10) }));
-    expect(await readContentUpload(form(three), LIMITS)).toEqual(tooLarge);
-    const body = [{ name: 'cover', file: file(9_000) }];
-    expect(await readContentUpload(form(body), { ...LIMITS, bodyMaxBytes: 5_000 })).toEqual(tooLarge);
-    // Sent without a Content-Length, the body is still cut at the limit while it streams.
-    expect(await readContentUpload(form(body, { chunked: true }), { ...LIMITS, bodyMaxBytes: 5_000 })).toEqual(
-      tooLarge,
+  it('keeps a Thai body of 60,000 characters (180,000 bytes), which a 64 KiB field limit refused', async () => {
+    const body = 'ก'.repeat(BODY_MAX);
+    const result = await readContentUpload(
+      form([
+        { name: 'title', text: 'ข่าว' },
+        { name: 'body', text: body },
+      ]),
+      { bodyMaxBytes: 1_000_000 },
     );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fields.get('body')).toBe(body);
+    expect(result.oversize).toEqual([]);
+  });
+
+  it('leaves out a text field over its byte limit and names it, keeping the other fields', async () => {
+    const long = 'ก'.repeat(FIELD_MAX_BYTES / 3 + 1); // three bytes each in UTF-8
+    const result = await readContentUpload(
+      form([
+        { name: 'title', text: 'ข่าว' },
+        { name: 'body', text: long },
+        { name: 'date', text: '25/11/2569' },
+      ]),
+      { bodyMaxBytes: 4_000_000 },
+    );
+    expect(result).toMatchObject({ ok: true, oversize: ['body'] });
+    if (!result.ok) return;
+    expect(Object.fromEntries(result.fields)).toEqual({ title: 'ข่าว', date: '25/11/2569' });
+  });
+
+  it('takes a file as large as the body allows (a picture is scaled down later), refuses a third file and a body over its limit', async () => {
+    const file = (bytes: number) => ({ filename: 'a.jpg', bytes: new Uint8Array(bytes) });
+    const big = await readContentUpload(form([{ name: 'cover', file: file(150_000) }]), LIMITS);
+    expect(big.ok && big.files[0]?.bytes.byteLength).toBe(150_000);
+    const three = ['a', 'b', 'c'].map((name) => ({ name, file: file(10) }));
+    expect(await readContentUpload(form(three), LIMITS)).toMatchObject({ ok: false, problem: 'too_large' });
+    // The text before the file comes back with the refusal.
+    const body = [
+      { name: 'title', text: 'ข่าวยาว' },
+      { name: 'cover', file: file(9_000) },
+    ];
+    const refused = await readContentUpload(form(body, { chunked: true }), { bodyMaxBytes: 5_000 });
+    expect(refused).toMatchObject({ ok: false, problem: 'too_large' });
+    expect(Object.fromEntries(refused.fields)).toEqual({ title: 'ข่าวยาว' });
+    // Declared too large, nothing is read.
+    expect(await readContentUpload(form(body), { bodyMaxBytes: 5_000 })).toMatchObject({
+      ok: false,
+      problem: 'too_large',
+    });
   });
 
   it('answers an over-limit file at once when the body comes from a Node request, as through the Express adapter', async () => {
-    // A 6 MB cover under a 5 MB file limit: the reading stops at the limit and answers; it must not
+    // A 12 MB cover over a 10 MB body limit: the reading stops at the limit and answers; it must not
     // wait on the rest of the body (the edge drains it after the answer). Draining it here, through
     // the adapter's stream, stalled and the editor's upload never got an answer.
     const boundary = 'adapterBoundary';
@@ -80,7 +116,7 @@ describe('readContentUpload', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nข่าว\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     );
-    const whole = Buffer.concat([head, Buffer.alloc(6_000_000, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const whole = Buffer.concat([head, Buffer.alloc(12_000_000, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
     let offset = 0;
     const node = new Readable({
       read() {
@@ -93,11 +129,8 @@ describe('readContentUpload', () => {
       body: createReadableStreamFromReadable(node),
       duplex: 'half',
     } as RequestInit);
-    const answer = readContentUpload(request, {
-      fileMaxBytes: 5 * 1024 * 1024,
-      bodyMaxBytes: 10 * 1024 * 1024 + 65_536,
-    });
+    const answer = readContentUpload(request, { bodyMaxBytes: 10 * 1024 * 1024 + 65_536 });
     const stalled = new Promise((resolve) => setTimeout(() => resolve('no answer'), 5_000));
-    expect(await Promise.race([answer, stalled])).toEqual({ ok: false, problem: 'too_large' });
+    expect(await Promise.race([answer, stalled])).toMatchObject({ ok: false, problem: 'too_large' });
   });
 });

@@ -2,14 +2,15 @@ import { json, redirect } from '@remix-run/node';
 
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
-import { formatSizeLimit } from '~/lib/thai-format';
+import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 
 import { app } from '../app.server';
 import { setFlash } from '../flash.server';
 import { mediaDir } from '../content/media.server';
-import { readContentUpload } from './content-form.server';
+import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import {
   deleteUnreferencedMedia,
+  detectUploadKind,
   itemMediaFile,
   MediaError,
   storeUpload,
@@ -30,6 +31,7 @@ import {
   type FieldErrors,
 } from './content.server';
 import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
+import { takeKeptForm } from './handoff.server';
 import { contentChanged } from './public-cache.server';
 
 export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
@@ -43,6 +45,8 @@ export async function redirectWithNotice(to: string, text: string, kind: 'succes
 export async function refuseInHttpMode(): Promise<void> {
   if (staffHoldsOnlyOwnData()) throw await redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info');
 }
+
+export { contentUploadCeiling };
 
 export interface ContentActionData {
   values: ContentFormValues | null;
@@ -65,17 +69,30 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   await refuseInHttpMode();
   const { db, env } = await app();
   const fileMax = env.PHOTO_MAX_BYTES;
-  const upload = await readContentUpload(request, { fileMaxBytes: fileMax, bodyMaxBytes: 2 * fileMax + 64 * 1024 });
+  const upload = await readContentUpload(request, { bodyMaxBytes: contentUploadCeiling(fileMax) });
+  const categories = await listCategories(db);
   if (!upload.ok) {
-    const form =
-      upload.problem === 'too_large' ? UPLOAD_TEXT.tooLarge(formatSizeLimit(fileMax)) : UPLOAD_TEXT.malformed;
+    // The text read before the body ran over its limit comes back in the form (ADR 117).
+    const tooLarge = upload.problem === 'too_large';
+    const form = tooLarge ? UPLOAD_TEXT.tooLarge(formatSizeLimit(2 * fileMax)) : UPLOAD_TEXT.malformed;
     return json<ContentActionData>(
-      { values: null, errors: { form } },
-      { status: upload.problem === 'too_large' ? 413 : 400, headers: NO_STORE_HEADERS },
+      { values: upload.fields.size ? parseDraft(upload.fields, categories).values : null, errors: { form } },
+      { status: tooLarge ? 413 : 400, headers: NO_STORE_HEADERS },
     );
   }
-  const { values, draft, errors } = parseDraft(upload.fields, await listCategories(db));
-  const invalid = (status = 400) => json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+  const parsed = parseDraft(upload.fields, categories);
+  const { values } = parsed;
+  const errors: ContentActionData['errors'] = { ...parsed.errors };
+  for (const name of upload.oversize) {
+    if (name in values) errors[name as keyof ContentFormValues] = UPLOAD_TEXT.fieldTooLong;
+    else errors.form = UPLOAD_TEXT.fieldTooLong;
+  }
+  const draft = upload.oversize.length ? null : parsed.draft;
+  const invalid = (status = 400) => {
+    // A browser does not send a file again: the form says to choose it again.
+    if (upload.files.length && !errors.cover && !errors.attachment) errors.form = UPLOAD_TEXT.chooseAgain;
+    return json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+  };
   if (!draft) return invalid();
   const current = no === undefined ? null : await getItem(db, no);
   if (no !== undefined && !current) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
@@ -105,6 +122,14 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   };
   for (const file of upload.files) {
     const field = file.field === 'cover' ? 'cover' : 'attachment';
+    // A picture of any size the body carries is scaled down when stored; a PDF is kept as it is.
+    if (detectUploadKind(file.bytes) === 'pdf' && file.bytes.byteLength > fileMax) {
+      errors[field] =
+        field === 'cover'
+          ? UPLOAD_TEXT.coverType
+          : UPLOAD_TEXT.pdfTooLarge(formatSizeLimit(fileMax), formatFileSize(file.bytes.byteLength));
+      continue;
+    }
     try {
       const media = await storeUpload(dir, file.bytes);
       if (field === 'cover' && media.kind !== 'picture') throw new MediaError('type');
@@ -174,6 +199,20 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   }
   await contentChanged();
   return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
+}
+
+/**
+ * The form this editor's browser kept when they posted it after their session had ended (ADR 116),
+ * as the form's values, taken once; null when there is none.
+ */
+export async function restoredFormValues(
+  request: Request,
+  user: StaffUser,
+  categories: Awaited<ReturnType<typeof listCategories>>,
+): Promise<ContentFormValues | null> {
+  const { db } = await app();
+  const kept = await takeKeptForm(db, request, { staffId: user.id, path: new URL(request.url).pathname });
+  return kept ? parseDraft(kept, categories).values : null;
 }
 
 /** `:no` of a staff content path, or a 404. */

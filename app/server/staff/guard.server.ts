@@ -8,6 +8,8 @@ import { audit, auditPathPattern } from '../audit.server';
 import { env } from '../env.server';
 import { setFlash } from '../flash.server';
 import { findStaffById } from './accounts.server';
+import { contentUploadCeiling, readContentUpload } from './content-form.server';
+import { keepableFields, keepForm } from './handoff.server';
 import { clearStaffCookie, lookupStaffSession } from './session.server';
 
 /**
@@ -59,7 +61,19 @@ export async function requireStaff(request: Request, role?: StaffRole): Promise<
     if (notice) headers.append('Set-Cookie', await setFlash({ kind: 'error', text: STAFF_MESSAGES.sessionEnded }));
     return redirect(staffLoginUrl(request), { headers });
   };
-  if (found.status === 'invalid') throw await signIn(true);
+  if (found.status === 'invalid') {
+    // A form posted after the session ended is kept for its editor (ADR 116).
+    if (found.endedStaffId !== undefined && request.method === 'POST') {
+      const kept = await keepPostedForm(request, found.endedStaffId);
+      if (kept) {
+        headers.append('Set-Cookie', kept);
+        headers.append('Set-Cookie', await clearStaffCookie());
+        headers.append('Set-Cookie', await setFlash({ kind: 'info', text: STAFF_MESSAGES.sessionEndedKept }));
+        throw redirect(staffLoginUrl(request), { status: 303, headers });
+      }
+    }
+    throw await signIn(true);
+  }
   // A half-session (password given, code not yet) or an enrolment in progress is not a session.
   if (found.session.stage !== 'active') throw redirect(staffLoginUrl(request), { headers });
   const { db } = await app();
@@ -83,6 +97,24 @@ export async function requireStaff(request: Request, role?: StaffRole): Promise<
     throw json({ message: STAFF_MESSAGES.forbiddenTitle }, { status: 403, headers });
   }
   return user;
+}
+
+/** Pages whose forms are kept when posted after the session ended, and given back after signing in again. */
+const KEPT_FORM_PATH = /^\/staff\/content\/(new|[1-9]\d{0,9})$/;
+
+/**
+ * Keep the text fields of a content form posted after `staffId`'s session ended (files are not kept:
+ * the page asks for them again). Answers the kept-form cookie, or null when nothing was kept.
+ */
+async function keepPostedForm(request: Request, staffId: number): Promise<string | null> {
+  const { pathname } = new URL(request.url);
+  if (!KEPT_FORM_PATH.test(pathname)) return null;
+  const type = (request.headers.get('Content-Type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (type !== 'multipart/form-data') return null;
+  const { db } = await app();
+  const upload = await readContentUpload(request, { bodyMaxBytes: contentUploadCeiling(env().PHOTO_MAX_BYTES) });
+  if (!upload.fields.size) return null;
+  return keepForm(db, request, { staffId, path: pathname, fields: keepableFields(upload.fields) });
 }
 
 /** What a staff audit row's detail says about the target and the reason (each cut, without control characters). */

@@ -19,7 +19,12 @@ export const STAFF_CODE_TTL_MS = 5 * 60_000;
 /** A new account has this long to confirm its authenticator after setting its password. */
 export const STAFF_ENROL_TTL_MS = 30 * 60_000;
 /** Idle sessions are extended at most this often. */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
+/**
+ * An ended session's row stays this long after its end (refused all the same), so that a form posted
+ * after it ended still says whose it was and can be kept for them (ADR 116); a working day.
+ */
+export const ENDED_KEPT_MS = 10 * 3600_000;
 const USER_AGENT_MAX = 300;
 export const STAFF_PATH = '/staff';
 
@@ -61,7 +66,11 @@ export async function presentedStaffId(request: Request): Promise<string | null>
   return typeof value === 'string' && value.length >= 32 ? sha256(value) : null;
 }
 
-export type StaffLookup = { status: 'none' } | { status: 'invalid' } | { status: 'found'; session: StaffSessionRow };
+export type StaffLookup =
+  | { status: 'none' }
+  /** `endedStaffId`: the account of a signed-in session that ended (idle or at its end), when still known. */
+  | { status: 'invalid'; endedStaffId?: number }
+  | { status: 'found'; session: StaffSessionRow };
 
 /**
  * The request's staff session row. An expired one (idle, absolute end, stage timeout) is deleted and
@@ -80,7 +89,7 @@ export async function lookupStaffSessionIn(db: Db, idHash: string, now = Date.no
   const endsAt = row.created_at + STAFF_ABSOLUTE_MS;
   if (row.expires_at <= now || endsAt <= now) {
     await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
-    return { status: 'invalid' };
+    return row.stage === 'active' ? { status: 'invalid', endedStaffId: Number(row.staff_id) } : { status: 'invalid' };
   }
   let expiresAt = row.expires_at;
   if (row.stage === 'active' && now - row.last_seen_at >= TOUCH_EVERY_MS) {
@@ -121,7 +130,11 @@ export async function startStaffSession(
   const { db } = await app();
   const previous = await presentedStaffId(request);
   if (previous) await db.deleteFrom('staff_sessions').where('id_hash', '=', previous).execute();
-  await db.deleteFrom('staff_sessions').where('expires_at', '<=', now).execute();
+  // Rows ended long ago go; a recently ended one is kept a while, refused all the same (ENDED_KEPT_MS).
+  await db
+    .deleteFrom('staff_sessions')
+    .where('expires_at', '<=', now - ENDED_KEPT_MS)
+    .execute();
   const id = input.id ?? randomToken();
   await db
     .insertInto('staff_sessions')
@@ -139,6 +152,23 @@ export async function startStaffSession(
     })
     .execute();
   return staffCookie().serialize(id);
+}
+
+/**
+ * Extend the request's signed-in session now (the editor asked to stay: ADR 116), up to its absolute
+ * end; answers the new end, or null when there is no such session.
+ */
+export async function extendStaffSession(request: Request, now = Date.now()): Promise<number | null> {
+  const found = await lookupStaffSession(request, now);
+  if (found.status !== 'found' || found.session.stage !== 'active') return null;
+  const expiresAt = Math.min(now + STAFF_IDLE_MS, found.session.createdAt + STAFF_ABSOLUTE_MS);
+  const { db } = await app();
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id_hash', '=', found.session.idHash)
+    .execute();
+  return expiresAt;
 }
 
 /** Delete the request's staff session; answers the Set-Cookie value that clears the cookie. */
