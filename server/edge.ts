@@ -16,6 +16,8 @@ import type { Request as ExpressRequest, NextFunction, RequestHandler, Response 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+import { contentUploadCeiling } from '../app/lib/content-upload';
+
 /** Largest body of a form or a JSON API call, in bytes. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
 /** Longest request target (path and query) accepted, in characters. */
@@ -30,7 +32,10 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 
 /** Routes that take a photo (ADR 009): their bodies stream to readers that enforce PHOTO_MAX_BYTES. */
 export const UPLOAD_PATHS = new Set(['/member/photo', '/api/member/wwwupload']);
-/** The staff content form (new item, edit): a picture and an attachment, read by its own reader (ADR 061). */
+/**
+ * The staff content form (new item, edit): a picture and an attachment, read by its own reader under
+ * a ceiling of its own (ADR 061, ADR 117).
+ */
 const STAFF_UPLOAD_PATH = /^\/staff\/content\/(new|[1-9]\d{0,9})$/;
 /** Whether a path's body streams to an upload reader under the upload ceiling. */
 export const isUploadPath = (pathname: string): boolean =>
@@ -131,7 +136,8 @@ export function refuse(
 
 /** The most a request's body may have, in bytes. */
 export function bodyLimitFor(pathname: string, photoMaxBytes: number): number {
-  return isUploadPath(pathname) ? uploadCeiling(photoMaxBytes) : SMALL_BODY_LIMIT;
+  if (STAFF_UPLOAD_PATH.test(pathname)) return contentUploadCeiling(photoMaxBytes);
+  return UPLOAD_PATHS.has(pathname) ? uploadCeiling(photoMaxBytes) : SMALL_BODY_LIMIT;
 }
 
 /** Why a request line (and its declared length) cannot be served (a status), or null. */
@@ -185,12 +191,11 @@ export function mediaType(header: string | undefined): string {
  * Small bodies end up in `res.locals.body` (a Buffer) for the Remix handler.
  */
 export function createBodyReader({ photoMaxBytes }: { photoMaxBytes: number }): RequestHandler {
-  const ceiling = uploadCeiling(photoMaxBytes);
   // (A declared length over the limit was refused by the request-line check already.)
   return async function readRequestBody(req, res, next) {
     if (BODYLESS.has(req.method)) return next();
     const upload = isUploadPath(req.path);
-    const limit = upload ? ceiling : SMALL_BODY_LIMIT;
+    const limit = bodyLimitFor(req.path, photoMaxBytes);
     drainAfterAnswer(req, res, limit);
     // Pages take forms; a post of anything else cannot be one of ours.
     const type = mediaType(req.headers['content-type']);

@@ -23,6 +23,7 @@ import {
 import { requireStaff } from '~/server/staff/guard.server';
 import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
+import { contentFilesMax } from '~/lib/content-upload';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -59,7 +60,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption ?? '' })),
       updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
-      upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
+      upload: {
+        maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES),
+        limit: formatSizeLimit(contentFilesMax(env.PHOTO_MAX_BYTES)),
+      },
       canAnnounce: pushTrigger(env) !== null,
     },
     { headers: NO_STORE_HEADERS },

@@ -20,6 +20,7 @@ import {
 } from '~/server/staff/content-submit.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import contentStyles from '~/styles/staff-content.css';
+import { contentFilesMax } from '~/lib/content-upload';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -40,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       values: restored ?? values,
       restored: restored !== null,
       sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
-      upload: { maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES), limit: formatSizeLimit(2 * env.PHOTO_MAX_BYTES) },
+      upload: {
+        maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES),
+        limit: formatSizeLimit(contentFilesMax(env.PHOTO_MAX_BYTES)),
+      },
     },
     { headers: NO_STORE_HEADERS },
   );

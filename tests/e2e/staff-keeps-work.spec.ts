@@ -204,7 +204,7 @@ test.describe('an editor never loses work', () => {
     await axe();
   });
 
-  test('with JavaScript, a 30 MB photo is refused before sending: the limit in Thai, the text still there', async ({
+  test('with JavaScript, a 40 MB photo is refused before sending: the limit in Thai, the text still there', async ({
     page,
     axe,
     javaScriptEnabled,
@@ -219,9 +219,9 @@ test.describe('an editor never loses work', () => {
     await page.getByLabel('หัวข้อ', { exact: true }).fill(title);
     await page
       .getByLabel('รูปหน้าปก (ไม่บังคับ)')
-      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(30 * 1024 * 1024, 1) });
+      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(40 * 1024 * 1024, 1) });
     await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'รวมกันต้องไม่เกิน 10 MB' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'รวมกันต้องไม่เกิน 30 MB' })).toBeVisible();
     await expect(page).toHaveURL(/\/staff\/content\/new$/);
     await expect(page.getByLabel('หัวข้อ', { exact: true })).toHaveValue(title);
     await axe();

@@ -12,13 +12,7 @@ const FIELDS_TOTAL_MAX = 2 * FIELD_MAX_BYTES;
 /** Files in one form (a cover and an attachment). */
 const FILES_MAX = 2;
 
-/**
- * The most one save of the content form carries, in bytes: the edge's ceiling for these paths
- * (server/edge.ts `uploadCeiling`: two files of PHOTO_MAX_BYTES and the form's own room).
- */
-export function contentUploadCeiling(fileMax: number): number {
-  return 2 * fileMax + 64 * 1024;
-}
+export { contentUploadCeiling } from '~/lib/content-upload';
 
 export interface UploadedFile {
   field: string;
