@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return outcome.reason === 'locked'
       ? fail(429, { step: 'password', error: M.locked(outcome.minutes) })
-      : fail(401, { step: 'password', error: M.loginInvalid });
+      : fail(401, { step: 'password', field: 'staff-password', error: M.loginInvalid });
   }
   return redirect('/staff/login', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
 }
