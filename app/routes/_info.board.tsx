@@ -67,7 +67,8 @@ export default function BoardPage() {
             {topics.map((t) => (
               <li key={t.id} className="topic-list__item">
                 <h3 className="topic-list__title">
-                  <a href={`/boardShow/${t.id}`} title={t.title === t.fullTitle ? undefined : t.fullTitle}>
+                  {/* A cut title is named by the whole one (a title attribute would be read after the cut). */}
+                  <a href={`/boardShow/${t.id}`} aria-label={t.title === t.fullTitle ? undefined : t.fullTitle}>
                     {t.title}
                   </a>
                 </h3>

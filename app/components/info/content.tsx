@@ -99,7 +99,8 @@ export function ContentCard({
       <div className="content-card__body">
         {showCategory ? <p className="content-card__category">{item.categoryLabel}</p> : null}
         <Heading className="content-card__title">
-          <a href={item.href} title={item.fullTitle ?? undefined}>
+          {/* A cut title is named by the whole one (a title attribute would be read after the cut). */}
+          <a href={item.href} aria-label={item.fullTitle ?? undefined}>
             {item.title}
           </a>
         </Heading>
