@@ -55,7 +55,10 @@ export default function LoanPage() {
                       ['หนี้คงเหลือ', `${loan.balance} บาท`],
                       ['วันที่เริ่มสัญญา', loan.startDate],
                       ['ชำระต่องวด', `${loan.instalment} บาท`],
-                      ['งวดที่ชำระแล้ว', <Spoken key="progress" text={loan.progress} spoken={spokenInstalment(loan.progress)} />],
+                      [
+                        'งวดที่ชำระแล้ว',
+                        <Spoken key="progress" text={loan.progress} spoken={spokenInstalment(loan.progress)} />,
+                      ],
                       ['อัตราดอกเบี้ย', loan.interestRate],
                     ]}
                   />
