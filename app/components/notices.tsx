@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-import { afterPageLoad } from '~/lib/notice-announce';
+import { afterPageLoad, writeAgain } from '~/lib/notice-announce';
 
 export interface Notice {
   kind: 'success' | 'error' | 'info';
@@ -36,22 +36,25 @@ export function Notices({
   const all = [...(flash ? [flash] : []), ...notices];
   // A notice stays on its page (ADR 112: no timer, so nothing vanishes and nothing under the reader's
   // eyes moves; WCAG 2.2.1). The notices the page was rendered with were in the status region before
-  // a screen reader watched it: once the page has loaded they are written again (new elements, the
-  // same words) so that they are announced. A notice that comes later is announced as it comes.
-  const [round, setRound] = useState(0);
+  // a screen reader watched it: once the page has loaded their words are written again, as the page
+  // scripts do. React never writes a notice's text again itself (a paragraph's key is its text, so
+  // other words are another paragraph), so the text node replaced is never one it would update. A
+  // notice that comes later is announced as it is inserted.
+  const region = useRef<HTMLDivElement>(null);
   const hadNotices = useRef(all.length > 0);
   useEffect(() => {
     if (!hadNotices.current || !announce) return;
-    return afterPageLoad(() => setRound(1));
+    return afterPageLoad(() => region.current?.querySelectorAll<HTMLElement>('.notice').forEach(writeAgain));
   }, [announce]);
   return (
     <div
+      ref={region}
       className={className ? `notices ${className}` : 'notices'}
       role={announce ? 'status' : undefined}
       aria-hidden={announce ? undefined : true}
     >
       {all.map((n) => (
-        <p key={`${n.text}-${round}`} className={`notice notice--${n.kind}`}>
+        <p key={n.text} className={`notice notice--${n.kind}`}>
           {n.text}
         </p>
       ))}

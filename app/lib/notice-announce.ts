@@ -22,13 +22,17 @@ export function afterPageLoad(then: () => void): () => void {
   };
 }
 
+/**
+ * Writes a notice's words again: its text node replaced by a new one with the same words, one change
+ * in the live region, which a reader says once.
+ */
+export function writeAgain(notice: HTMLElement): void {
+  notice.replaceChildren(document.createTextNode(notice.textContent ?? ''));
+}
+
 /** The page scripts' part: the notices of a page that does not hydrate, written again after load. */
 export function announcePageNotices(): void {
   const notices = Array.from(document.querySelectorAll<HTMLElement>('.notices[role="status"] .notice'));
   if (!notices.length) return;
-  afterPageLoad(() => {
-    notices.forEach((notice) => {
-      notice.replaceChildren(document.createTextNode(notice.textContent ?? ''));
-    });
-  });
+  afterPageLoad(() => notices.forEach(writeAgain));
 }

@@ -137,6 +137,34 @@ test.describe('a virtual screen reader', () => {
     expect((await spoken(page)).filter((phrase) => phrase.includes('เข้าสู่ระบบแล้ว'))).toEqual(['polite: เข้าสู่ระบบแล้ว']);
   });
 
+  test('on a page that hydrates, a notice that came with the page is said once, and one that comes later is said', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    // The password page hydrates: React writes the login's notice again once the page has loaded.
+    await page.goto('/member/logon?redirectTo=%2Fmember%2Fpassword');
+    await axe();
+    await logIn(page, member.membershipNo, member.password);
+    await expect(page).toHaveURL(/\/member\/password$/);
+    await axe();
+    await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
+    // The answer to the form comes later, into the same region.
+    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('a-new-long-password-2026');
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('a-new-long-password-2026');
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
+    await axe();
+    await expect.poll(() => spoken(page)).toContain('polite: เปลี่ยนรหัสผ่านเรียบร้อยแล้ว');
+    // The one that came with the page is said once. (The virtual reader says an atomic region again for
+    // each change in it, the old notice's removal too, so the later one is said there twice.)
+    const notices = (await spoken(page)).filter((phrase) => phrase.startsWith('polite: '));
+    expect(notices.filter((phrase) => phrase === 'polite: เข้าสู่ระบบแล้ว')).toHaveLength(1);
+    expect(notices.at(-1)).toBe('polite: เปลี่ยนรหัสผ่านเรียบร้อยแล้ว');
+  });
+
   test('a statement table is named once, by its caption, and its dates and empty values are said in words', async ({
     page,
     axe,
