@@ -165,6 +165,31 @@ test.describe('a virtual screen reader', () => {
     expect(notices.at(-1)).toBe('polite: เปลี่ยนรหัสผ่านเรียบร้อยแล้ว');
   });
 
+  test("the logout notice and a public page's notice (a board post) are each said once", async ({ page, axe }) => {
+    await page.goto('/member/logon');
+    await axe();
+    await logIn(page, DEMO.membershipNo, DEMO.password);
+    await expect(page).toHaveURL(/\/member\/status$/);
+    await axe();
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page).toHaveURL(/\/member\/logon$/);
+    await axe();
+    await expect.poll(() => spoken(page)).toContain('polite: ออกจากระบบ เรียบร้อยแล้ว');
+    await page.goto('/boardPost');
+    await axe();
+    await page.getByLabel('หัวข้อกระทู้').fill(`ทดสอบเสียงอ่าน ${randomUUID().slice(0, 8)}`);
+    await page.getByLabel('รายละเอียด').fill('รายละเอียดของคำถาม');
+    await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
+    await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+    await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+    await axe();
+    await expect.poll(() => spoken(page)).toContain('polite: บันทึกกระทู้เรียบร้อยแล้ว');
+    await page.waitForTimeout(1000);
+    expect((await spoken(page)).filter((phrase) => phrase.startsWith('polite: '))).toEqual([
+      'polite: บันทึกกระทู้เรียบร้อยแล้ว',
+    ]);
+  });
+
   test('a statement table is named once, by its caption, and its dates and empty values are said in words', async ({
     page,
     axe,
