@@ -3,6 +3,8 @@
 // here also works without it: the search trigger is a link to /search, the cookie banner is a POST
 // form, the marquee is CSS. The Thai text it shows comes from the server-rendered markup (data
 // attributes), never from this file.
+import { announcePageNotices } from '~/lib/notice-announce';
+
 const d = document;
 
 /** The header's search link becomes a button that opens the native <dialog>. */
@@ -44,6 +46,10 @@ function searchDialog(): void {
     button.focus();
   });
 
+  // The message of an empty search is written while the focus stays in the box: a polite live region,
+  // so that a screen reader says it (the box's description changing is not announced).
+  error.setAttribute('aria-live', 'polite');
+  error.setAttribute('aria-atomic', 'true');
   const setError = (message: string): void => {
     error.textContent = '';
     error.parentElement?.classList.toggle('field--error', Boolean(message));
@@ -245,6 +251,7 @@ function menuGroups(): void {
 }
 
 searchDialog();
+announcePageNotices();
 marquee();
 cookieConsent();
 menuGroups();

@@ -3,12 +3,13 @@
 // The pages are server-rendered and work without any script. This module only adds the spec's
 // touches: the member menu's drawer (drawer.ts), the membership number padded to six digits on blur, the password show/hide toggle, the
 // submit spinner, the form's messages shown before a round trip (the rules the server's schemas
-// apply, sent in the form's data-rules), notices that go after their time, the welfare tabs' keyboard
+// apply, sent in the form's data-rules), the page's notices announced (ADR 112), the welfare tabs' keyboard
 // pattern, and the print button. Every Thai text it shows comes from the server-rendered markup (data
 // attributes and the rules), never from this file.
 import { memberDrawer } from './drawer';
 import { tabAfterKey } from './tab-keys';
 
+import { announcePageNotices } from '~/lib/notice-announce';
 import { firstBrokenRule, type ClientRule, type ClientRules } from '~/lib/forms/rules';
 import { padMembershipNo } from '~/lib/membership-no';
 
@@ -85,14 +86,15 @@ function showError(form: HTMLFormElement, input: Control, message: string): void
 /** The error summary above the form (components/error-summary.tsx), focused like after a failed post. */
 function showSummary(form: HTMLFormElement, items: { id: string; message: string }[]): void {
   d.getElementById('error-summary')?.remove();
+  // The markup of components/error-summary.tsx: the alert role on an inner element, no name on the
+  // focused box, so focusing it reads every error (ADR 113).
   const summary = d.createElement('div');
   summary.id = 'error-summary';
   summary.className = 'error-summary';
-  summary.setAttribute('role', 'alert');
-  summary.setAttribute('aria-labelledby', 'error-summary-title');
   summary.tabIndex = -1;
+  const alert = d.createElement('div');
+  alert.setAttribute('role', 'alert');
   const title = d.createElement('h2');
-  title.id = 'error-summary-title';
   title.className = 'error-summary__title';
   title.textContent = form.dataset.summaryTitle ?? '';
   const list = d.createElement('ul');
@@ -105,7 +107,8 @@ function showSummary(form: HTMLFormElement, items: { id: string; message: string
     li.append(link);
     list.append(li);
   });
-  summary.append(title, list);
+  alert.append(title, list);
+  summary.append(alert);
   // Above the form, where the server renders it after a failed post.
   form.before(summary);
   const prefix = form.dataset.errorPrefix ?? '';
@@ -200,16 +203,6 @@ function validation(): void {
   });
 }
 
-/** A notice goes after its time (spec §9), as it does on a page React runs; without scripts it stays. */
-function notices(): void {
-  d.querySelectorAll<HTMLElement>('.notices[data-duration]').forEach((area) => {
-    setTimeout(() => {
-      area.replaceChildren();
-      area.removeAttribute('data-duration');
-    }, Number(area.dataset.duration));
-  });
-}
-
 /**
  * Tabs whose choice is in the address (components/member/tabs.tsx): links to `?tab=key` without
  * scripts, the WAI-ARIA tabs pattern with them. Every panel is in the page, so choosing a tab asks
@@ -288,6 +281,6 @@ membershipNumbers();
 memberDrawer();
 passwordToggles();
 validation();
-notices();
+announcePageNotices();
 tabs();
 printButtons();

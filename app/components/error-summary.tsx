@@ -11,8 +11,10 @@ export interface SummaryItem {
 }
 
 /**
- * Error summary at the top of a form: announced (role=alert), links to each field, focused when
- * rendered after a failed submit so keyboard and screen-reader users start there.
+ * Error summary at the top of a form, as GOV.UK Frontend 4.4.0 marks it up: the alert role on an inner
+ * element and no accessible name on the focused box, so a screen reader focusing it reads the title
+ * and every error, not the title alone (ADR 113). It links to each field, and takes the focus when
+ * rendered after a failed submit, so keyboard and screen-reader users start there: on every form.
  */
 export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryItem[]; id?: string }) {
   const shown = items.length > 0;
@@ -28,17 +30,17 @@ export function ErrorSummary({ items, id = 'error-summary' }: { items: SummaryIt
   }, [shown]);
   if (!items.length) return null;
   return (
-    <div id={id} className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
-      <h2 id={`${id}-title`} className="error-summary__title">
-        {ERROR_SUMMARY_TITLE}
-      </h2>
-      <ul className="error-summary__list">
-        {items.map((item) => (
-          <li key={`${item.fieldId ?? 'form'}-${item.message}`}>
-            {item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}
-          </li>
-        ))}
-      </ul>
+    <div id={id} className="error-summary" tabIndex={-1} autoFocus>
+      <div role="alert">
+        <h2 className="error-summary__title">{ERROR_SUMMARY_TITLE}</h2>
+        <ul className="error-summary__list">
+          {items.map((item) => (
+            <li key={`${item.fieldId ?? 'form'}-${item.message}`}>
+              {item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -1,17 +1,11 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-/** Notices disappear after this long when scripts run (spec §9: 5000 ms); without scripts they stay. */
-export const NOTICE_MS = 5000;
-
-/** Registration and forgotten-password notices stay longer than the others (spec §8, §9: 10000 ms). */
-export const LONG_NOTICE_MS = 10_000;
+import { afterPageLoad, writeAgain } from '~/lib/notice-announce';
 
 export interface Notice {
   kind: 'success' | 'error' | 'info';
   text: string;
-  /** How long it shows when scripts run; NOTICE_MS unless said otherwise. */
-  durationMs?: number;
 }
 
 /**
@@ -40,25 +34,26 @@ export function Notices({
   className?: string;
 }) {
   const all = [...(flash ? [flash] : []), ...notices];
-  const key = all.map((n) => n.text).join('|');
-  const duration = Math.max(NOTICE_MS, ...all.map((n) => n.durationMs ?? NOTICE_MS));
-  const [hidden, setHidden] = useState<string | null>(null);
+  // A notice stays on its page (ADR 112: no timer, so nothing vanishes and nothing under the reader's
+  // eyes moves; WCAG 2.2.1). The notices the page was rendered with were in the status region before
+  // a screen reader watched it: once the page has loaded their words are written again, as the page
+  // scripts do. React never writes a notice's text again itself (a paragraph's key is its text, so
+  // other words are another paragraph), so the text node replaced is never one it would update. A
+  // notice that comes later is announced as it is inserted.
+  const region = useRef<HTMLDivElement>(null);
+  const hadNotices = useRef(all.length > 0);
   useEffect(() => {
-    if (!key) return;
-    const timer = setTimeout(() => setHidden(key), duration);
-    return () => clearTimeout(timer);
-  }, [key, duration]);
-  // Scripts remove a notice after its time: React on a page that hydrates, the member area's script
-  // (app/client/member.ts, reading data-duration) on the others; without scripts it stays, as part of the page.
-  const visible = hidden === key ? [] : all;
+    if (!hadNotices.current || !announce) return;
+    return afterPageLoad(() => region.current?.querySelectorAll<HTMLElement>('.notice').forEach(writeAgain));
+  }, [announce]);
   return (
     <div
+      ref={region}
       className={className ? `notices ${className}` : 'notices'}
       role={announce ? 'status' : undefined}
       aria-hidden={announce ? undefined : true}
-      data-duration={visible.length ? duration : undefined}
     >
-      {visible.map((n) => (
+      {all.map((n) => (
         <p key={n.text} className={`notice notice--${n.kind}`}>
           {n.text}
         </p>

@@ -22,6 +22,8 @@ import {
   toBuddhistYear,
   truncate,
   truncateQuestion,
+  spokenInstalment,
+  spokenThai,
 } from './thai-format';
 
 const EMPTY = ' - ';
@@ -622,5 +624,30 @@ describe('dates without Intl, as Intl prints them', () => {
         expect(formatMonth(year, month, 'short')).toBe(monthShort.format(mid));
       }
     }
+  });
+});
+
+describe('spokenThai and spokenInstalment (what a screen reader is given)', () => {
+  it('says a short month in full, in a date and in a month with a two-digit year', () => {
+    expect(spokenThai(formatDate('2026-10-30', 'short'))).toBe('30 ตุลาคม 2569');
+    expect(spokenThai(formatMonth(2025, 5, 'short'))).toBe('พฤษภาคม 68');
+    expect(spokenThai('1 มี.ค. 2569 เวลา 14:05 น.')).toBe('1 มีนาคม 2569 เวลา 14:05 น.');
+  });
+
+  it('says ไม่มี for the empty value, and leaves other text as it is', () => {
+    expect(spokenThai(EMPTY)).toBe('ไม่มี');
+    expect(spokenThai('-')).toBe('ไม่มี');
+    expect(spokenThai('1,234.50')).toBe('1,234.50');
+    expect(spokenThai('ส่งชำระ')).toBe('ส่งชำระ');
+  });
+
+  it('says the date format hint and the masked ID card number in words', () => {
+    expect(spokenThai('รูปแบบ วว/ดด/ปปปป (พ.ศ.)')).toBe('รูปแบบ วัน เดือน ปี (พ.ศ.)');
+    expect(spokenThai('3-1005-xxxxx-xx-8')).toBe('3 1005 ตามด้วยเลขที่ซ่อนไว้ 7 หลัก และ 8');
+  });
+
+  it('says instalments paid of all as งวดที่ … จาก …', () => {
+    expect(spokenInstalment('60 / 180')).toBe('งวดที่ 60 จาก 180');
+    expect(spokenInstalment('60')).toBe('60');
   });
 });

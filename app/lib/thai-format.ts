@@ -386,3 +386,44 @@ export function formatFileSize(bytes: number | null | undefined): string {
   const fmt = value < 100 ? sizeFormats[1] : sizeFormats[0];
   return `${fmt?.format(value)} ${units[unit]}`;
 }
+
+/** What a screen reader is given for an empty value (EMPTY, a lone hyphen, which it says nothing for). */
+export const SPOKEN_EMPTY = 'ไม่มี';
+
+/** The date format hint as written (วว/ดด/ปปปป) and as said: the slashes are read as "slash". */
+export const DATE_FORMAT_HINT = 'วว/ดด/ปปปป';
+export const DATE_FORMAT_SPOKEN = 'วัน เดือน ปี';
+
+// A short month name after a day number (`30 ต.ค. 2569`) or before a two-digit year (`พ.ค. 68`).
+const SHORT_MONTH_IN_TEXT = new RegExp(
+  `(^|\\d\\s)(${MONTHS_SHORT.map((m) => m.replace(/\./g, '\\.')).join('|')})(?=\\s\\d|$)`,
+  'g',
+);
+const MASKED_ID = /^(\d)-(\d{4})-x{5}-x{2}-(\d)$/;
+const INSTALMENT = /^(\d+)\s*\/\s*(\d+)$/;
+
+/**
+ * How a text this module printed is said, for a screen reader (ADR 113): a short month in full
+ * (`30 ต.ค. 2569` → `30 ตุลาคม 2569`, readers spell `ต.ค.` letter by letter), the empty value as
+ * `ไม่มี`, the date format hint as `วัน เดือน ปี`, a masked ID card number by its digits shown and
+ * the digits hidden (`3-1005-xxxxx-xx-8`, read as letters and a Roman numeral otherwise).
+ * Any other text is returned as it is.
+ */
+export function spokenThai(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === '-') return SPOKEN_EMPTY;
+  const masked = MASKED_ID.exec(trimmed);
+  if (masked) return `${masked[1]} ${masked[2]} ตามด้วยเลขที่ซ่อนไว้ 7 หลัก และ ${masked[3]}`;
+  return text
+    .replace(SHORT_MONTH_IN_TEXT, (_, before: string, short: string) => {
+      const month = MONTHS_SHORT.indexOf(short as (typeof MONTHS_SHORT)[number]);
+      return `${before}${THAI_MONTHS[month] ?? short}`;
+    })
+    .replaceAll(DATE_FORMAT_HINT, DATE_FORMAT_SPOKEN);
+}
+
+/** `60 / 180` (instalments paid of all) as said: `งวดที่ 60 จาก 180`; any other text through spokenThai. */
+export function spokenInstalment(text: string): string {
+  const m = INSTALMENT.exec(text.trim());
+  return m ? `งวดที่ ${m[1]} จาก ${m[2]}` : spokenThai(text);
+}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
+import { Spoken } from '~/components/spoken';
 import { answerCountText } from '~/components/info/board';
 import { site } from '~/config/site';
 import { Pager } from '~/components/member/data';
@@ -67,8 +68,9 @@ export default function BoardPage() {
             {topics.map((t) => (
               <li key={t.id} className="topic-list__item">
                 <h3 className="topic-list__title">
-                  <a href={`/boardShow/${t.id}`} title={t.title === t.fullTitle ? undefined : t.fullTitle}>
-                    {t.title}
+                  {/* A cut title is said whole, once (a title attribute was read after the cut one). */}
+                  <a href={`/boardShow/${t.id}`}>
+                    <Spoken text={t.title} spoken={t.fullTitle} />
                   </a>
                 </h3>
                 <p className="topic-list__meta">

@@ -37,7 +37,7 @@ export default function Colors() {
         สีทุกสีของ{site.nameTh} พร้อมอัตราส่วนความคมชัด (contrast ratio) ตามเกณฑ์ WCAG 2.1: ตัวอักษรทั่วไปต้องได้อย่างน้อย 4.5:1 (AA)
         ตัวอักษรใหญ่อย่างน้อย 3:1 และระดับ AAA ต้องได้ 7:1
       </p>
-      <div className="table-scroll" role="region" aria-labelledby="palette-caption" tabIndex={0}>
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table palette">
           <caption id="palette-caption">สีทั้งหมด ({PALETTE.length} สี)</caption>
           <thead>
@@ -75,7 +75,7 @@ export default function Colors() {
           </tbody>
         </table>
       </div>
-      <div className="table-scroll" role="region" aria-labelledby="pairs-caption" tabIndex={0}>
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table palette">
           <caption id="pairs-caption">คู่สีตัวอักษรและพื้นที่ใช้จริงบนเว็บไซต์</caption>
           <thead>

@@ -42,7 +42,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเคลื่อนไหวเงินฝาก')];
+/** The account is in the title: each statement is told apart in the tabs, the history and by a screen reader. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const accountNo = args.data?.account.accountNo;
+  return [titleFor(args, accountNo ? `รายการเคลื่อนไหวเงินฝาก บัญชี ${accountNo}` : 'รายการเคลื่อนไหวเงินฝาก')];
+};
 
 export default function DepositStatementPage() {
   const { account, statement } = useLoaderData<typeof loader>();

@@ -21,7 +21,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ bill: collectionView(found), memberName: member.memberName, membershipNo: member.membershipNo });
 }
 
-export const meta: MetaFunction = (args) => [titleFor(args, 'ใบแจ้งหนี้ / ใบเสร็จรับเงิน')];
+/** The month is in the title: each month's bill is told apart in the tabs, the history and by a screen reader. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const bill = args.data?.bill;
+  const title = bill
+    ? `${bill.isReceipt ? 'ใบเสร็จรับเงิน' : 'ใบแจ้งหนี้'} ประจำเดือน ${bill.month}`
+    : 'ใบแจ้งหนี้ / ใบเสร็จรับเงิน';
+  return [titleFor(args, title)];
+};
 
 export default function KepPrint() {
   const { bill, memberName, membershipNo } = useLoaderData<typeof loader>();

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
+import { Spoken } from '~/components/spoken';
 import { RepaymentBar } from '~/components/member/charts';
 import { Empty, Facts, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
-import { EMPTY, formatDate, formatSatang } from '~/lib/thai-format';
+import { EMPTY, formatDate, formatSatang, spokenInstalment } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
 
@@ -54,7 +55,10 @@ export default function LoanPage() {
                       ['หนี้คงเหลือ', `${loan.balance} บาท`],
                       ['วันที่เริ่มสัญญา', loan.startDate],
                       ['ชำระต่องวด', `${loan.instalment} บาท`],
-                      ['งวดที่ชำระแล้ว', loan.progress],
+                      [
+                        'งวดที่ชำระแล้ว',
+                        <Spoken key="progress" text={loan.progress} spoken={spokenInstalment(loan.progress)} />,
+                      ],
                       ['อัตราดอกเบี้ย', loan.interestRate],
                     ]}
                   />

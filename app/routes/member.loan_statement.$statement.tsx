@@ -43,7 +43,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = (args) => [titleFor(args, 'รายการเคลื่อนไหวเงินกู้')];
+/** The contract is in the title: each statement is told apart in the tabs, the history and by a screen reader. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const contractNo = args.data?.loan.contractNo;
+  return [titleFor(args, contractNo ? `รายการเคลื่อนไหวเงินกู้ สัญญาเลขที่ ${contractNo}` : 'รายการเคลื่อนไหวเงินกู้')];
+};
 
 export default function LoanStatementPage() {
   const { loan, statement } = useLoaderData<typeof loader>();

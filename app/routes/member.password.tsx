@@ -141,14 +141,14 @@ function PasswordForm() {
   const formErrors = checked ? [] : (answer?.formErrors ?? []);
 
   // Newly found errors (the page's own check, or the server's answer, but not an answer the page was
-  // rendered with, whose summary the browser focuses): the first field in error takes the focus.
+  // rendered with, whose summary the browser focuses): the error summary takes the focus, as on
+  // every other form (ADR 113), also when it was already showing other errors.
   const latest = checked ?? answer?.errors;
   const focused = useRef(new WeakSet<ChangePasswordErrors>(latest ? [latest] : []));
   useEffect(() => {
     if (!latest || focused.current.has(latest)) return;
     focused.current.add(latest);
-    const first = CHANGE_PASSWORD_FIELDS.find((field) => latest[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    document.getElementById('error-summary')?.focus();
   }, [latest]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
+import { Spoken } from '~/components/spoken';
 import { KeyFigures } from '~/components/member/data';
 import { ProfilePhoto } from '~/components/member/profile-photo';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
@@ -109,7 +110,9 @@ export default function StatusPage() {
           </div>
           <div>
             <dt>เลขประจำตัวประชาชน</dt>
-            <dd>{p.idCard}</dd>
+            <dd>
+              <Spoken text={p.idCard} />
+            </dd>
           </div>
           <div>
             <dt>เงินเดือน</dt>

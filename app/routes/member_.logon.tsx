@@ -76,7 +76,12 @@ export default function LogonPage() {
         </>
       ) : (
         <>
-          <ErrorSummary items={summaryItems([fields.membershipNo, fields.password], form.errors)} />
+          <ErrorSummary
+            // A wrong number or password links to the password field, where the member tries again.
+            items={summaryItems([fields.membershipNo, fields.password], form.errors).map((item) =>
+              item.message === LOGIN_MESSAGES.invalid ? { ...item, fieldId: fields.password.id } : item,
+            )}
+          />
           {actionData?.resetRequired ? (
             <p className="callout">
               <Link to="/member/forget">ตั้งรหัสผ่านใหม่</Link>

@@ -7,7 +7,6 @@ import { appCookie } from './http/cookies.server';
 export const FlashSchema = z.object({
   kind: z.enum(['success', 'error', 'info']),
   text: z.string().max(300),
-  durationMs: z.number().int().positive().max(60_000).optional(),
 });
 export type Flash = z.infer<typeof FlashSchema>;
 

@@ -226,10 +226,12 @@ test.describe('login page without a framework (ADR 068)', () => {
     await expect(page.locator('.field__error').first()).toContainText('หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น');
     await expect(number).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    const summary = page.getByRole('alert');
-    await expect(summary).toBeFocused();
+    // The box takes the focus; the alert inside it says the title and the errors (ADR 113).
+    const box = page.locator('#error-summary');
+    const summary = box.getByRole('alert');
+    await expect(box).toBeFocused();
     // Focused after a mouse click, it still shows where the focus is.
-    expect(await summary.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    expect(await box.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await expect(summary.getByRole('link', { name: 'หมายเลขสมาชิกต้องเป็นตัวเลขเท่านั้น' })).toBeVisible();
     await expect(summary.getByRole('link', { name: 'กรุณากรอกรหัสผ่าน' })).toBeVisible();
     await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);

@@ -172,8 +172,9 @@ test('the rules answer with the same words, in the page with JavaScript and from
   await expect(current).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
   if (javaScriptEnabled) {
-    // Checked in the page: nothing was sent, what was typed stays, the first field in error has the focus.
-    await expect(next).toBeFocused();
+    // Checked in the page: nothing was sent, what was typed stays, the summary has the focus as after
+    // any failed submit (ADR 113).
+    await expect(page.locator('#error-summary')).toBeFocused();
     await expect(current).toHaveValue(member.password);
     expect(posts).toEqual([]);
   } else {

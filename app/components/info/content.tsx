@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { Spoken } from '~/components/spoken';
 import { pictureVariants } from '~/lib/media-sizes';
 import type { ContentImage } from '~/server/content/content-image.server';
 import type { CardView, ListCardView } from '~/server/content/content-view.server';
@@ -99,8 +100,9 @@ export function ContentCard({
       <div className="content-card__body">
         {showCategory ? <p className="content-card__category">{item.categoryLabel}</p> : null}
         <Heading className="content-card__title">
-          <a href={item.href} title={item.fullTitle ?? undefined}>
-            {item.title}
+          {/* A cut title is said whole, once (a title attribute was read after the cut one). */}
+          <a href={item.href}>
+            <Spoken text={item.title} spoken={item.fullTitle ?? item.title} />
           </a>
         </Heading>
         <p className="content-card__date">

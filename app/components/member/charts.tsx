@@ -16,11 +16,11 @@ function monthLabel(month: string, style: 'short' | 'long'): string {
 }
 
 /**
- * The chart's inside (title, description, axis and a bar per month) as SVG
+ * The chart's inside (title, axis and a bar per month) as SVG
  * markup, built as a string: React's server renderer spends about as long on each bar as on a table
  * cell, and a chart is dozens of them (docs/performance.md).
  */
-function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number }>, summary: string): string {
+function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number }>): string {
   const max = Math.max(...points.map((p) => p.capitalSatang), 1);
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -29,7 +29,6 @@ function capitalChartMarkup(points: Array<{ month: string; capitalSatang: number
   const base = H - PAD.bottom;
   let markup =
     `<title id="capital-chart-title">${escapeMarkup(`ทุนเรือนหุ้นย้อนหลัง ${points.length} เดือน`)}</title>` +
-    `<desc id="capital-chart-desc">${escapeMarkup(summary)}</desc>` +
     `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${base}" y2="${base}" class="chart__axis"></line>`;
   points.forEach((p, i) => {
     const h = Math.round((p.capitalSatang / max) * innerH);
@@ -56,9 +55,11 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-labelledby="capital-chart-title capital-chart-desc"
+        // Named by its title alone: the summary is said once, by the caption under it (not as the
+        // picture's description as well, nor as the figure's name: a figure is not a landmark).
+        aria-labelledby="capital-chart-title"
         className="chart__svg"
-        dangerouslySetInnerHTML={{ __html: capitalChartMarkup(points, summary) }}
+        dangerouslySetInnerHTML={{ __html: capitalChartMarkup(points) }}
       />
       {/* The first, middle and last months under the bars, as text that keeps its size on a phone. */}
       <p className="chart__months" aria-hidden="true">

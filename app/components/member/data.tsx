@@ -1,10 +1,26 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
-type CellProps = { className?: string; colSpan?: number; role?: string; 'data-label'?: string };
+import { Spoken } from '~/components/spoken';
+import { DATE_FORMAT_HINT } from '~/lib/thai-format';
+
+type CellProps = {
+  className?: string;
+  colSpan?: number;
+  role?: string;
+  'data-label'?: string;
+  children?: ReactNode;
+};
+
+/** A cell's text as said (a short month in full, ไม่มี for an empty value; components/spoken.tsx). */
+function spokenChildren(children: ReactNode): ReactNode {
+  if (typeof children === 'string') return <Spoken text={children} />;
+  return children;
+}
 
 /**
  * Gives each cell of a row the text of its column's header (`data-label`), which the phone layout
- * shows beside the value, and marks the row's key figure (ADR 048).
+ * shows beside the value, marks the row's key figure (ADR 048), and gives a cell of text its spoken
+ * form (ADR 113).
  */
 function labelCells(row: ReactNode, labels: Array<string | undefined>, keyColumn: number | undefined): ReactNode {
   if (!isValidElement<{ children?: ReactNode }>(row)) return row;
@@ -14,11 +30,15 @@ function labelCells(row: ReactNode, labels: Array<string | undefined>, keyColumn
     const index = column;
     column += cell.props.colSpan ?? 1;
     const key = index === keyColumn;
-    return cloneElement(cell as ReactElement<CellProps>, {
-      'data-label': cell.props['data-label'] ?? labels[index],
-      role: cell.props.role ?? (cell.type === 'th' ? 'rowheader' : 'cell'),
-      className: key ? [cell.props.className, 'data-table__key'].filter(Boolean).join(' ') : cell.props.className,
-    });
+    return cloneElement(
+      cell as ReactElement<CellProps>,
+      {
+        'data-label': cell.props['data-label'] ?? labels[index],
+        role: cell.props.role ?? (cell.type === 'th' ? 'rowheader' : 'cell'),
+        className: key ? [cell.props.className, 'data-table__key'].filter(Boolean).join(' ') : cell.props.className,
+      },
+      spokenChildren(cell.props.children),
+    );
   });
   return cloneElement(row as ReactElement<{ role?: string }>, { role: 'row' }, cells);
 }
@@ -48,7 +68,9 @@ export function DataTable({
 }) {
   const labels = head.map((h) => (typeof h === 'string' ? h : undefined));
   return (
-    <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+    // Focusable so a keyboard can scroll it; named by the table's caption alone, not by a region as
+    // well (a reader would say the name twice, and every table would be a landmark).
+    <div className="table-scroll" tabIndex={0}>
       <table
         className={`data-table data-table--cards${head.length >= 7 ? ' data-table--wide' : ''}`}
         id={id}
@@ -98,7 +120,7 @@ export function KeyFigures({ label, items }: { label: string; items: Array<[labe
   );
 }
 
-export const DATE_HINT = 'รูปแบบ วว/ดด/ปปปป (พ.ศ.) เช่น 01/01/2568';
+export const DATE_HINT = `รูปแบบ ${DATE_FORMAT_HINT} (พ.ศ.) เช่น 01/01/2568`;
 
 /**
  * The Buddhist-era date-range filter of a statement: a plain GET form.
@@ -122,7 +144,7 @@ export function DateRangeFilter({
           {label}
         </label>
         <p className="field__hint" id={`filter-${name}-hint`}>
-          {DATE_HINT}
+          <Spoken text={DATE_HINT} />
         </p>
         <p className="field__error" id={`filter-${name}-error`}>
           {error ? (
@@ -219,14 +241,14 @@ export function Pager({
   );
 }
 
-/** A label/value summary list. */
+/** A label/value summary list; a value of text is given its spoken form (components/spoken.tsx). */
 export function Facts({ items }: { items: Array<[label: ReactNode, value: ReactNode]> }) {
   return (
     <dl className="facts">
       {items.map(([label, value], i) => (
         <div key={i}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>{typeof value === 'string' ? <Spoken text={value} /> : value}</dd>
         </div>
       ))}
     </dl>

@@ -5,7 +5,6 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 
 import { site } from '~/config/site';
-import { LONG_NOTICE_MS } from '~/components/notices';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
 import {
@@ -400,7 +399,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   const text = factorRemoved ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}` : outcome.message;
   return redirect('/member/logon', {
     headers: {
-      'Set-Cookie': await setFlash({ kind: 'success', text, durationMs: LONG_NOTICE_MS }),
+      'Set-Cookie': await setFlash({ kind: 'success', text }),
     },
   });
 }

@@ -90,7 +90,7 @@ async function verifyStaffForm(form: FormData, request: Request, ip: string | nu
   if (!outcome.ok) {
     return outcome.reason === 'locked'
       ? refused(429, { step: 'password', error: M.locked(outcome.minutes) })
-      : refused(401, { step: 'password', error: M.loginInvalid });
+      : refused(401, { step: 'password', field: 'staff-password', error: M.loginInvalid });
   }
   return { kind: 'code-next', setCookie: outcome.setCookie };
 }
