@@ -25,6 +25,7 @@ import * as m0019 from './migrations/0019-content-editing';
 import * as m0020 from './migrations/0020-board-moderation';
 import * as m0022 from './migrations/0022-login-challenge-name';
 import * as m0025 from './migrations/0025-audit-chain';
+import * as m0028 from './migrations/0028-content-revisions-and-trash';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-board-moderation': m0020,
   '0022-login-challenge-name': m0022,
   '0025-audit-chain': m0025,
+  '0028-content-revisions-and-trash': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
