@@ -4,8 +4,10 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ContentForm } from '~/components/staff/content-form';
 import { ContentNav } from '~/components/staff/content-nav';
+import { TextDiff } from '~/components/staff/text-diff';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
@@ -20,8 +22,12 @@ import {
 import { requireStaff } from '~/server/staff/guard.server';
 import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
+import historyStyles from '~/styles/staff-history.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: contentStyles },
+  { rel: 'stylesheet', href: historyStyles },
+];
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       no,
       state: item.state,
+      version: item.version,
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values: formValuesOf(item),
       cover: item.coverImage ? mediaUrl(item.coverImage) : null,
@@ -67,6 +74,7 @@ export default function EditContent() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<ContentActionData>();
   const published = data.state === 'published';
+  const conflict = result?.conflict;
   return (
     <>
       <ContentNav current="content" />
@@ -76,6 +84,8 @@ export default function EditContent() {
         {data.updated ? <p>แก้ไขล่าสุด {data.updated}</p> : null}
         <p>
           <a href={`/staff/content/${data.no}/preview`}>{T.preview}</a>
+          {' · '}
+          <a href={`/staff/content/${data.no}/revisions`}>{H.revisions}</a>
           {published ? (
             <>
               {' · '}
@@ -150,6 +160,28 @@ export default function EditContent() {
           </ul>
         </section>
       ) : null}
+      {conflict ? (
+        <section aria-labelledby="conflict-title" className="staff-panel staff-conflict stack">
+          <h2 id="conflict-title">{H.conflictTitle}</h2>
+          <p>
+            บันทึกโดย {conflict.updatedBy ?? '-'}
+            {conflict.updatedAt ? ` เมื่อ ${formatDateTime(conflict.updatedAt, 'short')}` : null}
+          </p>
+          <p>ข้อความที่ขีดฆ่ามีเฉพาะในฉบับที่บันทึกล่าสุด ข้อความที่ขีดเส้นใต้มีเฉพาะในข้อความของท่าน</p>
+          <h3>หัวข้อ: {H.conflictDiff}</h3>
+          <TextDiff parts={conflict.titleDiff} label={`หัวข้อ: ${H.conflictDiff}`} />
+          <h3>เนื้อหา: {H.conflictDiff}</h3>
+          <TextDiff parts={conflict.bodyDiff} label={`เนื้อหา: ${H.conflictDiff}`} />
+          <div className="field">
+            <label className="field__label" htmlFor="conflict-body">
+              เนื้อหาที่บันทึกล่าสุด (คัดลอกส่วนที่ต้องการไปรวมในแบบฟอร์มด้านล่าง)
+            </label>
+            <div className="field__control">
+              <textarea id="conflict-body" readOnly rows={8} value={conflict.body} />
+            </div>
+          </div>
+        </section>
+      ) : null}
       <h2>แก้ไขรายละเอียด</h2>
       <ContentForm
         action={`/staff/content/${data.no}`}
@@ -159,7 +191,17 @@ export default function EditContent() {
         coverUrl={data.cover}
         sizeLimit={data.sizeLimit}
         submitLabel="บันทึก"
+        version={conflict?.version ?? data.version}
       />
+      <section aria-labelledby="trash-title" className="staff-panel stack">
+        <h2 id="trash-title">{H.toTrash}</h2>
+        <p>{H.trashHint}</p>
+        <form method="post" action={`/staff/content/${data.no}/delete`}>
+          <button type="submit" className="button button--secondary">
+            {H.toTrash}
+          </button>
+        </form>
+      </section>
     </>
   );
 }

@@ -19,6 +19,8 @@ export interface ContentFormProps {
   coverUrl: string | null;
   sizeLimit: string;
   submitLabel: string;
+  /** The version of the item the form edits (a save names it, ADR 118); none for a new item. */
+  version?: number;
 }
 
 /** Field order of the form, for the error summary. */
@@ -57,10 +59,12 @@ export function ContentForm({
   coverUrl,
   sizeLimit,
   submitLabel,
+  version,
 }: ContentFormProps) {
   return (
     <form method="post" action={action} encType="multipart/form-data" noValidate className="stack">
       <ErrorSummary items={contentSummary(errors)} />
+      {version === undefined ? null : <input type="hidden" name="version" value={version} />}
       <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>

@@ -1,11 +1,13 @@
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { HISTORY_TEXT } from '~/lib/staff-history-text';
 
-/** The editors' three pages: content, the menu, the home page. */
-export function ContentNav({ current }: { current: 'content' | 'menu' | 'home' }) {
+/** The editors' pages: content, the menu, the home page, the trash. */
+export function ContentNav({ current }: { current: 'content' | 'menu' | 'home' | 'trash' }) {
   const links = [
     ['content', '/staff/content', T.content],
     ['menu', '/staff/menu', T.menu],
     ['home', '/staff/home', T.home],
+    ['trash', '/staff/content/trash', HISTORY_TEXT.trash],
   ] as const;
   return (
     <nav aria-label="งานเนื้อหาเว็บไซต์" className="staff-subnav">

@@ -21,7 +21,15 @@ import {
   trashItem,
   TRASH_DAYS,
 } from './content-history.server';
-import { getItem, listCategories, listItems, parseDraft, saveItem, setPublished, VersionConflict } from './content.server';
+import {
+  getItem,
+  listCategories,
+  listItems,
+  parseDraft,
+  saveItem,
+  setPublished,
+  VersionConflict,
+} from './content.server';
 import { storePdf, storePicture } from './content-media.server';
 
 let dir: string;
@@ -103,12 +111,31 @@ describe('two editors on one item', () => {
 describe('revisions', () => {
   it('keeps each replaced text, shows what changed, and restores one as a new save', async () => {
     const no = (await saveItem(db, { draft: await draftOf({ body: '<p>ประชุมวันเสาร์</p>' }), staff: 'ann', now: 1000 }))!;
-    await saveItem(db, { no, version: 1, draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }), staff: 'bee', now: 2000 });
+    await saveItem(db, {
+      no,
+      version: 1,
+      draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }),
+      staff: 'bee',
+      now: 2000,
+    });
     // A save that changes no text keeps no revision.
-    await saveItem(db, { no, version: 2, draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }), staff: 'bee', now: 3000 });
+    await saveItem(db, {
+      no,
+      version: 2,
+      draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }),
+      staff: 'bee',
+      now: 3000,
+    });
     const revisions = await listRevisions(db, no);
     expect(revisions).toEqual([
-      { id: expect.any(Number), version: 1, title: 'ประชุมใหญ่สามัญประจำปี', savedAt: 1000, savedBy: 'ann', replacedAt: 2000 },
+      {
+        id: expect.any(Number),
+        version: 1,
+        title: 'ประชุมใหญ่สามัญประจำปี',
+        savedAt: 1000,
+        savedBy: 'ann',
+        replacedAt: 2000,
+      },
     ]);
     const first = (await getRevision(db, no, revisions[0]!.id))!;
     expect(first.draft.bodyHtml).toBe('<p>ประชุมวันเสาร์</p>');
@@ -143,9 +170,14 @@ describe('the trash', () => {
     const search = createSearchFeed(db);
     const cover = await storePicture(
       media,
-      await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366cc' } }).png().toBuffer(),
+      await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer(),
     );
-    const pdf = await storePdf(media, Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    const pdf = await storePdf(
+      media,
+      Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    );
     const no = (await saveItem(db, {
       draft: await draftOf({ title: 'ประกาศปันผลเฉลี่ยคืน' }),
       media: { cover, attachment: { media: pdf, label: 'ประกาศ' } },

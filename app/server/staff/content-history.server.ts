@@ -147,7 +147,13 @@ export interface TrashRow {
  * been in the trash longer than `TRASH_DAYS` first. False when there is no such item (or it is
  * already in the trash).
  */
-export async function trashItem(db: Db, mediaDir: string, no: number, staff: string, now = Date.now()): Promise<boolean> {
+export async function trashItem(
+  db: Db,
+  mediaDir: string,
+  no: number,
+  staff: string,
+  now = Date.now(),
+): Promise<boolean> {
   await purgeTrash(db, mediaDir, now);
   const result = await db
     .updateTable('content_items')

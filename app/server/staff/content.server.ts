@@ -356,7 +356,17 @@ export async function saveItem(
     } else {
       const current = await trx
         .selectFrom('content_items')
-        .select(['version', 'category', 'title', 'excerpt', 'body_html', 'posted_at', 'video_url', 'updated_at', 'updated_by'])
+        .select([
+          'version',
+          'category',
+          'title',
+          'excerpt',
+          'body_html',
+          'posted_at',
+          'video_url',
+          'updated_at',
+          'updated_by',
+        ])
         .where('no', '=', input.no)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
@@ -428,7 +438,14 @@ export async function saveItem(
 
 /** Whether a stored item's text is the draft's. */
 function sameText(
-  row: { category: string; title: string; excerpt: string | null; body_html: string; posted_at: number; video_url: string | null },
+  row: {
+    category: string;
+    title: string;
+    excerpt: string | null;
+    body_html: string;
+    posted_at: number;
+    video_url: string | null;
+  },
   draft: ContentDraft,
 ): boolean {
   return (
