@@ -123,13 +123,13 @@ export default function ContentRevisions() {
           <p>{shown.saved}</p>
           <p>ข้อความที่ขีดฆ่าถูกลบออก ข้อความที่ขีดเส้นใต้ถูกเพิ่มเข้ามา</p>
           <h3>
-            สิ่งที่แก้ไขจาก{H.revision(shown.version)}เป็น{shown.nextLabel}
+            สิ่งที่แก้ไขจาก{H.revision(shown.version)} เป็น{shown.nextLabel}
           </h3>
-          <TextDiff parts={shown.changedTitle} label="หัวข้อ: สิ่งที่แก้ไข" />
-          <TextDiff parts={shown.changedBody} label="เนื้อหา: สิ่งที่แก้ไข" />
-          <h3>ถ้านำ{H.revision(shown.version)}กลับมาใช้ ฉบับปัจจุบันจะเปลี่ยนดังนี้</h3>
-          <TextDiff parts={shown.currentTitle} label="หัวข้อ: เทียบกับฉบับปัจจุบัน" />
-          <TextDiff parts={shown.currentBody} label="เนื้อหา: เทียบกับฉบับปัจจุบัน" />
+          <TextDiff parts={shown.changedTitle} label="หัวข้อ: สิ่งที่แก้ไข" caption="หัวข้อ" />
+          <TextDiff parts={shown.changedBody} label="เนื้อหา: สิ่งที่แก้ไข" caption="เนื้อหา" />
+          <h3>ถ้านำ{H.revision(shown.version)} กลับมาใช้ ฉบับปัจจุบันจะเปลี่ยนดังนี้</h3>
+          <TextDiff parts={shown.currentTitle} label="หัวข้อ: เทียบกับฉบับปัจจุบัน" caption="หัวข้อ" />
+          <TextDiff parts={shown.currentBody} label="เนื้อหา: เทียบกับฉบับปัจจุบัน" caption="เนื้อหา" />
           <form method="post" action={`/staff/content/${data.no}/revisions`}>
             <input type="hidden" name="revision" value={shown.id} />
             <input type="hidden" name="version" value={data.version} />

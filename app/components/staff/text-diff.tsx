@@ -8,10 +8,11 @@ export interface DiffPartView {
  * What changed between two texts: taken-out words struck through, put-in words underlined, each
  * named for screen readers (the colours are not the only cue).
  */
-export function TextDiff({ parts, label }: { parts: DiffPartView[]; label: string }) {
+export function TextDiff({ parts, label, caption }: { parts: DiffPartView[]; label: string; caption?: string }) {
   const changed = parts.some((p) => p.kind !== 'same');
   return (
     <div className="text-diff" role="group" aria-label={label}>
+      {caption ? <p className="text-diff__caption">{caption}</p> : null}
       {changed ? null : <p className="text-diff__none">ไม่มีส่วนที่ต่างกัน</p>}
       <p className="text-diff__text">
         {parts.map((part, i) =>
