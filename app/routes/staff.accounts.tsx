@@ -1,10 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
+import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
 import { StaffField, SubmitButton } from '~/components/staff/fields';
 import { titleFor } from '~/lib/meta';
+import type { RouteHandle } from '~/root';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole } from '~/lib/staff';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -28,6 +30,12 @@ import { staffTotp } from '~/server/staff/login.server';
 import { endAllStaffSessions } from '~/server/staff/session.server';
 import { loginLimits } from '~/server/auth/login-limit.server';
 import { staffSignInLocked, unlockStaffSignIn } from '~/server/staff/own-account.server';
+import dialogStyles from '~/styles/staff-dialog.css';
+
+/** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
+export const handle: RouteHandle = { hydrate: true };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dialogStyles }];
 
 const TITLE = 'บัญชีเจ้าหน้าที่';
 
@@ -47,6 +55,36 @@ const M = {
   unlocked: (username: string) => `ปลดล็อกการเข้าสู่ระบบของ ${username} แล้ว`,
   notLocked: (username: string) => `การเข้าสู่ระบบของ ${username} ไม่ได้ถูกล็อก`,
 };
+
+/** What disabling or resetting a colleague does, said before it is done (ADR 119). */
+const CONFIRM = {
+  disable: {
+    title: (username: string) => `ปิดใช้งานบัญชี ${username}?`,
+    consequences: (username: string) => [
+      `${username} จะออกจากระบบทันทีในทุกอุปกรณ์ และเข้าสู่ระบบไม่ได้จนกว่าผู้ดูแลระบบจะเปิดใช้งานอีกครั้ง`,
+      'บัญชีและประวัติการทำงานในบันทึกการตรวจสอบยังอยู่ครบ เปิดใช้งานอีกครั้งได้ภายหลัง',
+    ],
+    confirm: 'ยืนยันการปิดใช้งาน',
+  },
+  reset: {
+    title: (username: string) => `ตั้งค่าบัญชี ${username} ใหม่?`,
+    consequences: (username: string) => [
+      `รหัสผ่านและแอปยืนยันตัวตนเดิมของ ${username} จะใช้ไม่ได้ทันที และ ${username} จะออกจากระบบในทุกอุปกรณ์`,
+      'ระบบจะสร้างลิงก์ตั้งค่าบัญชีใหม่ที่ใช้ได้ครั้งเดียว ท่านต้องส่งลิงก์นั้นให้เจ้าของบัญชีด้วยตนเองหรือทางช่องทางที่ปลอดภัย',
+    ],
+    confirm: 'ยืนยันการตั้งค่าบัญชีใหม่',
+  },
+} as const;
+
+function Consequences({ lines }: { lines: readonly string[] }) {
+  return (
+    <ul>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'admin');
@@ -75,6 +113,8 @@ type ActionData =
   | { kind: 'link'; username: string; link: string; until: string; message: string }
   /** The unlock asks once more before it is done (a form of its own: no script needed). */
   | { kind: 'confirm-unlock'; id: number; username: string }
+  /** Disabling or resetting a colleague asks first; without script this is that question's page (ADR 119). */
+  | { kind: 'confirm'; intent: 'disable' | 'reset'; id: number; username: string }
   | { kind: 'error'; field?: string; error: string; attempt: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -125,6 +165,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (account.id === user.id) return fail(400, M.self);
   const isActiveAdmin = account.role === 'admin' && account.disabledAt === null && account.enrolledAt !== null;
   const lastAdmin = isActiveAdmin && (await activeAdminCount(db)) <= 1;
+  const confirmFirst = (which: 'disable' | 'reset') =>
+    json({ kind: 'confirm', intent: which, id: account.id, username: account.username } as ActionData, {
+      headers: NO_STORE,
+    });
+  const confirmed = formText(form, 'confirmed', 1) === '1';
 
   switch (intent) {
     case 'role': {
@@ -140,6 +185,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'disable': {
       if (lastAdmin) return fail(400, M.lastAdmin);
+      if (!confirmed) return confirmFirst('disable');
       await setStaffDisabled(db, account.id, true);
       await endAllStaffSessions(db, account.id);
       await staffAudit(request, user, 'account_disabled', { target: account.username });
@@ -163,6 +209,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'reset': {
       if (lastAdmin) return fail(400, M.lastAdmin);
+      if (!confirmed) return confirmFirst('reset');
       const reset = await resetEnrolment(db, account.id);
       if (!reset) return fail(404, M.notFound);
       await (await staffTotp()).disable(staffSubject(account.id));
@@ -185,6 +232,20 @@ export default function StaffAccountsPage() {
   const result = useActionData<typeof action>() as ActionData | undefined;
   const failed = result?.kind === 'error' ? result : undefined;
   const fieldError = (id: string) => (failed?.field === id ? failed.error : undefined);
+  if (result?.kind === 'confirm') {
+    const text = CONFIRM[result.intent];
+    return (
+      <ConfirmStep
+        action="/staff/accounts"
+        fields={{ intent: result.intent, id: result.id }}
+        title={text.title(result.username)}
+        description={<Consequences lines={text.consequences(result.username)} />}
+        confirmLabel={text.confirm}
+        danger
+        cancelHref="/staff/accounts"
+      />
+    );
+  }
   return (
     <>
       <h1>{TITLE}</h1>
@@ -271,26 +332,51 @@ export default function StaffAccountsPage() {
                             เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {a.username}</span>
                           </SubmitButton>
                         </Form>
-                        <Form method="post" className="staff-inline-form">
-                          <input type="hidden" name="id" value={a.id} />
+                        <div className="staff-inline-form">
                           {a.state === 'disabled' ? (
-                            <SubmitButton intent="enable" secondary>
-                              เปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
-                            </SubmitButton>
+                            <Form method="post" className="staff-inline-form">
+                              <input type="hidden" name="id" value={a.id} />
+                              <SubmitButton intent="enable" secondary>
+                                เปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
+                              </SubmitButton>
+                            </Form>
                           ) : (
-                            <SubmitButton intent="disable" secondary>
-                              ปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
-                            </SubmitButton>
+                            <ConfirmAction
+                              action="/staff/accounts"
+                              fields={{ intent: 'disable', id: a.id }}
+                              triggerLabel={
+                                <>
+                                  ปิดใช้งาน<span className="visually-hidden"> {a.username}</span>
+                                </>
+                              }
+                              title={CONFIRM.disable.title(a.username)}
+                              description={<Consequences lines={CONFIRM.disable.consequences(a.username)} />}
+                              confirmLabel={CONFIRM.disable.confirm}
+                              danger
+                            />
                           )}
-                          <SubmitButton intent="reset" secondary>
-                            ตั้งค่าบัญชีใหม่<span className="visually-hidden"> {a.username}</span>
-                          </SubmitButton>
+                          <ConfirmAction
+                            action="/staff/accounts"
+                            fields={{ intent: 'reset', id: a.id }}
+                            triggerLabel={
+                              <>
+                                ตั้งค่าบัญชีใหม่<span className="visually-hidden"> {a.username}</span>
+                              </>
+                            }
+                            title={CONFIRM.reset.title(a.username)}
+                            description={<Consequences lines={CONFIRM.reset.consequences(a.username)} />}
+                            confirmLabel={CONFIRM.reset.confirm}
+                            danger
+                          />
                           {a.locked ? (
-                            <SubmitButton intent="unlock" secondary>
-                              ปลดล็อกการเข้าสู่ระบบ<span className="visually-hidden"> {a.username}</span>
-                            </SubmitButton>
+                            <Form method="post" className="staff-inline-form">
+                              <input type="hidden" name="id" value={a.id} />
+                              <SubmitButton intent="unlock" secondary>
+                                ปลดล็อกการเข้าสู่ระบบ<span className="visually-hidden"> {a.username}</span>
+                              </SubmitButton>
+                            </Form>
                           ) : null}
-                        </Form>
+                        </div>
                       </div>
                     )}
                   </td>

@@ -5,8 +5,10 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { ContentForm } from '~/components/staff/content-form';
 import { ContentNav } from '~/components/staff/content-nav';
 import { ContentPreview } from '~/components/staff/content-preview';
+import { TextDiff } from '~/components/staff/text-diff';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
+import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
@@ -24,8 +26,12 @@ import { requireStaff } from '~/server/staff/guard.server';
 import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
 import { contentFilesMax } from '~/lib/content-upload';
+import historyStyles from '~/styles/staff-history.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: contentStyles },
+  { rel: 'stylesheet', href: historyStyles },
+];
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       future: item.postedAt > Date.now(),
       /** What keeps it from being published (pictures without alternative text, ADR 121). */
       altProblems: altTextProblems(item).map((p) => p.message),
+      version: item.version,
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values: restored ?? formValuesOf(item),
       restored: restored !== null,
@@ -96,6 +103,7 @@ export default function EditContent() {
       />
     );
   }
+  const conflict = result?.conflict;
   return (
     <>
       <ContentNav current="content" />
@@ -106,6 +114,8 @@ export default function EditContent() {
         {data.updated ? <p>แก้ไขล่าสุด {data.updated}</p> : null}
         <p>
           <a href={`/staff/content/${data.no}/preview`}>{T.preview}</a>
+          {' · '}
+          <a href={`/staff/content/${data.no}/revisions`}>{H.revisions}</a>
           {published ? (
             <>
               {' · '}
@@ -214,6 +224,28 @@ export default function EditContent() {
           </ul>
         ) : null}
       </section>
+      {conflict ? (
+        <section aria-labelledby="conflict-title" className="staff-panel staff-conflict stack">
+          <h2 id="conflict-title">{H.conflictTitle}</h2>
+          <p>
+            บันทึกโดย {conflict.updatedBy ?? '-'}
+            {conflict.updatedAt ? ` เมื่อ ${formatDateTime(conflict.updatedAt, 'short')}` : null}
+          </p>
+          <p>ข้อความที่ขีดฆ่ามีเฉพาะในฉบับที่บันทึกล่าสุด ข้อความที่ขีดเส้นใต้มีเฉพาะในข้อความของท่าน</p>
+          <h3>หัวข้อ: {H.conflictDiff}</h3>
+          <TextDiff parts={conflict.titleDiff} label={`หัวข้อ: ${H.conflictDiff}`} />
+          <h3>เนื้อหา: {H.conflictDiff}</h3>
+          <TextDiff parts={conflict.bodyDiff} label={`เนื้อหา: ${H.conflictDiff}`} />
+          <div className="field">
+            <label className="field__label" htmlFor="conflict-body">
+              เนื้อหาที่บันทึกล่าสุด (คัดลอกส่วนที่ต้องการไปรวมในแบบฟอร์มด้านล่าง)
+            </label>
+            <div className="field__control">
+              <textarea id="conflict-body" readOnly rows={8} value={conflict.body} />
+            </div>
+          </div>
+        </section>
+      ) : null}
       <h2>แก้ไขรายละเอียด</h2>
       <ContentForm
         action={`/staff/content/${data.no}`}
@@ -225,7 +257,17 @@ export default function EditContent() {
         upload={data.upload}
         restored={data.restored && !result}
         submitLabel="บันทึก"
+        version={conflict?.version ?? data.version}
       />
+      <section aria-labelledby="trash-title" className="staff-panel stack">
+        <h2 id="trash-title">{H.toTrash}</h2>
+        <p>{H.trashHint}</p>
+        <form method="post" action={`/staff/content/${data.no}/delete`}>
+          <button type="submit" className="button button--secondary">
+            {H.toTrash}
+          </button>
+        </form>
+      </section>
     </>
   );
 }

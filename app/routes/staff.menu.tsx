@@ -3,9 +3,11 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
+import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
 import { ContentNav } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
 import { titleFor } from '~/lib/meta';
+import type { RouteHandle } from '~/root';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { app } from '~/server/app.server';
 import { NO_STORE_HEADERS, redirectWithNotice } from '~/server/staff/content-submit.server';
@@ -24,8 +26,15 @@ import {
 } from '~/server/staff/menu.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
+import dialogStyles from '~/styles/staff-dialog.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
+/** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
+export const handle: RouteHandle = { hydrate: true };
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: contentStyles },
+  { rel: 'stylesheet', href: dialogStyles },
+];
 
 /** The public menu (entries, submenus, order, visibility) and the footer phones. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,7 +52,26 @@ interface MenuActionData {
   formKey: string;
   errors: MenuErrors;
   values: Fields;
+  /** Deleting an entry with submenus asks first; without script this is that question's page (ADR 119). */
+  confirm?: { seq: number; name: string; children: string[] };
 }
+
+/** What deleting a top entry with submenus does, said before it is done. */
+const DELETE_ENTRY = {
+  title: (name: string) => `ลบเมนู ${name} และเมนูย่อยทั้งหมด?`,
+  consequences: (children: readonly string[]) => (
+    <>
+      <p>เมนูย่อย {children.length} รายการต่อไปนี้จะถูกลบไปด้วย และจะหายจากเว็บไซต์ทันที การลบนี้ย้อนกลับไม่ได้:</p>
+      <ul>
+        {children.map((label, i) => (
+          <li key={i}>{label}</li>
+        ))}
+      </ul>
+      <p>ถ้าต้องการเพียงซ่อนเมนูไว้ชั่วคราว ให้ยกเลิก แล้วเอาเครื่องหมาย “แสดงบนเว็บไซต์” ออกแทน</p>
+    </>
+  ),
+  confirm: 'ยืนยันการลบ',
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
@@ -80,7 +108,15 @@ export async function action({ request }: ActionFunctionArgs) {
       saved = await savePhone(db, input, seq);
       break;
     }
-    case 'delete-entry':
+    case 'delete-entry': {
+      const entry = (await getMenuTree(db)).find((m) => m.seq === seq);
+      if (entry?.children.length && fields.confirmed !== '1') {
+        const confirm = { seq: entry.seq, name: entry.name, children: entry.children.map((c) => c.label) };
+        return json<MenuActionData>({ formKey, errors: {}, values: {}, confirm }, { headers: NO_STORE_HEADERS });
+      }
+      saved = seq === undefined ? false : await deleteMenuRow(db, 'entry', seq);
+      break;
+    }
     case 'delete-sub':
     case 'delete-phone':
       saved = seq === undefined ? false : await deleteMenuRow(db, intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
@@ -142,6 +178,20 @@ export default function StaffMenu() {
     );
   }
   /** The errors and typed values of one form, when the last submission was that form's. */
+  if (result?.confirm) {
+    const { confirm } = result;
+    return (
+      <ConfirmStep
+        action="/staff/menu"
+        fields={{ intent: 'delete-entry', seq: confirm.seq }}
+        title={DELETE_ENTRY.title(confirm.name)}
+        description={DELETE_ENTRY.consequences(confirm.children)}
+        confirmLabel={DELETE_ENTRY.confirm}
+        danger
+        cancelHref="/staff/menu"
+      />
+    );
+  }
   const of = (key: string) => (result?.formKey === key ? result : null);
   const value = (key: string, name: string, stored: string | number | null) =>
     of(key)?.values[name] ?? (stored === null ? '' : String(stored));
@@ -273,7 +323,20 @@ export default function StaffMenu() {
             {entry.visible ? null : ' (ซ่อนอยู่)'}
           </h2>
           {entryForm(`entry-${entry.seq}`, entry)}
-          <DeleteButton intent="delete-entry" seq={entry.seq} label={`เมนู ${entry.name} และเมนูย่อยทั้งหมด`} />
+          {entry.children.length ? (
+            <ConfirmAction
+              action="/staff/menu"
+              fields={{ intent: 'delete-entry', seq: entry.seq }}
+              triggerLabel={`ลบ เมนู ${entry.name} และเมนูย่อยทั้งหมด`}
+              title={DELETE_ENTRY.title(entry.name)}
+              description={DELETE_ENTRY.consequences(entry.children.map((c) => c.label))}
+              confirmLabel={DELETE_ENTRY.confirm}
+              danger
+              small
+            />
+          ) : (
+            <DeleteButton intent="delete-entry" seq={entry.seq} label={`เมนู ${entry.name}`} />
+          )}
           {entry.children.length ? (
             <details open={entry.children.some((sub) => result?.formKey === `sub-${sub.seq}`) || undefined}>
               <summary>เมนูย่อย {entry.children.length} รายการ</summary>

@@ -70,20 +70,27 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
       <a className="skip-link" href="#main">
         ข้ามไปยังเนื้อหา
       </a>
+      {/* Whole-page loads: a page that hydrates (menu, accounts: ADR 119) does not take the others into a client-side app. */}
       <header className="staff-header">
         <div className="staff-header__bar">
           <p className="staff-header__title">
-            <Link to="/staff">{M.backOffice}</Link>
+            <Link to="/staff" reloadDocument>
+              {M.backOffice}
+            </Link>
           </p>
           {layout ? (
             <div className="staff-header__user">
               <span>
                 {layout.user.displayName} ({STAFF_ROLE_LABELS[layout.user.role]})
               </span>
-              <Link to="/staff/account" aria-current={pathname === '/staff/account' ? 'page' : undefined}>
+              <Link
+                to="/staff/account"
+                reloadDocument
+                aria-current={pathname === '/staff/account' ? 'page' : undefined}
+              >
                 บัญชีของฉัน
               </Link>
-              <Form method="post" action="/staff/logout">
+              <Form method="post" action="/staff/logout" reloadDocument>
                 <button type="submit" className="button button--secondary button--small">
                   ออกจากระบบ
                 </button>
@@ -95,7 +102,7 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
           <nav className="staff-nav" aria-label="เมนูเจ้าหน้าที่">
             <ul>
               <li>
-                <Link to="/staff" aria-current={pathname === '/staff' ? 'page' : undefined}>
+                <Link to="/staff" reloadDocument aria-current={pathname === '/staff' ? 'page' : undefined}>
                   หน้าหลัก
                 </Link>
               </li>
@@ -103,6 +110,7 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
                 <li key={entry.to}>
                   <Link
                     to={entry.to}
+                    reloadDocument
                     aria-current={
                       pathname === entry.to ? 'page' : pathname.startsWith(`${entry.to}/`) ? 'true' : undefined
                     }

@@ -26,6 +26,8 @@ export interface ContentFormProps {
   /** The values are a form kept when the session ended, given back after signing in again (ADR 116). */
   restored?: boolean;
   submitLabel: string;
+  /** The version of the item the form edits (a save names it, ADR 118); none for a new item. */
+  version?: number;
 }
 
 /** The longest body, in characters (the server's BODY_MAX). */
@@ -77,6 +79,7 @@ export function ContentForm({
   upload,
   restored = false,
   submitLabel,
+  version,
 }: ContentFormProps) {
   // With JavaScript, files the save could not carry are caught before sending: the edge would refuse
   // the whole post with a page of its own and the text typed would be gone (ADR 117).
@@ -91,6 +94,7 @@ export function ContentForm({
       data-upload-room={FORM_ROOM_BYTES}
     >
       <ErrorSummary items={contentSummary(errors)} />
+      {version === undefined ? null : <input type="hidden" name="version" value={version} />}
       {upload ? (
         // The page's script shows it (and gives it the error summary's look) when the files do not fit.
         <div role="alert" tabIndex={-1} hidden data-upload-error="">

@@ -26,6 +26,7 @@ import * as m0020 from './migrations/0020-board-moderation';
 import * as m0022 from './migrations/0022-login-challenge-name';
 import * as m0025 from './migrations/0025-audit-chain';
 import * as m0026 from './migrations/0026-staff-handoffs';
+import * as m0028 from './migrations/0028-content-revisions-and-trash';
 import * as m0030 from './migrations/0030-cover-alt';
 import type { Database } from './schema';
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-login-challenge-name': m0022,
   '0025-audit-chain': m0025,
   '0026-staff-handoffs': m0026,
+  '0028-content-revisions-and-trash': m0028,
   '0030-cover-alt': m0030,
 };
 

@@ -12,6 +12,7 @@ export interface Database {
   coop_tokens: CoopTokensTable;
   content_categories: ContentCategoriesTable;
   content_items: ContentItemsTable;
+  content_revisions: ContentRevisionsTable;
   menu_items: MenuItemsTable;
   menu_sub_items: MenuSubItemsTable;
   footer_phones: FooterPhonesTable;
@@ -147,6 +148,29 @@ export interface ContentItemsTable {
   updated_by: OptionalText;
   /** The cover picture's alternative text; null: none written yet (0030, ADR 121). */
   cover_alt: OptionalText;
+  /** Saves of the item's text so far; a save names the version it edited (0028, ADR 118). */
+  version: ColumnType<number, number | undefined, number>;
+  /** In the trash since (ms) and by whom; null when not deleted (0028). */
+  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_by: OptionalText;
+  /** Whether the item was published when deleted: a restore puts it back so (0028). */
+  deleted_was_published: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An item's text as it was before a save replaced it (0028, ADR 118). */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  item_no: number;
+  version: number;
+  category: string;
+  title: string;
+  excerpt: string | null;
+  body_html: string;
+  posted_at: number;
+  video_url: string | null;
+  saved_at: number | null;
+  saved_by: string | null;
+  replaced_at: number;
 }
 
 export interface MenuItemsTable {

@@ -1,6 +1,7 @@
 import { json, redirect } from '@remix-run/node';
 
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
+import { HISTORY_TEXT } from '~/lib/staff-history-text';
 import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
 import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 
@@ -19,6 +20,7 @@ import {
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { itemView, type ItemView } from '../content/content-view.server';
 import { contentImages } from '../content/media.server';
+import { textDiff, type DiffPart } from './content-history.server';
 import {
   altTextProblems,
   getItem,
@@ -27,6 +29,7 @@ import {
   parseDraft,
   previewOf,
   saveItem,
+  VersionConflict,
   type ContentFormValues,
   type FieldErrors,
 } from './content.server';
@@ -53,6 +56,25 @@ export interface ContentActionData {
   errors: FieldErrors & { form?: string };
   /** The draft as its public page would show it ("ดูตัวอย่าง": nothing was saved). */
   preview?: ItemView & { filesLeftOut: boolean };
+  /** Another editor saved in between (ADR 118): their saved text, and the version to save over. */
+  conflict?: ContentConflict;
+}
+
+export interface ContentConflict {
+  version: number;
+  title: string;
+  excerpt: string;
+  body: string;
+  updatedBy: string | null;
+  updatedAt: number | null;
+  /** From the saved text to the editor's own. */
+  titleDiff: DiffPart[];
+  bodyDiff: DiffPart[];
+}
+
+/** The version a form was read at (its hidden `version` field); -1 when missing, which no item has. */
+export function formVersion(value: string | undefined): number {
+  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : -1;
 }
 
 function mediaMessage(error: MediaError, field: 'cover' | 'attachment'): string {
@@ -174,8 +196,31 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       draft,
       media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
       staff: user.username,
+      ...(no !== undefined && { version: formVersion(upload.fields.get('version')) }),
     });
   } catch (error) {
+    if (error instanceof VersionConflict && no !== undefined) {
+      await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
+      const current = await getItem(db, no);
+      if (!current) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
+      return json<ContentActionData>(
+        {
+          values,
+          errors: { form: HISTORY_TEXT.conflict },
+          conflict: {
+            version: current.version,
+            title: current.title,
+            excerpt: current.excerpt ?? '',
+            body: current.bodyHtml,
+            updatedBy: current.updatedBy,
+            updatedAt: current.updatedAt,
+            titleDiff: textDiff(current.title, values.title),
+            bodyDiff: textDiff(current.bodyHtml, draft.bodyHtml),
+          },
+        },
+        { status: 409, headers: NO_STORE_HEADERS },
+      );
+    }
     if (isDiskFull(error)) return diskFull(error);
     await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
     throw error;

@@ -79,6 +79,8 @@ export interface ContentDraft {
 export interface StaffItem extends ContentDraft {
   no: number;
   state: ContentState;
+  /** The version of the item's text; a save names it (ADR 118). */
+  version: number;
   coverImage: string | null;
   updatedAt: number | null;
   updatedBy: string | null;
@@ -123,7 +125,8 @@ export async function listItems(
 ): Promise<{ rows: StaffListRow[]; total: number; page: number; pageSize: number }> {
   let base = db
     .selectFrom('content_items')
-    .innerJoin('content_categories', 'content_categories.code', 'content_items.category');
+    .innerJoin('content_categories', 'content_categories.code', 'content_items.category')
+    .where('content_items.deleted_at', 'is', null);
   if (query.category) base = base.where('content_items.category', '=', query.category);
   const now = query.now ?? Date.now();
   if (query.state === 'draft') base = base.where('content_items.disabled', '=', 1);
@@ -177,7 +180,12 @@ export async function listItems(
 /** One item as the editor sees it, published or not; null when there is no such item. */
 export async function getItem(db: Db, no: number, now: number = Date.now()): Promise<StaffItem | null> {
   if (!Number.isSafeInteger(no) || no < 1 || no > 2_147_483_647) return null;
-  const row = await db.selectFrom('content_items').selectAll().where('no', '=', no).executeTakeFirst();
+  const row = await db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('no', '=', no)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   const [attachments, gallery] = await Promise.all([
     db
@@ -205,6 +213,7 @@ export async function getItem(db: Db, no: number, now: number = Date.now()): Pro
     videoUrl: row.video_url,
     coverAlt: row.cover_alt,
     state: stateOf(row.disabled, Number(row.posted_at), now),
+    version: Number(row.version),
     coverImage: row.cover_image,
     updatedAt: row.updated_at === null ? null : Number(row.updated_at),
     updatedBy: row.updated_by,
@@ -333,12 +342,26 @@ export interface SaveMedia {
 }
 
 /**
- * Create (no `no`) or change an item. A new item is a draft until it is published. Returns the
- * item's number, or null when `no` names no item.
+ * A save named a version of the item that is no longer the current one: another editor saved in
+ * between (ADR 118). Nothing was changed.
+ */
+export class VersionConflict extends Error {
+  constructor() {
+    super('content item changed since it was read');
+    this.name = 'VersionConflict';
+  }
+}
+
+/**
+ * Create (no `no`) or change an item. A new item is a draft until it is published. A change names
+ * the `version` it was edited from: when another save came in between, `VersionConflict` is thrown
+ * and nothing changes (the UPDATE's WHERE checks the version, ADR 118). A change keeps the item's
+ * text as it was before in `content_revisions`. Returns the item's number, or null when `no` names
+ * no item (or one in the trash).
  */
 export async function saveItem(
   db: Db,
-  input: { no?: number; draft: ContentDraft; media?: SaveMedia; staff: string; now?: number },
+  input: { no?: number; draft: ContentDraft; media?: SaveMedia; staff: string; now?: number; version?: number },
 ): Promise<number | null> {
   const now = input.now ?? Date.now();
   const { draft, media = {} } = input;
@@ -364,8 +387,53 @@ export async function saveItem(
         .executeTakeFirstOrThrow();
       itemNo = Number(row.no);
     } else {
-      const result = await trx.updateTable('content_items').set(columns).where('no', '=', input.no).executeTakeFirst();
-      if (!Number(result.numUpdatedRows)) return null;
+      const current = await trx
+        .selectFrom('content_items')
+        .select([
+          'version',
+          'category',
+          'title',
+          'excerpt',
+          'body_html',
+          'posted_at',
+          'video_url',
+          'updated_at',
+          'updated_by',
+        ])
+        .where('no', '=', input.no)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!current) return null;
+      const version = input.version ?? Number(current.version);
+      if (version !== Number(current.version)) throw new VersionConflict();
+      if (!sameText(current, draft)) {
+        await trx
+          .insertInto('content_revisions')
+          .values({
+            item_no: input.no,
+            version,
+            category: current.category,
+            title: current.title,
+            excerpt: current.excerpt,
+            body_html: current.body_html,
+            posted_at: Number(current.posted_at),
+            video_url: current.video_url,
+            saved_at: current.updated_at === null ? null : Number(current.updated_at),
+            saved_by: current.updated_by,
+            replaced_at: now,
+          })
+          .execute();
+      }
+      // The version read above is checked again by the UPDATE itself: of two saves of one version
+      // only one changes the row; the other throws, which rolls its revision back.
+      const result = await trx
+        .updateTable('content_items')
+        .set({ ...columns, version: version + 1 })
+        .where('no', '=', input.no)
+        .where('version', '=', version)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!Number(result.numUpdatedRows)) throw new VersionConflict();
       itemNo = input.no;
     }
     const attachment = media.attachment;
@@ -399,6 +467,28 @@ export async function saveItem(
     return itemNo;
   });
   return no;
+}
+
+/** Whether a stored item's text is the draft's. */
+function sameText(
+  row: {
+    category: string;
+    title: string;
+    excerpt: string | null;
+    body_html: string;
+    posted_at: number;
+    video_url: string | null;
+  },
+  draft: ContentDraft,
+): boolean {
+  return (
+    row.category === draft.category &&
+    row.title === draft.title &&
+    (row.excerpt ?? null) === draft.excerpt &&
+    row.body_html === draft.bodyHtml &&
+    Number(row.posted_at) === draft.postedAt &&
+    (row.video_url ?? null) === draft.videoUrl
+  );
 }
 
 /** Take a file off an item (its file is deleted by the caller once nothing names it: `deleteUnreferencedMedia`). */
@@ -435,6 +525,7 @@ export async function setPublished(
     .updateTable('content_items')
     .set({ disabled: published ? 0 : 1, updated_at: now, updated_by: staff })
     .where('no', '=', no)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!Number(result.numUpdatedRows)) return null;
   if (!published) return true;

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
+import { app } from '~/server/app.server';
+import { mediaDir } from '~/server/content/media.server';
+import { trashItem } from '~/server/staff/content-history.server';
+import { getItem } from '~/server/staff/content.server';
+import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { contentChanged } from '~/server/staff/public-cache.server';
+
+/** Only a form posts here; a visit goes to the item's page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  return redirect(`/staff/content/${itemNumber(params.no)}`);
+}
+
+/**
+ * Move an item to the trash (ADR 118): it leaves the public pages, lists, the home page and search at
+ * once (this instance's caches are told); the trash restores it for 30 days. No question first: the
+ * trash is the undo.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const no = itemNumber(params.no);
+  const { db, env } = await app();
+  const item = await getItem(db, no);
+  if (!item || !(await trashItem(db, mediaDir(env.dataDir), no, user.username))) {
+    return redirectWithNotice('/staff/content', T.notFound, 'error');
+  }
+  await staffAudit(request, user, 'content_trash', { target: `content ${no}` });
+  await contentChanged();
+  return redirectWithNotice('/staff/content', H.trashed(item.title));
+}
