@@ -96,6 +96,7 @@ export const AUDIT_EVENT_NAMES: Readonly<Record<string, string>> = {
   // Member support
   staff_member_search: 'ค้นหาสมาชิก',
   staff_member_viewed: 'ดูข้อมูลสมาชิก',
+  staff_member_locked_list: 'ดูรายชื่อสมาชิกที่ถูกล็อก',
   staff_member_unlocked: 'ปลดล็อกบัญชีสมาชิก',
   staff_member_codes_unlocked: 'ปลดล็อกการส่งรหัสยืนยันของสมาชิก',
   staff_member_code_issued: 'ออกรหัสใช้ครั้งเดียวให้สมาชิก',
