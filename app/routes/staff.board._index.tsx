@@ -78,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (staffHoldsOnlyOwnData()) throw new Response('Not Found', { status: 404 });
   const form = await request.formData();
   const url = new URL(request.url);
+  url.searchParams.delete('index'); // Remix's own marker of an index route's form
   const { db } = await app();
 
   const one = readPostRef(form.get('review'));
