@@ -173,6 +173,33 @@ test.describe('the back office lists', () => {
     expect(await (await page.request.get('/board')).text()).not.toContain(tag);
   });
 
+  test('the topics list is searched by title and narrowed to hidden topics', async ({ page, axe }) => {
+    const db = database();
+    const tag = stamp();
+    for (const [title, hidden] of [
+      [`คำถามเรื่องเงินกู้ ${tag}`, 0],
+      [`คำถามที่ซ่อน ${tag}`, 1],
+    ] as const) {
+      await db
+        .insertInto('board_topics')
+        .values({ title, body: 'x', display_name: 'ผู้เยี่ยมชม', created_at: Date.now(), hidden })
+        .execute();
+    }
+    const moderator = await createStaffAccount('moderator');
+    await staffLogin(page, moderator);
+    await page.goto('/staff/board/topics');
+    await axe();
+    await page.getByLabel('ค้นหาจากหัวข้อหรือชื่อผู้ตั้ง').fill(tag);
+    await page.getByRole('button', { name: 'แสดงรายการ' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'พบ' })).toContainText('พบ 2 กระทู้');
+    await axe();
+    await page.getByLabel('สถานะ').selectOption({ label: 'ซ่อนอยู่' });
+    await page.getByRole('button', { name: 'แสดงรายการ' }).click();
+    await expect(page.locator('.staff-queue__title')).toHaveText([`คำถามที่ซ่อน ${tag}`]);
+    await expect(page).toHaveURL(/state=hidden/);
+    await axe();
+  });
+
   test('the dashboard counts what waits, each number for the role that may open its list', async ({ page, axe }) => {
     const db = database();
     await db
