@@ -4,18 +4,75 @@ import { Link, useLoaderData } from '@remix-run/react';
 
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
-import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { formatDateDMY, formatNumber } from '~/lib/thai-format';
+import { app } from '~/server/app.server';
+import { env } from '~/server/env.server';
+import { lockedMembers, postsWaiting, publishedThisMonth, signInsToday } from '~/server/staff/dashboard.server';
 import { NO_STORE } from '~/server/staff/form.server';
+import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
 
-/** The back office's first page: who is signed in, and the pages their role opens. */
+interface Figure {
+  key: string;
+  label: string;
+  value: string;
+  to: string;
+  linkText: string;
+}
+
+/**
+ * The back office's first page: who is signed in, the numbers their role may follow up (ADR 122),
+ * each linking to the list it counts, and the pages their role opens.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const ownDataOnly = staffHoldsOnlyOwnData();
+  const { db } = await app();
+  const now = Date.now();
+  const today = formatDateDMY(now);
+  const figures: Figure[] = [];
+  // Content, the board and members belong to the core in http mode: only the audit log's number is ours.
+  if (!ownDataOnly && staffCan(user, 'moderator')) {
+    figures.push({
+      key: 'waiting',
+      label: 'กระทู้และความเห็นรอตรวจ',
+      value: formatNumber(await postsWaiting(db), 0),
+      to: '/staff/board',
+      linkText: 'ไปที่รายการรอตรวจ',
+    });
+  }
+  if (!ownDataOnly && staffCan(user, 'editor')) {
+    figures.push({
+      key: 'published',
+      label: 'เนื้อหาที่เผยแพร่เดือนนี้',
+      value: formatNumber(await publishedThisMonth(db, now), 0),
+      to: '/staff/content?state=published&period=month',
+      linkText: 'ดูเนื้อหาที่เผยแพร่เดือนนี้',
+    });
+  }
+  if (!ownDataOnly && staffCan(user, 'support')) {
+    figures.push({
+      key: 'locked',
+      label: 'สมาชิกที่ถูกล็อกการเข้าสู่ระบบ',
+      value: formatNumber((await lockedMembers(db, env(), now)).length, 0),
+      to: '/staff/members/locked',
+      linkText: 'ดูรายชื่อสมาชิกที่ถูกล็อก',
+    });
+  }
+  if (staffCan(user, 'admin')) {
+    figures.push({
+      key: 'sign-ins',
+      label: 'การเข้าสู่ระบบของสมาชิกวันนี้',
+      value: formatNumber(await signInsToday(db, now), 0),
+      to: `/staff/audit?${new URLSearchParams({ what: 'login_success', from: today, to: today })}`,
+      linkText: 'ดูในบันทึกการใช้งาน',
+    });
+  }
   return json(
     {
       displayName: user.displayName,
       roleLabel: STAFF_ROLE_LABELS[user.role],
       ownDataOnly,
+      figures,
       pages: STAFF_NAV.filter((entry) => staffCan(user, entry.role) && (entry.ownData || !ownDataOnly)).map(
         ({ to, label }) => ({ to, label }),
       ),
@@ -27,13 +84,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = (args) => [titleFor(args, M.backOffice)];
 
 export default function StaffDashboard() {
-  const { displayName, roleLabel, ownDataOnly, pages } = useLoaderData<typeof loader>();
+  const { displayName, roleLabel, ownDataOnly, figures, pages } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{M.backOffice}</h1>
       <p>
         สวัสดี {displayName} สิทธิ์ของท่าน: {roleLabel}
       </p>
+      {figures.length ? (
+        <section aria-labelledby="figures-title">
+          <h2 id="figures-title">ภาพรวม</h2>
+          <ul className="staff-figures" data-testid="staff-figures">
+            {figures.map((figure) => (
+              <li key={figure.key} className="staff-figure" data-figure={figure.key}>
+                <p className="staff-figure__label">{figure.label}</p>
+                <p className="staff-figure__value">{figure.value}</p>
+                <p className="staff-figure__link">
+                  <Link to={figure.to}>
+                    {figure.linkText}
+                    <span className="visually-hidden"> ({figure.label})</span>
+                  </Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {ownDataOnly ? (
         <section className="callout stack" aria-labelledby="http-mode-title">
           <h2 id="http-mode-title">สิ่งที่ระบบหลังบ้านนี้ดูแล</h2>
@@ -47,6 +123,7 @@ export default function StaffDashboard() {
           </ul>
         </section>
       ) : null}
+      <h2>หน้าที่ใช้ได้</h2>
       {pages.length ? (
         <ul className="stack">
           {pages.map((page) => (

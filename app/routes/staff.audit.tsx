@@ -8,30 +8,27 @@ import { groupIncident } from '~/incident';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { auditFilter, searchAudit, type AuditQuery, type AuditRow } from '~/server/staff/audit-search.server';
+import { auditEventName } from '~/lib/audit-events';
+import {
+  auditFilter,
+  auditQueryFrom,
+  auditSearchParams,
+  searchAudit,
+  type AuditRow,
+} from '~/server/staff/audit-search.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
 
 const TITLE = 'บันทึกการใช้งาน';
 const DATE_ERROR = 'กรุณากรอกวันที่เป็น วว/ดด/ปปปป (พ.ศ.) เช่น 05/01/2569';
-const MAX_PAGE = 10_000;
 
-type ShownRow = Omit<AuditRow, 'at'> & { at: string };
+type ShownRow = Omit<AuditRow, 'at'> & { at: string; name: string };
 
 /** The audit log, searched by admins (ADR 059): a GET form, so a search is a link that can be kept. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'admin');
-  const params = new URL(request.url).searchParams;
-  const text = (name: string, max = 40) => params.get(name)?.slice(0, max) ?? '';
-  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(text('page', 6), 10) || 1));
-  const query: AuditQuery = {
-    who: text('who', 64),
-    what: text('what', 64),
-    member: text('member', 20),
-    from: text('from', 20),
-    to: text('to', 20),
-    page,
-  };
+  const query = auditQueryFrom(new URL(request.url).searchParams);
+  const { page } = query;
   const checked = auditFilter(query);
   if (!checked.ok) {
     const none: ShownRow[] = [];
@@ -46,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       query,
       error: null as { field: string } | null,
-      rows: rows.map((row): ShownRow => ({ ...row, at: formatDateTime(row.at) })),
+      rows: rows.map((row): ShownRow => ({ ...row, at: formatDateTime(row.at), name: auditEventName(row.type) })),
       hasNext,
     },
     { headers: NO_STORE },
@@ -57,17 +54,9 @@ export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
 export default function StaffAuditPage() {
   const { query, error, rows, hasNext } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams({
-      who: query.who,
-      what: query.what,
-      member: query.member,
-      from: query.from,
-      to: query.to,
-      page: String(page),
-    });
-    return `/staff/audit?${params}`;
-  };
+  const pageLink = (page: number) => `/staff/audit?${auditSearchParams(query, page)}`;
+  const filtered = auditSearchParams(query).toString();
+  const download = `/staff/audit/export${filtered ? `?${filtered}` : ''}`;
   return (
     <>
       <h1>{TITLE}</h1>
@@ -120,6 +109,14 @@ export default function StaffAuditPage() {
         </p>
       </Form>
 
+      {rows.length && !error ? (
+        <p>
+          <a href={download} download className="button button--secondary">
+            ดาวน์โหลดผลการค้นหา (CSV)
+          </a>{' '}
+          <span className="staff-hint">ไม่เกิน 20,000 รายการล่าสุดตามเงื่อนไขนี้ เปิดด้วย Excel ได้</span>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p>ไม่พบรายการที่ตรงกับเงื่อนไข</p>
       ) : (
@@ -140,14 +137,22 @@ export default function StaffAuditPage() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.at}</td>
-                  <td>{row.type}</td>
-                  <td>{row.actor ?? ' - '}</td>
-                  <td>{row.membershipNo ?? ' - '}</td>
-                  <td>{row.detail ?? ' - '}</td>
-                  <td>{row.ip ?? ' - '}</td>
+                  <td data-label="เวลา">{row.at}</td>
+                  <td data-label="รายการ">
+                    {row.name}
+                    {row.name !== row.type ? (
+                      <>
+                        <br />
+                        <code className="staff-code">{row.type}</code>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="ผู้ทำรายการ">{row.actor ?? ' - '}</td>
+                  <td data-label="หมายเลขสมาชิก">{row.membershipNo ?? ' - '}</td>
+                  <td data-label="รายละเอียด">{row.detail ?? ' - '}</td>
+                  <td data-label="ที่อยู่ไอพี">{row.ip ?? ' - '}</td>
                   {/* Grouped as the error page prints it, so a number read out by a member is found by eye. */}
-                  <td>{row.requestId ? groupIncident(row.requestId) : ' - '}</td>
+                  <td data-label="เลขที่อ้างอิง">{row.requestId ? groupIncident(row.requestId) : ' - '}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,49 +1,50 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
+import { ErrorSummary } from '~/components/error-summary';
 import { ContentNav } from '~/components/staff/content-nav';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
-import { listCategories, listItems, type ContentState } from '~/server/staff/content.server';
-import { NO_STORE_HEADERS } from '~/server/staff/content-submit.server';
-import { requireStaff, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { setFlash } from '~/server/flash.server';
+import { altTextProblems, getItem, listCategories, listItems, setPublished } from '~/server/staff/content.server';
+import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
+import { NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
-/** The editors' list of content items: every category, drafts and published, filtered and paged. */
+const NONE_SELECTED = 'กรุณาเลือกอย่างน้อยหนึ่งรายการ';
+/** The most items one bulk action takes (a page holds 20). */
+const BULK_MAX = 100;
+
+/**
+ * The editors' list of content items (ADR 061, ADR 122): every category, drafts and published,
+ * searched, filtered, sorted and paged by a GET form; the ticked items published or unpublished at
+ * once; the list as CSV.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
   if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
   const { db } = await app();
   const url = new URL(request.url);
   const categories = await listCategories(db);
-  const rawCategory = url.searchParams.get('category') ?? '';
-  const category = categories.some((c) => c.code === rawCategory) ? rawCategory : '';
-  const rawState = url.searchParams.get('state') ?? '';
-  const state: ContentState | '' =
-    rawState === 'published' || rawState === 'scheduled' || rawState === 'draft' ? rawState : '';
-  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  const filters = contentFilters(url.searchParams, categories);
   const rawPage = url.searchParams.get('page') ?? '1';
   const page = /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
-  const result = await listItems(db, { category: category || null, state: state || null, q, page });
+  const result = await listItems(db, contentListQuery(filters, page));
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
-  const link = (to: number) => {
-    const params = new URLSearchParams();
-    if (category) params.set('category', category);
-    if (state) params.set('state', state);
-    if (q) params.set('q', q);
-    params.set('page', String(to));
-    return `/staff/content?${params}`;
-  };
+  const link = (to: number) => `/staff/content?${contentSearchParams(filters, to)}`;
+  const search = contentSearchParams(filters).toString();
   return json(
     {
       ownDataOnly: false as const,
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
-      filters: { category, state, q },
+      filters,
       rows: result.rows.map((r) => ({
         no: r.no,
         title: r.title,
@@ -57,15 +58,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pages,
       previous: page > 1 ? link(page - 1) : null,
       next: page < pages ? link(page + 1) : null,
+      download: `/staff/content/export${search ? `?${search}` : ''}`,
     },
     { headers: NO_STORE_HEADERS },
   );
+}
+
+/**
+ * Publish or unpublish every ticked item: each one that changes is changed on its own and audited on
+ * its own, as the item page's button does (no push announcement from here); the public caches are
+ * told once. Back to the same list (303).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, 'editor');
+  await refuseInHttpMode();
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent !== 'publish-selected' && intent !== 'unpublish-selected')
+    throw new Response('Bad Request', { status: 400 });
+  const numbers = [
+    ...new Set(
+      form
+        .getAll('item')
+        .slice(0, BULK_MAX)
+        .filter((v): v is string => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v))
+        .map(Number)
+        .filter((n) => n <= 2_147_483_647),
+    ),
+  ];
+  if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: NO_STORE_HEADERS });
+  const publish = intent === 'publish-selected';
+  const { db } = await app();
+  const current = await db.selectFrom('content_items').select(['no', 'disabled']).where('no', 'in', numbers).execute();
+  let changed = 0;
+  let withoutAlt = 0;
+  for (const row of current) {
+    if ((row.disabled === 0) === publish) continue; // already so
+    if (publish) {
+      // What the item's own publish button refuses, this does too: pictures without alternative text (ADR 121).
+      const item = await getItem(db, row.no);
+      if (!item) continue;
+      if (altTextProblems(item).length) {
+        withoutAlt++;
+        continue;
+      }
+    }
+    if ((await setPublished(db, row.no, publish, user.username)) === null) continue;
+    await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${row.no}` });
+    changed++;
+  }
+  if (changed) await contentChanged();
+  const unchanged = numbers.length - changed - withoutAlt;
+  const text =
+    (publish
+      ? `เผยแพร่แล้ว ${formatNumber(changed, 0)} รายการ`
+      : `ยกเลิกการเผยแพร่แล้ว ${formatNumber(changed, 0)} รายการ ไม่แสดงบนเว็บไซต์`) +
+    (withoutAlt ? ` (${formatNumber(withoutAlt, 0)} รายการยังไม่เผยแพร่ เพราะรูปยังไม่มีคำอธิบายรูป)` : '') +
+    (unchanged ? ` (${formatNumber(unchanged, 0)} รายการเป็นเช่นนั้นอยู่แล้วหรือไม่พบ)` : '');
+  const kept = new URL(request.url).searchParams;
+  kept.delete('index'); // Remix's own marker of an index route's form
+  const back = `/staff/content${kept.size ? `?${kept}` : ''}`;
+  return redirect(back, {
+    status: 303,
+    headers: { ...NO_STORE_HEADERS, 'Set-Cookie': await setFlash({ kind: changed ? 'success' : 'info', text }) },
+  });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, T.content)];
 
 export default function StaffContentList() {
   const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   if (data.ownDataOnly) {
     return (
       <>
@@ -74,16 +137,19 @@ export default function StaffContentList() {
       </>
     );
   }
+  const error = result && 'error' in result ? result.error : null;
+  const firstRow = data.rows[0];
   return (
     <>
       <ContentNav current="content" />
       <h1>{T.content}</h1>
+      <ErrorSummary items={error && firstRow ? [{ fieldId: `item-${firstRow.no}`, message: error }] : []} />
       <p>
         <a className="button" href="/staff/content/new">
           {T.newItem}
         </a>
       </p>
-      <form method="get" action="/staff/content" className="staff-filters">
+      <form method="get" action="/staff/content" className="staff-filters" aria-label="ค้นหาเนื้อหา">
         <div className="field">
           <label htmlFor="filter-category" className="field__label">
             หมวดหมู่
@@ -109,10 +175,30 @@ export default function StaffContentList() {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="filter-period" className="field__label">
+            ช่วงเวลา
+          </label>
+          <select id="filter-period" name="period" defaultValue={data.filters.period}>
+            <option value="">ทุกช่วงเวลา</option>
+            <option value="month">เดือนนี้</option>
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="filter-q" className="field__label">
             ค้นหาจากหัวข้อ
           </label>
           <input id="filter-q" type="search" name="q" defaultValue={data.filters.q} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-sort" className="field__label">
+            เรียงลำดับ
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={data.filters.sort}>
+            <option value="newest">วันที่ลงใหม่ไปเก่า</option>
+            <option value="oldest">วันที่ลงเก่าไปใหม่</option>
+            <option value="updated">แก้ไขล่าสุด</option>
+            <option value="title">หัวข้อ ก-ฮ</option>
+          </select>
         </div>
         <p>
           <button type="submit" className="button button--secondary">
@@ -124,19 +210,48 @@ export default function StaffContentList() {
         พบ {data.total} รายการ · หน้า {data.page} จาก {data.pages}
       </p>
       {data.rows.length ? (
-        <ul className="staff-list">
-          {data.rows.map((row) => (
-            <li key={row.no} className="staff-list__item">
-              <p className="staff-list__title">
-                <a href={`/staff/content/${row.no}`}>{row.title}</a>
+        <>
+          <p>
+            <a href={data.download} download className="button button--secondary button--small">
+              ดาวน์โหลดรายการนี้ (CSV)
+            </a>
+          </p>
+          <Form method="post" className="stack" aria-label="รายการเนื้อหา">
+            <ul className="staff-list">
+              {data.rows.map((row) => (
+                <li key={row.no} className="staff-list__item staff-list__item--select">
+                  <div className="checkbox staff-select">
+                    <input id={`item-${row.no}`} type="checkbox" name="item" value={row.no} />
+                    <label htmlFor={`item-${row.no}`}>
+                      <span className="visually-hidden">เลือก {row.title}</span>
+                    </label>
+                  </div>
+                  <div>
+                    <p className="staff-list__title">
+                      <a href={`/staff/content/${row.no}`}>{row.title}</a>
+                    </p>
+                    <p className="staff-list__meta">
+                      {row.categoryLabel} · {row.posted} · <strong>{stateLabel(row.state)}</strong>
+                      {row.updatedBy ? ` · แก้ไขล่าสุดโดย ${row.updatedBy}` : null}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <fieldset className="panel staff-bulk">
+              <legend>รายการที่เลือก</legend>
+              {error ? <p className="field__error">{error}</p> : null}
+              <p className="staff-inline-form">
+                <button type="submit" name="intent" value="publish-selected" className="button">
+                  เผยแพร่ที่เลือก
+                </button>
+                <button type="submit" name="intent" value="unpublish-selected" className="button button--secondary">
+                  ยกเลิกการเผยแพร่ที่เลือก
+                </button>
               </p>
-              <p className="staff-list__meta">
-                {row.categoryLabel} · {row.posted} · <strong>{stateLabel(row.state)}</strong>
-                {row.updatedBy ? ` · แก้ไขล่าสุดโดย ${row.updatedBy}` : null}
-              </p>
-            </li>
-          ))}
-        </ul>
+            </fieldset>
+          </Form>
+        </>
       ) : (
         <p>ไม่พบเนื้อหาตามเงื่อนไขนี้</p>
       )}

@@ -156,10 +156,10 @@ function SortField({ id, value, error }: { id: string; value: string; error?: st
 
 function DeleteButton({ intent, seq, label }: { intent: string; seq: number; label: string }) {
   return (
-    <form method="post" action="/staff/menu">
+    <form method="post" action="/staff/menu" className="staff-danger-zone">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="seq" value={seq} />
-      <button type="submit" className="button button--secondary button--small">
+      <button type="submit" className="button button--danger button--small">
         ลบ {label}
       </button>
     </form>

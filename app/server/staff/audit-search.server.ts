@@ -32,6 +32,29 @@ export interface AuditFilter {
 
 export type AuditFilterProblem = 'from' | 'to';
 
+const MAX_PAGE = 10_000;
+
+/** The query as the page's GET form (and the download link, which carries the same) sends it. */
+export function auditQueryFrom(params: URLSearchParams): AuditQuery {
+  const text = (name: string, max = 40) => params.get(name)?.slice(0, max) ?? '';
+  return {
+    who: text('who', 64),
+    what: text('what', 64),
+    member: text('member', 20),
+    from: text('from', 20),
+    to: text('to', 20),
+    page: Math.min(MAX_PAGE, Math.max(1, Number.parseInt(text('page', 6), 10) || 1)),
+  };
+}
+
+/** The query string of a search (without the page), for a page link or the download. */
+export function auditSearchParams(query: AuditQuery, page?: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of ['who', 'what', 'member', 'from', 'to'] as const) if (query[name]) params.set(name, query[name]);
+  if (page !== undefined) params.set('page', String(page));
+  return params;
+}
+
 /** The start of a Gregorian `YYYY-MM-DD` day in Bangkok, in ms since the epoch. */
 function bangkokDayStart(iso: string): number {
   return Date.parse(`${iso}T00:00:00+07:00`);
@@ -68,12 +91,8 @@ export interface AuditRow {
   requestId: string | null;
 }
 
-/** One page of matching events, newest first, and whether there is a next page. */
-export async function searchAudit(
-  db: Db,
-  filter: AuditFilter,
-  page: number,
-): Promise<{ rows: AuditRow[]; hasNext: boolean }> {
+/** The matching events' query (not yet ordered or limited). */
+function matching(db: Db, filter: AuditFilter) {
   let query = db
     .selectFrom('audit_events')
     .select(['id', 'at', 'type', 'actor', 'membership_no', 'ip', 'detail', 'request_id']);
@@ -86,24 +105,60 @@ export async function searchAudit(
   if (filter.membershipNo) query = query.where('membership_no', '=', filter.membershipNo);
   if (filter.fromMs !== null) query = query.where('at', '>=', filter.fromMs);
   if (filter.toMs !== null) query = query.where('at', '<', filter.toMs);
+  return query;
+}
+
+function auditRow(r: {
+  id: number | string | bigint;
+  at: number;
+  type: string;
+  actor: string | null;
+  membership_no: string | null;
+  ip: string | null;
+  detail: string | null;
+  request_id: string | null;
+}): AuditRow {
+  return {
+    id: Number(r.id),
+    at: Number(r.at),
+    type: r.type,
+    actor: r.actor,
+    membershipNo: r.membership_no,
+    ip: r.ip,
+    detail: r.detail,
+    requestId: r.request_id,
+  };
+}
+
+/** One page of matching events, newest first, and whether there is a next page. */
+export async function searchAudit(
+  db: Db,
+  filter: AuditFilter,
+  page: number,
+): Promise<{ rows: AuditRow[]; hasNext: boolean }> {
   const offset = (Math.max(1, page) - 1) * AUDIT_PAGE_SIZE;
-  const rows = await query
+  const rows = await matching(db, filter)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset(offset)
     .execute();
-  return {
-    rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
-      id: Number(r.id),
-      at: r.at,
-      type: r.type,
-      actor: r.actor,
-      membershipNo: r.membership_no,
-      ip: r.ip,
-      detail: r.detail,
-      requestId: r.request_id,
-    })),
-    hasNext: rows.length > AUDIT_PAGE_SIZE,
-  };
+  return { rows: rows.slice(0, AUDIT_PAGE_SIZE).map(auditRow), hasNext: rows.length > AUDIT_PAGE_SIZE };
+}
+
+/** The most rows one CSV download of the audit log holds (the newest of the matching ones). */
+export const AUDIT_EXPORT_MAX = 20_000;
+
+/** The newest matching events for a download (at most `AUDIT_EXPORT_MAX`), and whether more matched. */
+export async function exportAudit(
+  db: Db,
+  filter: AuditFilter,
+  max = AUDIT_EXPORT_MAX,
+): Promise<{ rows: AuditRow[]; truncated: boolean }> {
+  const rows = await matching(db, filter)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(max + 1)
+    .execute();
+  return { rows: rows.slice(0, max).map(auditRow), truncated: rows.length > max };
 }

@@ -222,6 +222,26 @@ describe('creating, publishing and unpublishing', () => {
     expect((await listItems(db, { page: 1, q: 'เรียนดี' })).rows.map((r) => r.state)).toEqual(['draft']);
     expect((await listItems(db, { page: 1, q: '100%' })).total).toBe(0);
   });
+
+  it('sorts the editors list (newest, oldest, last edited, title) and narrows it to a date range', async () => {
+    const titles = async (query: Omit<Parameters<typeof listItems>[1], 'page'>) =>
+      (await listItems(db, { page: 1, ...query })).rows.map((r) => r.title);
+    const all = (await listItems(db, { page: 1 })).rows;
+    const byDate = [...all].sort((a, b) => b.postedAt - a.postedAt || b.no - a.no).map((r) => r.title);
+    expect(await titles({})).toEqual(byDate);
+    expect(await titles({ sort: 'oldest' })).toEqual([...byDate].reverse());
+    expect(await titles({ sort: 'title' })).toEqual(['ประกาศรับสมัครทุนเรียนดี', 'แบบฟอร์มต่าง ๆ']);
+    const lastEdited = [...all]
+      .sort((a, b) => (b.updatedAt ?? b.postedAt) - (a.updatedAt ?? a.postedAt))
+      .map((r) => r.title);
+    expect(await titles({ sort: 'updated' })).toEqual(lastEdited);
+    const first = all[0]!;
+    expect(await titles({ postedFrom: first.postedAt, postedBefore: first.postedAt + 1 })).toContain(first.title);
+    expect(await titles({ postedFrom: first.postedAt + 1, postedBefore: first.postedAt + 2 })).not.toContain(
+      first.title,
+    );
+    expect((await listItems(db, { page: 1, pageSize: 1 })).rows).toHaveLength(1);
+  });
 });
 
 describe('uploaded media', () => {

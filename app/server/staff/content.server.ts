@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 import { parseDateDMY, toBuddhistYear } from '~/lib/thai-format';
 
 import { indexContentItem } from '../coop/embedded-search.server';
@@ -55,13 +57,23 @@ export interface StaffListRow {
   updatedBy: string | null;
 }
 
+/** The editors' list's orders: newest item date first (the default), oldest first, last edited, title. */
+export const CONTENT_SORTS = ['newest', 'oldest', 'updated', 'title'] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+
 export interface StaffListQuery {
   category?: string | null;
   state?: ContentState | null;
   q?: string | null;
+  /** Items dated from this instant (inclusive) and before `postedBefore` (exclusive), in ms. */
+  postedFrom?: number | null;
+  postedBefore?: number | null;
+  sort?: ContentSort;
   page: number;
   /** The moment that tells published from scheduled (default: now). */
   now?: number;
+  /** Rows a page; STAFF_PAGE_SIZE unless a download asks for more. */
+  pageSize?: number;
 }
 
 export interface ContentDraft {
@@ -141,6 +153,10 @@ export async function listItems(
       eb(fn('lower', ['content_items.title']), 'like', likePattern(words.toLowerCase())),
     );
   }
+  if (query.postedFrom != null) base = base.where('content_items.posted_at', '>=', query.postedFrom);
+  if (query.postedBefore != null) base = base.where('content_items.posted_at', '<', query.postedBefore);
+  const pageSize = query.pageSize ?? STAFF_PAGE_SIZE;
+  const sort = query.sort ?? 'newest';
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     base
@@ -154,10 +170,15 @@ export async function listItems(
         'content_items.updated_at',
         'content_items.updated_by',
       ])
-      .orderBy('content_items.posted_at', 'desc')
-      .orderBy('content_items.no', 'desc')
-      .limit(STAFF_PAGE_SIZE)
-      .offset((query.page - 1) * STAFF_PAGE_SIZE)
+      .$if(sort === 'title', (qb) => qb.orderBy('content_items.title'))
+      // Never edited: its date stands for its last change (NULLs sort alike on both stores).
+      .$if(sort === 'updated', (qb) =>
+        qb.orderBy(sql`coalesce(content_items.updated_at, content_items.posted_at)`, 'desc'),
+      )
+      .orderBy('content_items.posted_at', sort === 'oldest' ? 'asc' : 'desc')
+      .orderBy('content_items.no', sort === 'oldest' ? 'asc' : 'desc')
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize)
       .execute(),
   ]);
   return {
@@ -173,7 +194,7 @@ export async function listItems(
     })),
     total: Number(count.n),
     page: query.page,
-    pageSize: STAFF_PAGE_SIZE,
+    pageSize,
   };
 }
 

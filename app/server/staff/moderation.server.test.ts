@@ -84,11 +84,11 @@ describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('moderation on %s',
     return posted?.answerId ?? 0;
   }
 
-  it('queues new topics and answers oldest first, pages them, and takes a reviewed one out once', async () => {
+  it('queues new topics and answers newest first (oldest first on request), pages them, and takes a reviewed one out once', async () => {
     const first = await topic('คิวกระทู้แรก');
     const reply = await answer(first, 'คิวคำตอบ');
     const second = await topic('คิวกระทู้ที่สอง');
-    const queue = await m.listQueue(db, 1);
+    const queue = await m.listQueue(db, 1, 'oldest');
     expect(queue.total).toBe(3);
     expect(queue.rows.map((r) => [r.kind, r.id, r.topicId, r.topicTitle])).toEqual([
       ['topic', first, first, 'คิวกระทู้แรก'],
@@ -96,6 +96,12 @@ describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('moderation on %s',
       ['topic', second, second, 'คิวกระทู้ที่สอง'],
     ]);
     expect(queue.rows[1]?.body).toBe('คิวคำตอบ');
+    // By default what arrived last is on page 1, first.
+    expect((await m.listQueue(db, 1)).rows.map((r) => [r.kind, r.id])).toEqual([
+      ['topic', second],
+      ['answer', reply],
+      ['topic', first],
+    ]);
 
     // Two moderators press "seen" at once: one of them did it.
     const both = await Promise.all([m.markReviewed(db, 'answer', reply), m.markReviewed(db, 'answer', reply)]);
@@ -108,10 +114,13 @@ describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('moderation on %s',
   it('pages the queue by QUEUE_PAGE_SIZE', async () => {
     const ids = [];
     for (let i = 0; i < m.QUEUE_PAGE_SIZE + 2; i++) ids.push(await topic(`หน้าคิว ${i}`));
-    const [one, two] = [await m.listQueue(db, 1), await m.listQueue(db, 2)];
+    const [one, two] = [await m.listQueue(db, 1, 'oldest'), await m.listQueue(db, 2, 'oldest')];
     expect(one.total).toBe(m.QUEUE_PAGE_SIZE + 2);
     expect(one.rows).toHaveLength(m.QUEUE_PAGE_SIZE);
     expect(two.rows.map((r) => r.id)).toEqual(ids.slice(m.QUEUE_PAGE_SIZE));
+    // Newest first: the two newest open page 1, the oldest two are on page 2.
+    expect((await m.listQueue(db, 1)).rows.slice(0, 2).map((r) => r.id)).toEqual(ids.slice(-2).reverse());
+    expect((await m.listQueue(db, 2)).rows.map((r) => r.id)).toEqual(ids.slice(0, 2).reverse());
     for (const id of ids) await m.markReviewed(db, 'topic', id);
   });
 
@@ -281,5 +290,24 @@ describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('moderation on %s',
     await m.setTopicClosed(db, id, true);
     const listed = await m.listStaffTopics(db, 1);
     expect(listed.rows[0]).toMatchObject({ id, hidden: true, closed: true, title: 'รายการของเจ้าหน้าที่' });
+  });
+
+  it('searches the staff topics by title or author, narrows them by state and sorts them', async () => {
+    const tag = `ค้นหา${Date.now() % 100000}`;
+    const older = await topic(`${tag} เก่า`);
+    const newer = await topic(`${tag} ใหม่`);
+    await answer(older, 'ความเห็นหนึ่ง');
+    await m.setPostHidden(db, { kind: 'topic', id: newer, hidden: true, reason: 'x' });
+    const ids = async (query: Parameters<typeof m.listStaffTopics>[2]) =>
+      (await m.listStaffTopics(db, 1, query)).rows.map((r) => r.id);
+    expect(await ids({ q: tag })).toEqual([newer, older]);
+    expect(await ids({ q: tag, sort: 'oldest' })).toEqual([older, newer]);
+    expect(await ids({ q: tag, sort: 'answers' })).toEqual([older, newer]);
+    expect(await ids({ q: tag, state: 'hidden' })).toEqual([newer]);
+    expect(await ids({ q: tag, state: 'shown' })).toEqual([older]);
+    expect((await m.listStaffTopics(db, 1, { q: tag })).total).toBe(2);
+    // The wildcards a moderator types are letters, not patterns.
+    expect(await ids({ q: `${tag}%` })).toEqual([]);
+    expect(await ids({ q: '_' })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
@@ -243,8 +243,13 @@ export interface QueueRow {
   createdAt: Date;
 }
 
-/** Posts and answers no moderator has seen yet, oldest first. */
-export async function listQueue(db: Db, page: number): Promise<Paged<QueueRow>> {
+/** The queue's orders: newest first (the default: what just arrived is on page 1), or oldest first. */
+export const QUEUE_ORDERS = ['newest', 'oldest'] as const;
+export type QueueOrder = (typeof QUEUE_ORDERS)[number];
+
+/** Posts and answers no moderator has seen yet, newest first unless asked for the oldest first. */
+export async function listQueue(db: Db, page: number, order: QueueOrder = 'newest'): Promise<Paged<QueueRow>> {
+  const direction = order === 'oldest' ? 'asc' : 'desc';
   const topics = db
     .selectFrom('board_topics')
     .select([
@@ -284,9 +289,10 @@ export async function listQueue(db: Db, page: number): Promise<Paged<QueueRow>> 
     db
       .selectFrom(topics.unionAll(answers).as('q'))
       .selectAll()
-      .orderBy('created_at')
-      .orderBy('kind', 'desc')
-      .orderBy('id')
+      // A topic before its own answers of the same instant when oldest first, after them when newest first.
+      .orderBy('created_at', direction)
+      .orderBy('kind', direction === 'asc' ? 'desc' : 'asc')
+      .orderBy('id', direction)
       .limit(QUEUE_PAGE_SIZE)
       .offset((page - 1) * QUEUE_PAGE_SIZE)
       .execute(),
@@ -477,15 +483,42 @@ export interface StaffTopicSummary {
   answerCount: number;
 }
 
-/** Every topic, hidden and closed ones too, newest first. */
-export async function listStaffTopics(db: Db, page: number): Promise<Paged<StaffTopicSummary>> {
+/** What the topics list can be narrowed to: shown, hidden, closed or waiting for a moderator. */
+export const TOPIC_STATES = ['shown', 'hidden', 'closed', 'waiting'] as const;
+export type TopicState = (typeof TOPIC_STATES)[number];
+export const TOPIC_SORTS = ['newest', 'oldest', 'answers'] as const;
+export type TopicSort = (typeof TOPIC_SORTS)[number];
+
+export interface TopicQuery {
+  /** Words of the title or of the author's display name. */
+  q?: string;
+  state?: TopicState | null;
+  sort?: TopicSort;
+}
+
+const likeText = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Every topic, hidden and closed ones too, newest first; narrowed by words, a state, and sorted. */
+export async function listStaffTopics(db: Db, page: number, query: TopicQuery = {}): Promise<Paged<StaffTopicSummary>> {
+  let base = db.selectFrom('board_topics');
+  const words = (query.q ?? '').trim().slice(0, 100);
+  if (words) {
+    const pattern = likeText(words);
+    base = base.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(board_topics.title) like ${pattern} escape '!'`,
+        sql<SqlBool>`lower(board_topics.display_name) like ${pattern} escape '!'`,
+      ]),
+    );
+  }
+  if (query.state === 'shown') base = base.where('board_topics.hidden', '=', 0);
+  if (query.state === 'hidden') base = base.where('board_topics.hidden', '=', 1);
+  if (query.state === 'closed') base = base.where('board_topics.closed_at', 'is not', null);
+  if (query.state === 'waiting') base = base.where('board_topics.reviewed_at', 'is', null);
+  const sort = query.sort ?? 'newest';
   const [count, rows] = await Promise.all([
-    db
-      .selectFrom('board_topics')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('board_topics')
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
       .select((eb) => [
         'board_topics.id',
         'board_topics.title',
@@ -499,8 +532,9 @@ export async function listStaffTopics(db: Db, page: number): Promise<Paged<Staff
           .whereRef('board_answers.topic_id', '=', 'board_topics.id')
           .as('answer_count'),
       ])
-      .orderBy('board_topics.created_at', 'desc')
-      .orderBy('board_topics.id', 'desc')
+      .$if(sort === 'answers', (qb) => qb.orderBy('answer_count', 'desc'))
+      .orderBy('board_topics.created_at', sort === 'oldest' ? 'asc' : 'desc')
+      .orderBy('board_topics.id', sort === 'oldest' ? 'asc' : 'desc')
       .limit(STAFF_LIST_PAGE_SIZE)
       .offset((page - 1) * STAFF_LIST_PAGE_SIZE)
       .execute(),
