@@ -1,0 +1,69 @@
+/**
+ * For test files that check what two app instances do to one store at the same time: SQLite always,
+ * PostgreSQL in a scratch database when TEST_DATABASE_URL is set (two pools, as two instances have).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll } from 'vitest';
+
+import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
+import { migrate, openDb, type Db } from './db/index.server';
+
+/** Opens two handles on one fresh, migrated store. */
+export type Instances = () => Promise<[Db, Db]>;
+
+/**
+ * The stores to run a file's tests on (`stores`: `[label, open]` rows for `describe.each`), a fresh
+ * migrated SQLite store on its own (`freshSqlite`), and the hook that closes every handle and removes
+ * the folders and the scratch database after the file's tests. `name` names the SQLite folders and the
+ * PostgreSQL database. With `sqliteOneConnection`, both SQLite handles are one connection (a second one
+ * in the same thread would wait on the first's transaction).
+ */
+export function twoInstanceStores(
+  name: string,
+  { sqliteOneConnection = false }: { sqliteOneConnection?: boolean } = {},
+): { stores: Array<[string, Instances]>; freshSqlite: () => Promise<{ db: Db; dataDir: string }> } {
+  const pg = process.env.TEST_DATABASE_URL;
+  const dirs: string[] = [];
+  const handles: Db[] = [];
+  const freshSqlite = async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sahakorn-${name.replaceAll('_', '-')}-`));
+    dirs.push(dataDir);
+    const db = openDb({ dataDir });
+    handles.push(db);
+    await migrate(db);
+    return { db, dataDir };
+  };
+  const stores: Array<[string, Instances]> = [
+    [
+      'SQLite',
+      async () => {
+        const { db, dataDir } = await freshSqlite();
+        const other = sqliteOneConnection ? db : openDb({ dataDir });
+        handles.push(other);
+        return [db, other];
+      },
+    ],
+  ];
+  if (pg) {
+    stores.push([
+      'PostgreSQL',
+      async () => {
+        const url = await freshDatabase(pg, name);
+        const a = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
+        await migrate(a);
+        const pair: [Db, Db] = [a, openDb({ dataDir: os.tmpdir(), databaseUrl: url })];
+        handles.push(...pair);
+        return pair;
+      },
+    ]);
+  }
+  afterAll(async () => {
+    for (const db of new Set(handles)) await db.destroy();
+    if (pg) await dropDatabase(pg, name);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { stores, freshSqlite };
+}
