@@ -15,6 +15,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+import type { CoopBackend } from '../types';
+import type { FailureLine } from './client.server';
+import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
+
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 type Json = Record<string, unknown>;
@@ -468,5 +474,54 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A fake core that runs for the tests of one file (`useFakeCore`). */
+export interface FakeCoreRun {
+  /** The running core (started before the file's first test). */
+  readonly core: FakeCore;
+  /** What the backends made by `backendWith` reported as failures since the test began. */
+  readonly lines: FailureLine[];
+  /** An HTTP backend on the core, fast retries, with the file's defaults and `config` on top. */
+  backendWith(config?: Partial<HttpBackendConfig>): CoopBackend;
+}
+
+/**
+ * Starts a fake core on `port` (0: any free port) before a file's tests and closes it after them;
+ * before each test, forgets its requests, its faults and the failure lines.
+ */
+export function useFakeCore(port: number, defaults: Partial<HttpBackendConfig> = {}): FakeCoreRun {
+  let running: FakeCore | undefined;
+  const lines: FailureLine[] = [];
+  const started = () => {
+    if (!running) throw new Error('the fake core starts before the first test');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startFakeCore(port);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  beforeEach(() => {
+    lines.length = 0;
+    started().requests.length = 0;
+    started().clearFaults();
+  });
+  return {
+    get core() {
+      return started();
+    },
+    lines,
+    backendWith: (config = {}) =>
+      createHttpBackend({
+        baseUrl: started().url,
+        timeoutMs: 1000,
+        retryDelayMs: { min: 0, max: 0 },
+        onFailure: (line) => lines.push(line),
+        ...defaults,
+        ...config,
+      }),
   };
 }
