@@ -48,6 +48,54 @@ export const CORE_IDENTITY = {
 /** A member who has not registered yet (register succeeds for them). */
 export const CORE_NEW_MEMBER = { ...CORE_IDENTITY, membershipNo: '012399' } as const;
 
+/** The fixture member's profile (`member_status`) as the backend gives it: entities decoded, id masked, salary in satang. */
+export const CORE_MEMBER_PROFILE = {
+  membershipNo: '012345',
+  prename: 'นาย',
+  firstName: 'สมมุติ',
+  lastName: 'ทดสอบ',
+  memberGroupNo: '0101',
+  memberGroupName: 'ฝ่ายบัญชี & การเงิน',
+  status: 'normal',
+  birthDate: '1977-02-07',
+  approveDate: '2005-06-01',
+  idCardMasked: '1-2345-xxxxx-xx-3',
+  sex: 'M',
+  positionName: null,
+  salarySatang: 2_500_000,
+  address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
+} as const;
+
+/** The loans the fixture member guarantees (`member_coll`), as the backend gives them. */
+export const CORE_MEMBER_GUARANTEES = [
+  {
+    borrowerNo: '054321',
+    borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
+    contractNo: 'สม.0777/2566',
+    startDate: '2023-02-01',
+    approvedSatang: 30_000_000,
+    balanceSatang: 21_000_000,
+    interestArrearSatang: 0,
+    guaranteedSatang: 15_000_000,
+  },
+];
+
+/** The fixture member's beneficiaries (`member_gian`), sorted, as the backend gives them. */
+export const CORE_MEMBER_BENEFICIARIES = [
+  { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
+  { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
+];
+
+/** The newest row of the fixture loan statement (สม.1234/2565), as the backend gives it. */
+export const CORE_LOAN_NEWEST_ROW = {
+  date: '2024-06-25',
+  period: 12,
+  item: 'ชำระรายเดือน',
+  principalSatang: 850_000,
+  interestSatang: 199_025,
+  balanceSatang: 31_250_000,
+};
+
 export const STATEMENT_PER_PAGE = 10;
 export const CONTENT_PER_PAGE = 6;
 

@@ -12,7 +12,11 @@ import { CoopAuthError, CoopUnavailableError, type CoopBackend, type MemberCrede
 import {
   CORE_IDENTITY,
   CORE_MAINTENANCE_MEMBER,
+  CORE_LOAN_NEWEST_ROW,
   CORE_MEMBER,
+  CORE_MEMBER_BENEFICIARIES,
+  CORE_MEMBER_GUARANTEES,
+  CORE_MEMBER_PROFILE,
   CORE_NEW_MEMBER,
   CORE_RESET_MEMBER,
   fixture,
@@ -141,22 +145,7 @@ describe('member feeds', () => {
   });
 
   it('profile', async () => {
-    expect(await backend.getMemberProfile(member())).toEqual({
-      membershipNo: '012345',
-      prename: 'นาย',
-      firstName: 'สมมุติ',
-      lastName: 'ทดสอบ',
-      memberGroupNo: '0101',
-      memberGroupName: 'ฝ่ายบัญชี & การเงิน',
-      status: 'normal',
-      birthDate: '1977-02-07',
-      approveDate: '2005-06-01',
-      idCardMasked: '1-2345-xxxxx-xx-3',
-      sex: 'M',
-      positionName: null,
-      salarySatang: 2_500_000,
-      address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
-    });
+    expect(await backend.getMemberProfile(member())).toEqual(CORE_MEMBER_PROFILE);
   });
 
   it('terms status: accepted when the core answers rc_code 1', async () => {
@@ -248,14 +237,7 @@ describe('member feeds', () => {
       pageSize: 10,
     });
     expect(filtered?.rows).toEqual([
-      {
-        date: '2024-06-25',
-        period: 12,
-        item: 'ชำระรายเดือน',
-        principalSatang: 850_000,
-        interestSatang: 199_025,
-        balanceSatang: 31_250_000,
-      },
+      CORE_LOAN_NEWEST_ROW,
       {
         date: '2024-05-25',
         period: 11,
@@ -311,22 +293,8 @@ describe('member feeds', () => {
       [2024, 6, true, 1_250_025, 1_250_025, 2],
       [2024, 7, false, 1_250_025, 0, 2],
     ]);
-    expect(await backend.getGuarantees(cred)).toEqual([
-      {
-        borrowerNo: '054321',
-        borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
-        contractNo: 'สม.0777/2566',
-        startDate: '2023-02-01',
-        approvedSatang: 30_000_000,
-        balanceSatang: 21_000_000,
-        interestArrearSatang: 0,
-        guaranteedSatang: 15_000_000,
-      },
-    ]);
-    expect(await backend.getBeneficiaries(cred)).toEqual([
-      { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
-      { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
-    ]);
+    expect(await backend.getGuarantees(cred)).toEqual(CORE_MEMBER_GUARANTEES);
+    expect(await backend.getBeneficiaries(cred)).toEqual(CORE_MEMBER_BENEFICIARIES);
     const dividends = await backend.getDividends(cred);
     expect(dividends.map((d) => [d.year, d.dividendSatang, d.averageReturnSatang, d.averageReturnWithheld])).toEqual([
       [2023, 912_000, 152_375, false],
