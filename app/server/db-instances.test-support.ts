@@ -15,6 +15,27 @@ import { migrate, openDb, type Db } from './db/index.server';
 export type Instances = () => Promise<[Db, Db]>;
 
 /**
+ * A `fresh()` that opens a new, migrated SQLite store in a folder of its own (named after `name`) each
+ * time it is called, and the hook that closes them and removes their folders after the file's tests.
+ */
+export function scratchSqlite(name: string): () => Promise<{ db: Db; dataDir: string }> {
+  const dirs: string[] = [];
+  const handles: Db[] = [];
+  afterAll(async () => {
+    for (const db of handles) await db.destroy();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sahakorn-${name.replaceAll('_', '-')}-`));
+    dirs.push(dataDir);
+    const db = openDb({ dataDir });
+    handles.push(db);
+    await migrate(db);
+    return { db, dataDir };
+  };
+}
+
+/**
  * The stores to run a file's tests on (`stores`: `[label, open]` rows for `describe.each`), a fresh
  * migrated SQLite store on its own (`freshSqlite`), and the hook that closes every handle and removes
  * the folders and the scratch database after the file's tests. `name` names the SQLite folders and the
@@ -26,22 +47,15 @@ export function twoInstanceStores(
   { sqliteOneConnection = false }: { sqliteOneConnection?: boolean } = {},
 ): { stores: Array<[string, Instances]>; freshSqlite: () => Promise<{ db: Db; dataDir: string }> } {
   const pg = process.env.TEST_DATABASE_URL;
-  const dirs: string[] = [];
+  const freshSqlite = scratchSqlite(name);
   const handles: Db[] = [];
-  const freshSqlite = async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sahakorn-${name.replaceAll('_', '-')}-`));
-    dirs.push(dataDir);
-    const db = openDb({ dataDir });
-    handles.push(db);
-    await migrate(db);
-    return { db, dataDir };
-  };
   const stores: Array<[string, Instances]> = [
     [
       'SQLite',
       async () => {
         const { db, dataDir } = await freshSqlite();
-        const other = sqliteOneConnection ? db : openDb({ dataDir });
+        if (sqliteOneConnection) return [db, db];
+        const other = openDb({ dataDir });
         handles.push(other);
         return [db, other];
       },
@@ -61,9 +75,8 @@ export function twoInstanceStores(
     ]);
   }
   afterAll(async () => {
-    for (const db of new Set(handles)) await db.destroy();
+    for (const db of handles) await db.destroy();
     if (pg) await dropDatabase(pg, name);
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
   return { stores, freshSqlite };
 }
