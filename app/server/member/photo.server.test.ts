@@ -1,9 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import { MAX_INPUT_PIXELS } from '~/lib/photo';
+import { rgbPng } from '~/server/seed/content-media';
 
 import { detectImageType, PHOTO_SIZE, PhotoError, photoQueue, processPhoto, resolveCrop } from './photo.server';
 
@@ -39,24 +40,7 @@ async function problemOf(promise: Promise<unknown>): Promise<string> {
 
 /** A PNG whose header claims `width` × `height` pixels, with a few bytes of data (a decompression bomb). */
 function pngClaiming(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, deflateSync(Buffer.alloc(64)));
 }
 
 describe('detectImageType', () => {
