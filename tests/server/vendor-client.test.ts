@@ -53,9 +53,10 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : Str
 /**
  * A loan's or an account's statement (`member_loan_statement`, `member_dep_statement`): the API answers
  * with the vendor's keys, and our statement page (`/member/loan_statement/…`, `/member/dep_statement/…`)
- * shows every row's balance (`balance` of each row of the answer's `part`).
+ * shows every row's balance (the `balance` field of each row under the answer's `part` key).
  */
-async function expectStatementShown([feed, part]: [string, string], number: unknown, balance: string) {
+async function expectStatementShown(part: 'loan_statement' | 'dep_statement', number: unknown, balance: string) {
+  const feed = `member_${part}`;
   const no = encodeURIComponent(str(number));
   const statement = await api(`/api/member/${feed}/${no}`);
   expect(keysOf(feed, statement)).toEqual([]);
@@ -135,11 +136,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     expect(list(loans.dataloan).length).toBeGreaterThan(0);
     for (const loan of list(loans.dataloan)) {
       expect(loanPage).toContain(formatNumber(str(loan.principal_balance)));
-      await expectStatementShown(
-        ['member_loan_statement', 'loan_statement'],
-        loan.loan_contract_no,
-        'PRINCIPAL_BALANCE',
-      );
+      await expectStatementShown('loan_statement', loan.loan_contract_no, 'PRINCIPAL_BALANCE');
     }
   });
 
@@ -152,11 +149,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
       new RegExp(`ดอกเบี้ยสะสม</dt><dd[^>]*>${formatNumber(dep.accumulate_interest as number)} บาท<`),
     );
     for (const account of list(dep.datadeposit)) {
-      await expectStatementShown(
-        ['member_dep_statement', 'dep_statement'],
-        account.deposit_account_no,
-        'total_balance',
-      );
+      await expectStatementShown('dep_statement', account.deposit_account_no, 'total_balance');
     }
   });
 
