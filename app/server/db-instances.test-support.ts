@@ -1,6 +1,8 @@
 /**
- * For test files that check what two app instances do to one store at the same time: SQLite always,
- * PostgreSQL in a scratch database when TEST_DATABASE_URL is set (two pools, as two instances have).
+ * Scratch stores for test files, removed after the file's tests: fresh SQLite stores (`scratchSqlite`),
+ * one store on SQLite or PostgreSQL (`scratchStore`), and two app instances on one store at the same
+ * time (`twoInstanceStores`): SQLite always, PostgreSQL in a scratch database when TEST_DATABASE_URL is
+ * set (two pools, as two instances have).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,28 @@ export function scratchSqlite(name: string): () => Promise<{ db: Db; dataDir: st
     handles.push(db);
     await migrate(db);
     return { db, dataDir };
+  };
+}
+
+/**
+ * An `open()` for a file whose tests share one store: a fresh, migrated SQLite store in a folder of its
+ * own, or with TEST_DATABASE_URL=postgres://… a scratch PostgreSQL database next to that one
+ * (`<db>_<name>`: the role needs CREATEDB), so a second run works too. The hook registered here closes
+ * it and removes the folder and the database after the file's tests.
+ */
+export function scratchStore(name: string): () => Promise<Db> {
+  const pg = process.env.TEST_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sahakorn-${name.replaceAll('_', '-')}-`));
+  let db: Db | undefined;
+  afterAll(async () => {
+    await db?.destroy();
+    if (pg) await dropDatabase(pg, name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return async () => {
+    db = openDb({ dataDir, databaseUrl: pg ? await freshDatabase(pg, name) : undefined });
+    await migrate(db);
+    return db;
   };
 }
 
