@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startServer } from './server.mjs';
+import { demoMemberCookie, startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const N = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -25,17 +25,7 @@ let to = 0n;
 const server = await startServer(PORT, {}, ['--cpu-prof', '--cpu-prof-dir', dir]);
 const BASE = server.base;
 try {
-  const res = await fetch(`${BASE}/member/logon`, {
-    method: 'POST',
-    body: new URLSearchParams({ membershipNo: '012345', password: 'sahakorn-demo' }),
-    redirect: 'manual',
-    headers: { Origin: BASE },
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.includes('sahakorn_sid='));
-  if (!cookie) throw new Error(`login failed (${res.status})`);
+  const cookie = await demoMemberCookie(BASE);
   const get = (page) => fetch(`${BASE}${page}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
   for (const page of pages) for (let i = 0; i < 30; i += 1) await get(page);
   from = process.hrtime.bigint() / 1000n;

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { cliRunner } from '../app/server/ops/cli.test-support';
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-imp-cli-'));
 // The audit writer logs through the process's env: keep it off the repository's ./data.
 Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -22,12 +24,7 @@ const ENV = {
 };
 const db = openDb({ dataDir });
 
-async function run(argv: string[], env: Record<string, string> = ENV) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err: err.join('\n') };
-}
+const run = cliRunner(main, ENV);
 
 beforeAll(async () => {
   await migrate(db);

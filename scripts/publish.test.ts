@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { cliRunner } from '../app/server/ops/cli.test-support';
+import { testPusherEnv } from '../tests/pusher/env';
 import { startTestPusherServer, type TestPusherServer } from '../tests/pusher/test-server';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-publish-cli-'));
@@ -15,25 +17,12 @@ const { main } = await import('./publish');
 const PORT = Number(process.env.PUSHER_TEST_PORT ?? 3712);
 const APP = { appId: 'cli-app', key: 'cli-key', secret: 'cli-secret' };
 const BASE = { DATA_DIR: dataDir, PUBLIC_URL: 'https://coop.example', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
-const PUSH = {
-  ...BASE,
-  PUSHER_APP_ID: APP.appId,
-  PUSHER_KEY: APP.key,
-  PUSHER_SECRET: APP.secret,
-  PUSHER_HOST: '127.0.0.1',
-  PUSHER_PORT: String(PORT),
-  PUSHER_TLS: '0',
-};
+const PUSH = { ...BASE, ...testPusherEnv(APP, PORT) };
 const db = openDb({ dataDir });
 let pusher: TestPusherServer;
 let no = 0;
 
-async function run(argv: string[], env: Record<string, string> = PUSH) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err: err.join('\n') };
-}
+const run = cliRunner(main, PUSH);
 
 beforeAll(async () => {
   await migrate(db);

@@ -1,14 +1,12 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { auditPathPattern, chainHash, recordAudit, verifyAuditChain } from './audit.server';
-import { migrate, openDb, type Db } from './db/index.server';
+import type { Db } from './db/index.server';
+import { twoInstanceStores } from './db-instances.test-support';
 import { currentRequestContext, withRequestId } from './http/request-context.server';
 
 /**
@@ -17,44 +15,7 @@ import { currentRequestContext, withRequestId } from './http/request-context.ser
  * chain. SQLite always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set (two pools, as
  * two instances have).
  */
-const PG = process.env.TEST_DATABASE_URL;
-const dirs: string[] = [];
-const handles: Db[] = [];
-
-type Instances = () => Promise<[Db, Db]>;
-const stores: Array<[string, Instances]> = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
-      dirs.push(dataDir);
-      const db = openDb({ dataDir });
-      await migrate(db);
-      handles.push(db);
-      // One process holds one connection (a second one in the same thread would wait on the first).
-      return [db, db];
-    },
-  ],
-];
-if (PG) {
-  stores.push([
-    'PostgreSQL',
-    async () => {
-      const url = await freshDatabase(PG, 'audit_chain');
-      const a = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
-      await migrate(a);
-      const pair: [Db, Db] = [a, openDb({ dataDir: os.tmpdir(), databaseUrl: url })];
-      handles.push(...pair);
-      return pair;
-    },
-  ]);
-}
-
-afterAll(async () => {
-  for (const db of new Set(handles)) await db.destroy();
-  if (PG) await dropDatabase(PG, 'audit_chain');
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { stores, freshSqlite } = twoInstanceStores('audit_chain', { sqliteOneConnection: true });
 
 const idsOf = async (db: Db) =>
   (await db.selectFrom('audit_events').select('id').orderBy('id').execute()).map((r) => Number(r.id));
@@ -107,11 +68,7 @@ describe.each(stores)('the audit chain on %s', (_name, open) => {
 
 describe('the audit chain on SQLite, written by several processes (workers, CLIs)', () => {
   it('stays one chain: each transaction begins IMMEDIATE, so reading the last hash and appending are one step', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
-    dirs.push(dataDir);
-    const db = openDb({ dataDir });
-    handles.push(db);
-    await migrate(db);
+    const { db, dataDir } = await freshSqlite();
     const root = path.resolve(import.meta.dirname, '../..');
     const writer = () =>
       new Promise<number | null>((resolve) => {
@@ -142,18 +99,14 @@ describe('the audit chain on SQLite, written by several processes (workers, CLIs
 
 describe('the chain starts at the migration', () => {
   it('counts rows written before it (null hash) as unchained and checks the rest', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-audit-chain-'));
-    dirs.push(dataDir);
-    const db = openDb({ dataDir });
-    handles.push(db);
-    await migrate(db);
+    const { db } = await freshSqlite();
     // Two rows as the table held them before migration 0025.
     await db
       .insertInto('audit_events')
-      .values([
-        {
-          at: 1,
-          type: 'login_success',
+      .values(
+        (['login_success', 'logout'] as const).map((type, i) => ({
+          at: i + 1,
+          type,
           membership_no: '1',
           ip: null,
           detail: null,
@@ -161,19 +114,8 @@ describe('the chain starts at the migration', () => {
           user_agent: null,
           actor: null,
           hash: null,
-        },
-        {
-          at: 2,
-          type: 'logout',
-          membership_no: '1',
-          ip: null,
-          detail: null,
-          request_id: null,
-          user_agent: null,
-          actor: null,
-          hash: null,
-        },
-      ])
+        })),
+      )
       .execute();
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows: 0, unchained: 2 });
     await recordAudit(db, 'login_success', { membershipNo: '2' });
@@ -188,7 +130,7 @@ describe('the chain starts at the migration', () => {
 
 describe('audit rows inside a request', () => {
   it("carry the request's client address unless the caller gives one", async () => {
-    const db = handles[0]!;
+    const { db } = await freshSqlite();
     await withRequestId('req-address', async () => {
       Object.assign(currentRequestContext()!, { clientAddress: '203.0.113.7' });
       await recordAudit(db, 'staff_logout', { actor: 'somsri' });

@@ -21,6 +21,19 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** A comma-separated list: entries trimmed, empty ones dropped, each one checked by `entry`. */
+function commaList<T extends z.ZodType<unknown, string>>(entry: T) {
+  return z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(entry));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -38,16 +51,9 @@ const EnvSchema = z.object({
    * Secrets SESSION_SECRET replaced, newest first, separated by commas: cookies they signed and
    * secrets sealed under them are still read, so a rotation signs nobody out (ADR 124).
    */
-  SESSION_SECRET_PREVIOUS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((secret) => secret.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32, 'SESSION_SECRET_PREVIOUS: each secret must be at least 32 characters')))
-    .optional(),
+  SESSION_SECRET_PREVIOUS: commaList(
+    z.string().min(32, 'SESSION_SECRET_PREVIOUS: each secret must be at least 32 characters'),
+  ).optional(),
   /** Staff impersonation (ADR 010) is on only when this is set. */
   IMPERSONATION_SECRET: z.string().min(32, 'IMPERSONATION_SECRET must be at least 32 characters').optional(),
   /** Where the site is reached from outside: the base of links printed by the CLI. */
@@ -110,25 +116,14 @@ const EnvSchema = z.object({
    * Other sites' origins whose pages may call `/api/*` from a browser (CORS), comma-separated, e.g.
    * `https://app.example,https://m.example`. Empty: none. Such calls carry a bearer token, never our cookie.
    */
-  API_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .refine(
-            (text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text,
-            'each entry must be an origin such as https://app.example (no path, no trailing slash)',
-          ),
+  API_ALLOWED_ORIGINS: commaList(
+    z
+      .string()
+      .refine(
+        (text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text,
+        'each entry must be an origin such as https://app.example (no path, no trailing slash)',
       ),
-    ),
+  ).default([]),
   COOKIE_SECURE: boolish.optional(),
   ENABLE_TEST_ROUTES: boolish.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -157,16 +152,7 @@ const EnvSchema = z.object({
    * Sahakorn's own endpoints the core serves (ADR 025), comma-separated: `welfare`, `kepcrem`,
    * `demand`, `terms`. Only a core that is another Sahakorn has them.
    */
-  COOP_EXTENSIONS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(COOP_EXTENSIONS))),
+  COOP_EXTENSIONS: commaList(z.enum(COOP_EXTENSIONS)).default([]),
   /**
    * Shared by a front in http mode and the Sahakorn core behind it (ADR 042): the front signs each
    * board posting's visitor address with it, and the core counts its per-address board limit by

@@ -1,13 +1,12 @@
 // Board postings that store nothing — a replayed key, the same text after Back — do not use up the
 // per-address limit (ADR 044). A limit of 3 makes the count visible.
 //   npm run build && npx vitest run -c vitest.server.config.ts tests/server/board-repeat.test.ts
-import fs from 'node:fs';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { boardFormKey as formKey, postTopic } from './http';
-import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { BUILT, TMP, useServer } from './process';
 
 const DATA = path.join(TMP, 'board-repeat');
 
@@ -17,17 +16,7 @@ async function post(fields: { title: string; body: string; formKey: string }) {
 }
 
 describe.skipIf(!BUILT)('the board limit counts only what is stored', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    fs.rmSync(DATA, { recursive: true, force: true });
-    server = await startServer({ DATA_DIR: DATA, BOARD_MAX_POSTS_PER_ADDRESS: '3' });
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(DATA, { recursive: true, force: true });
-  });
+  useServer(DATA, { BOARD_MAX_POSTS_PER_ADDRESS: '3' });
 
   it('replays and resubmissions after Back land on the first topic and leave the limit untouched', async () => {
     const first = { title: 'กระทู้แรก', body: 'ข้อความแรก', formKey: await formKey() };

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { serverAt } from './http';
-import { BUILT, PORT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { BUILT, PORT, TMP, useServer } from './process';
 
 const DATA = path.join(TMP, 'cluster-faults');
 const RUNS = 20;
@@ -80,20 +80,10 @@ async function twoWorkersServing(primary: number): Promise<number[]> {
 }
 
 describe.skipIf(!BUILT)('two workers while workers die (SQLite)', () => {
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    fs.rmSync(DATA, { recursive: true, force: true });
-    server = await startServer({ DATA_DIR: DATA, WEB_CONCURRENCY: '2', BOARD_MAX_POSTS_PER_ADDRESS: '100000' });
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(DATA, { recursive: true, force: true });
-  });
+  const server = useServer(DATA, { WEB_CONCURRENCY: '2', BOARD_MAX_POSTS_PER_ADDRESS: '100000' });
 
   it(`a worker killed under board posts never stops the primary or the other worker (${RUNS} runs)`, async () => {
-    const primary = server!.child.pid!;
+    const primary = server().child.pid!;
     for (let run = 0; run < RUNS; run += 1) {
       const [victim, survivor] = await twoWorkersServing(primary);
       let posting = true;
@@ -111,7 +101,7 @@ describe.skipIf(!BUILT)('two workers while workers die (SQLite)', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 150 + (run % 5) * 40));
       process.kill(victim!, 'SIGKILL');
-      await server!.waitFor(
+      await server().waitFor(
         (l) => l.msg === 'worker stopped unexpectedly: starting another' && l.pid === victim,
         `worker ${victim} to be noticed (run ${run})`,
       );
@@ -121,12 +111,12 @@ describe.skipIf(!BUILT)('two workers while workers die (SQLite)', () => {
       expect(alive(primary), `the primary lives after run ${run}`).toBe(true);
       expect(alive(survivor!), `the other worker lives after run ${run}`).toBe(true);
     }
-    expect(server!.child.exitCode).toBeNull();
-    expect(server!.lines.some((l) => l.msg === 'a worker stopped before it could serve: stopping')).toBe(false);
+    expect(server().child.exitCode).toBeNull();
+    expect(server().lines.some((l) => l.msg === 'a worker stopped before it could serve: stopping')).toBe(false);
   }, 240_000);
 
   it('a replacement that dies before it listens is started again; the healthy worker serves on', async () => {
-    const primary = server!.child.pid!;
+    const primary = server().child.pid!;
     const [victim, survivor] = await twoWorkersServing(primary);
     process.kill(victim!, 'SIGKILL');
     // Its replacement appears as a new child of the primary: kill it before it can listen.
@@ -137,7 +127,7 @@ describe.skipIf(!BUILT)('two workers while workers die (SQLite)', () => {
     }
     expect(replacement).toBeDefined();
     process.kill(replacement!, 'SIGKILL');
-    await server!.waitFor(
+    await server().waitFor(
       (l) => l.msg === 'a new worker stopped before it could serve: trying again' && l.pid === replacement,
       'the failed replacement to be noticed',
     );

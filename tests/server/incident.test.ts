@@ -1,28 +1,17 @@
 // A failure page's incident number and the audit rows lead support to the request's log lines.
 //   npm run build && npx vitest run -c vitest.server.config.ts tests/server/incident.test.ts
-import fs from 'node:fs';
 import path from 'node:path';
 
 import Sqlite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { form, get } from './http';
-import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { BUILT, TMP, useServer } from './process';
 
 const DATA = path.join(TMP, 'incident');
 
 describe.skipIf(!BUILT)('incident numbers and audit rows', () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    fs.rmSync(DATA, { recursive: true, force: true });
-    server = await startServer({ DATA_DIR: DATA, SEED_DEMO: '1', SEED_MEMBERS: '5' });
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(DATA, { recursive: true, force: true });
-  });
+  const server = useServer(DATA, { SEED_DEMO: '1', SEED_MEMBERS: '5' });
 
   it('the crash page shows the request id as "เลขที่อ้างอิง", and the log has that id on the failure', async () => {
     const page = await get('/test/crash');
@@ -34,7 +23,7 @@ describe.skipIf(!BUILT)('incident numbers and audit rows', () => {
     expect(page.body).toContain(
       `เลขที่อ้างอิง <span id="incident-number" class="status-page__incident-number">${grouped}</span>`,
     );
-    const failure = await server.waitFor((l) => l.msg === 'request failed' && l.requestId === id, 'the failure line');
+    const failure = await server().waitFor((l) => l.msg === 'request failed' && l.requestId === id, 'the failure line');
     expect(failure.level).toBe('error');
   });
 

@@ -3,14 +3,13 @@
 // request context (an earlier build's request queue let one take the context of the request that
 // started it: another member's checks, another page's nonce).
 //   npm run build && npx vitest run -c vitest.server.config.ts tests/server/isolation.test.ts
-import fs from 'node:fs';
 import path from 'node:path';
 
 import Sqlite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { DEMO, serverAt } from './http';
-import { BUILT, TMP, startServer, stopServer, type RunningServer } from './process';
+import { BUILT, TMP, useServer } from './process';
 
 const DATA = path.join(TMP, 'isolation');
 const MEMBERS = 8;
@@ -21,18 +20,8 @@ const ROUNDS = 4;
 const headerNumber = (html: string) => /เลขทะเบียนสมาชิก <span class="nowrap">(\d{6})<\/span>/.exec(html)?.[1];
 
 describe.skipIf(!BUILT)('members at once on one process', () => {
-  let server: RunningServer | undefined;
+  useServer(DATA, { SEED_DEMO: '1' });
   const at = serverAt();
-
-  beforeAll(async () => {
-    fs.rmSync(DATA, { recursive: true, force: true });
-    server = await startServer({ DATA_DIR: DATA, SEED_DEMO: '1' });
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(DATA, { recursive: true, force: true });
-  });
 
   it('each gets only their own pages, each page with its own nonce', async () => {
     // Registered demo members share the demo password; these have accepted the terms, too.

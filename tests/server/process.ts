@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+import { afterAll, beforeAll } from 'vitest';
+
 /** Node 24 from the `node` devDependency (ADR 002), never the system's. */
 export const NODE = path.resolve('node_modules/.bin/node');
 /** Port and scratch directory of these tests; override when another server uses them. */
@@ -30,6 +32,26 @@ export async function stopServer(server: RunningServer | undefined, signal: Node
     server.child.kill(signal);
     await server.exited;
   }
+}
+
+/**
+ * For the tests of the surrounding `describe`: starts `server.js` with `env` on a fresh store in
+ * `dataDir` before them, and stops it and removes the store after them. Returns the running server.
+ */
+export function useServer(dataDir: string, env: Record<string, string> = {}): () => RunningServer {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    server = await startServer({ DATA_DIR: dataDir, ...env });
+  });
+  afterAll(async () => {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!server) throw new Error('the server starts before the tests');
+    return server;
+  };
 }
 
 /**

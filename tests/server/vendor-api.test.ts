@@ -67,6 +67,18 @@ afterAll(async () => {
   await stopServer(server, 'SIGTERM');
 });
 
+/** A staff link for the member `membershipNo`, as `npm run impersonate` prints it: its grant and its token (`t`). */
+async function staffLink(membershipNo: string) {
+  const issued = await issueImpersonationLink(db, {
+    membershipNo,
+    staff: 'สมศรี ฝ่ายบริการสมาชิก',
+    secret: IMPERSONATION_SECRET,
+    baseUrl: 'https://coop.example',
+  });
+  if (!issued.ok) throw new Error(issued.reason);
+  return { grant: issued.grant, token: new URL(issued.url).searchParams.get('t') ?? '' };
+}
+
 describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by the http adapter', () => {
   it('login issues a bearer token with an expiry; getAuthUser and logout honour it', async () => {
     const result = await api.login({ ...DEMO, remember: false });
@@ -169,14 +181,8 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
   });
 
   it('a staff link printed here is redeemed here, once, for a front that passes it on (ADR 025)', async () => {
-    const issued = await issueImpersonationLink(db, {
-      membershipNo: DEMO.membershipNo,
-      staff: 'สมศรี ฝ่ายบริการสมาชิก',
-      secret: IMPERSONATION_SECRET,
-      baseUrl: 'https://coop.example',
-    });
-    if (!issued.ok) throw new Error(issued.reason);
-    const t = new URL(issued.url).searchParams.get('t') ?? '';
+    const issued = await staffLink(DEMO.membershipNo);
+    const t = issued.token;
     const redeemed = await api.redeemImpersonationLink?.(t);
     expect(redeemed).toMatchObject({
       ok: true,
@@ -222,14 +228,7 @@ describe.skipIf(!BUILT)('the vendor API served by an embedded Sahakorn, read by 
     expect(await api.getAuthUser({ token: cred.token })).toBe(false);
     await expect(api.refresh(fresh(cred))).rejects.toBeInstanceOf(CoopAuthError);
 
-    const issued = await issueImpersonationLink(db, {
-      membershipNo: EMPTY_DEMO.membershipNo,
-      staff: 'สมศรี ฝ่ายบริการสมาชิก',
-      secret: IMPERSONATION_SECRET,
-      baseUrl: 'https://coop.example',
-    });
-    if (!issued.ok) throw new Error(issued.reason);
-    const redeemed = await api.redeemImpersonationLink?.(new URL(issued.url).searchParams.get('t') ?? '');
+    const redeemed = await api.redeemImpersonationLink?.((await staffLink(EMPTY_DEMO.membershipNo)).token);
     if (!redeemed?.ok) throw new Error('not redeemed');
     await expect(api.refresh({ token: redeemed.token })).rejects.toBeInstanceOf(CoopAuthError);
     expect(await api.getAuthUser({ token: redeemed.token })).toBe(true);

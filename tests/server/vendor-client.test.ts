@@ -50,6 +50,22 @@ const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 const str = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 
+/**
+ * A loan's or an account's statement (`member_loan_statement`, `member_dep_statement`): the API answers
+ * with the vendor's keys, and our statement page (`/member/loan_statement/…`, `/member/dep_statement/…`)
+ * shows every row's balance (the `balance` field of each row under the answer's `part` key).
+ */
+async function expectStatementShown(part: 'loan_statement' | 'dep_statement', number: unknown, balance: string) {
+  const feed = `member_${part}`;
+  const no = encodeURIComponent(str(number));
+  const statement = await api(`/api/member/${feed}/${no}`);
+  expect(keysOf(feed, statement)).toEqual([]);
+  const statementPage = await page(`/member/${part}/${no}`);
+  for (const row of list(obj(statement[part]).data)) {
+    expect(statementPage).toContain(formatNumber(str(row[balance])));
+  }
+}
+
 beforeAll(async () => {
   if (!BUILT) return;
   fs.rmSync(DIR, { recursive: true, force: true });
@@ -120,13 +136,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     expect(list(loans.dataloan).length).toBeGreaterThan(0);
     for (const loan of list(loans.dataloan)) {
       expect(loanPage).toContain(formatNumber(str(loan.principal_balance)));
-      const no = encodeURIComponent(str(loan.loan_contract_no));
-      const statement = await api(`/api/member/member_loan_statement/${no}`);
-      expect(keysOf('member_loan_statement', statement)).toEqual([]);
-      const statementPage = await page(`/member/loan_statement/${no}`);
-      for (const row of list(obj(statement.loan_statement).data)) {
-        expect(statementPage).toContain(formatNumber(str(row.PRINCIPAL_BALANCE)));
-      }
+      await expectStatementShown('loan_statement', loan.loan_contract_no, 'PRINCIPAL_BALANCE');
     }
   });
 
@@ -139,13 +149,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
       new RegExp(`ดอกเบี้ยสะสม</dt><dd[^>]*>${formatNumber(dep.accumulate_interest as number)} บาท<`),
     );
     for (const account of list(dep.datadeposit)) {
-      const no = encodeURIComponent(str(account.deposit_account_no));
-      const statement = await api(`/api/member/member_dep_statement/${no}`);
-      expect(keysOf('member_dep_statement', statement)).toEqual([]);
-      const statementPage = await page(`/member/dep_statement/${no}`);
-      for (const row of list(obj(statement.dep_statement).data)) {
-        expect(statementPage).toContain(formatNumber(str(row.total_balance)));
-      }
+      await expectStatementShown('dep_statement', account.deposit_account_no, 'total_balance');
     }
   });
 

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import { hashPassword, verifyPassword } from '../crypto.server';
-import { migrate, openDb, type Db } from '../db/index.server';
+import type { Db } from '../db/index.server';
+import { twoInstanceStores } from '../db-instances.test-support';
 import { forgetLoginFailures, reserveAttempt, reserveLoginAttempt, type LoginLimits } from './login-limit.server';
 
 /**
@@ -14,44 +10,7 @@ import { forgetLoginFailures, reserveAttempt, reserveLoginAttempt, type LoginLim
  * however many guesses arrive at once, no more passwords are checked than the limit allows. SQLite
  * always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set.
  */
-const PG = process.env.TEST_DATABASE_URL;
-const dirs: string[] = [];
-const handles: Db[] = [];
-
-type Instances = () => Promise<[Db, Db]>;
-const stores: Array<[string, Instances]> = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-login-limit-'));
-      dirs.push(dataDir);
-      const a = openDb({ dataDir });
-      await migrate(a);
-      const pair: [Db, Db] = [a, openDb({ dataDir })];
-      handles.push(...pair);
-      return pair;
-    },
-  ],
-];
-if (PG) {
-  stores.push([
-    'PostgreSQL',
-    async () => {
-      const url = await freshDatabase(PG, 'auth_login_limit');
-      const a = openDb({ dataDir: os.tmpdir(), databaseUrl: url });
-      await migrate(a);
-      const pair: [Db, Db] = [a, openDb({ dataDir: os.tmpdir(), databaseUrl: url })];
-      handles.push(...pair);
-      return pair;
-    },
-  ]);
-}
-
-afterAll(async () => {
-  for (const db of handles) await db.destroy();
-  if (PG) await dropDatabase(PG, 'auth_login_limit');
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { stores } = twoInstanceStores('auth_login_limit');
 
 const LIMITS: LoginLimits = {
   perMemberAddress: 5,

@@ -2,6 +2,7 @@ import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
+import { testPusherEnv } from '../../../tests/pusher/env';
 import { startTestPusherServer, type TestPusherServer } from '../../../tests/pusher/test-server';
 import { parseEnv } from '../env.server';
 import { pushClientConfig, pushConnectSource, pushPageConfig, pushTrigger } from './push.server';
@@ -10,16 +11,7 @@ import { contentSecurityPolicy } from '../http/security.server';
 const PORT = Number(process.env.PUSHER_TEST_PORT ?? 3711);
 const APP = { appId: 'test-app', key: 'test-key', secret: 'test-secret' };
 const BASE = { DATA_DIR: 'tests/.tmp/push-unit', SESSION_SECRET: 'x'.repeat(32) };
-const SELF_HOSTED = {
-  ...BASE,
-  PUSHER_APP_ID: APP.appId,
-  PUSHER_KEY: APP.key,
-  PUSHER_SECRET: APP.secret,
-  PUSHER_HOST: '127.0.0.1',
-  PUSHER_PORT: String(PORT),
-  PUSHER_TLS: '0',
-  PUSHER_CHANNEL: 'news',
-};
+const SELF_HOSTED = { ...BASE, ...testPusherEnv(APP, PORT), PUSHER_CHANNEL: 'news' };
 
 describe('push configuration', () => {
   it('is off unless a key and a cluster or host are set', () => {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
-import { migrate, openDb, type Db } from '~/server/db/index.server';
+import type { Db } from '~/server/db/index.server';
+import { scratchStore } from '~/server/db-instances.test-support';
 
 import {
   SEARCH_INDEX_META_KEY,
@@ -17,9 +14,8 @@ import {
 } from './embedded-search.server';
 import { SEARCH_RESULT_LIMIT } from './types';
 
-let dir: string;
+const openStore = scratchStore('search');
 let db: Db;
-const PG = process.env.TEST_DATABASE_URL;
 const search = (q: string) => createSearchFeed(db).searchContent(q);
 const numbers = async (q: string) => (await search(q)).hits.map((h) => h.no);
 
@@ -41,11 +37,8 @@ const item = (no: number, category: string, title: string, body: string, daysAgo
 });
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-search-'));
-  // SQLite by default; with TEST_DATABASE_URL=postgres://… the same on PostgreSQL, in an empty database
-  // of its own next to that one (`<db>_search`: the role needs CREATEDB), so a second run works too.
-  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'search') : undefined });
-  await migrate(db);
+  // SQLite by default; with TEST_DATABASE_URL=postgres://… the same on PostgreSQL (`<db>_search`).
+  db = await openStore();
   await db
     .insertInto('content_categories')
     .values([
@@ -67,12 +60,6 @@ beforeAll(async () => {
     ])
     .execute();
   await rebuildSearchIndex(db);
-});
-
-afterAll(async () => {
-  await db.destroy();
-  if (PG) await dropDatabase(PG, 'search');
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('embedded site search', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { cliRunner } from '../ops/cli.test-support';
+
 import { openDb } from '../db/index.server';
 import { main, USAGE } from './cli';
 import { EXAMPLE_DIR, exampleVariant, removeFolders, withLine, writeFolder } from './test-support';
@@ -16,12 +18,7 @@ afterAll(() => {
   removeFolders();
 });
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, ENV, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err: err.join('\n') };
-}
+const run = cliRunner(main, ENV);
 
 async function membersInStore(): Promise<string[]> {
   const db = openDb({ dataDir });

@@ -29,6 +29,14 @@ function memberLine(no: string, fields: { name?: string; idCard?: string; salary
 }
 
 const problemsOf = (r: ImportResult) => r.problems.map((p) => ({ ...p }));
+/** A problem as the import reports it: where (file, line, column or null: the whole line), what, and whose. */
+const problem = (file: string, line: number, column: string | null, message: string, member: string | null) => ({
+  file,
+  line,
+  column,
+  message,
+  member,
+});
 
 /** Every test member's rows are removed afterwards (on PostgreSQL the database outlives the test). */
 const ALL_TEST_MEMBERS = [
@@ -176,28 +184,16 @@ function importSuite(open: () => Db) {
     });
     const result = await importFolder(db, dir);
     expect(problemsOf(result)).toEqual([
-      {
-        file: 'members.csv',
-        line: 3,
-        column: 'id_card',
-        message: 'เลขประจำตัวประชาชนไม่ถูกต้อง (checksum)',
-        member: '920002',
-      },
-      { file: 'members.csv', line: 5, column: 'salary', message: FIELD_MESSAGES.moneyDecimals, member: '920004' },
-      {
-        file: 'shares.csv',
-        line: 3,
-        column: 'capital',
-        message: IMPORT_MESSAGES.lastBalance(100_000, 'share_statements.csv', 5, 25_000),
-        member: '920003',
-      },
-      {
-        file: 'share_statements.csv',
-        line: 5,
-        column: 'balance',
-        message: IMPORT_MESSAGES.running(25_000, 10_000, 3, 10_000),
-        member: '920003',
-      },
+      problem('members.csv', 3, 'id_card', 'เลขประจำตัวประชาชนไม่ถูกต้อง (checksum)', '920002'),
+      problem('members.csv', 5, 'salary', FIELD_MESSAGES.moneyDecimals, '920004'),
+      problem(
+        'shares.csv',
+        3,
+        'capital',
+        IMPORT_MESSAGES.lastBalance(100_000, 'share_statements.csv', 5, 25_000),
+        '920003',
+      ),
+      problem('share_statements.csv', 5, 'balance', IMPORT_MESSAGES.running(25_000, 10_000, 3, 10_000), '920003'),
     ]);
     expect(result.loaded).toEqual(['920001']);
     expect(result.refused).toEqual(['920002', '920003', '920004']);
@@ -219,13 +215,7 @@ function importSuite(open: () => Db) {
     files['welfare.csv'] = withLine(files['welfare.csv'] ?? '', 3, (l) => l.replace('eligible', 'maybe'));
     const result = await importFolder(db, writeFolder(files));
     expect(problemsOf(result)).toEqual([
-      {
-        file: 'welfare.csv',
-        line: 3,
-        column: 'tab',
-        message: FIELD_MESSAGES.oneOf(['received', 'eligible']),
-        member: '900001',
-      },
+      problem('welfare.csv', 3, 'tab', FIELD_MESSAGES.oneOf(['received', 'eligible']), '900001'),
     ]);
     expect(result.loaded).toEqual(['900002']);
     expect(await snapshot(db, ['900001'])).toEqual(before);
@@ -237,20 +227,8 @@ function importSuite(open: () => Db) {
     files['beneficiaries.csv'] = withLine(files['beneficiaries.csv'] ?? '', 4, (l) => l.replace('คู่สมรส', ''));
     const result = await importFolder(db, writeFolder(files));
     expect(problemsOf(result)).toEqual([
-      {
-        file: 'loan_collateral.csv',
-        line: 2,
-        column: 'guarantor_no',
-        message: IMPORT_MESSAGES.guarantorRefused('910002'),
-        member: '910001',
-      },
-      {
-        file: 'beneficiaries.csv',
-        line: 4,
-        column: 'relationship',
-        message: FIELD_MESSAGES.required,
-        member: '910002',
-      },
+      problem('loan_collateral.csv', 2, 'guarantor_no', IMPORT_MESSAGES.guarantorRefused('910002'), '910001'),
+      problem('beneficiaries.csv', 4, 'relationship', FIELD_MESSAGES.required, '910002'),
     ]);
     expect(result.loaded).toEqual([]);
     expect((await snapshot(db, ['910001', '910002'])).members).toEqual([]);
@@ -310,34 +288,10 @@ function importSuite(open: () => Db) {
     files['welfare.csv'] += '959999,received,สวัสดิการ,ทดสอบ,,1.00\r\n';
     const result = await importFolder(db, writeFolder(files));
     expect(problemsOf(result)).toEqual([
-      {
-        file: 'members.csv',
-        line: 2,
-        column: 'id_card',
-        message: IMPORT_MESSAGES.idCardTaken('900001'),
-        member: '950001',
-      },
-      {
-        file: 'loans.csv',
-        line: 2,
-        column: 'contract_no',
-        message: IMPORT_MESSAGES.ownedByOther('900001'),
-        member: '950001',
-      },
-      {
-        file: 'loan_statements.csv',
-        line: 8,
-        column: 'contract_no',
-        message: IMPORT_MESSAGES.noHead('ส0000000', 'loans.csv'),
-        member: null,
-      },
-      {
-        file: 'welfare.csv',
-        line: 4,
-        column: 'membership_no',
-        message: IMPORT_MESSAGES.noMember('959999'),
-        member: '959999',
-      },
+      problem('members.csv', 2, 'id_card', IMPORT_MESSAGES.idCardTaken('900001'), '950001'),
+      problem('loans.csv', 2, 'contract_no', IMPORT_MESSAGES.ownedByOther('900001'), '950001'),
+      problem('loan_statements.csv', 8, 'contract_no', IMPORT_MESSAGES.noHead('ส0000000', 'loans.csv'), null),
+      problem('welfare.csv', 4, 'membership_no', IMPORT_MESSAGES.noMember('959999'), '959999'),
     ]);
     // 950002 (the guarantor) is fine on its own.
     expect(result.loaded).toEqual(['950002']);
@@ -355,7 +309,7 @@ function importSuite(open: () => Db) {
     for (const bom of [true, false]) {
       const result = await importFolder(db, writeFolder({ 'members.csv': csv }, bom));
       expect(problemsOf(result)).toEqual([
-        { file: 'members.csv', line: 6, column: null, message: IMPORT_MESSAGES.fieldCount(13, 12), member: '920007' },
+        problem('members.csv', 6, null, IMPORT_MESSAGES.fieldCount(13, 12), '920007'),
       ]);
       expect(result.loaded).toEqual(['920005', '920006']);
     }

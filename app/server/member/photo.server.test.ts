@@ -1,9 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import { MAX_INPUT_PIXELS } from '~/lib/photo';
+import { rgbPng } from '~/server/seed/content-media';
 
 import { detectImageType, PHOTO_SIZE, PhotoError, photoQueue, processPhoto, resolveCrop } from './photo.server';
 
@@ -39,24 +40,7 @@ async function problemOf(promise: Promise<unknown>): Promise<string> {
 
 /** A PNG whose header claims `width` × `height` pixels, with a few bytes of data (a decompression bomb). */
 function pngClaiming(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(64))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, deflateSync(Buffer.alloc(64)));
 }
 
 describe('detectImageType', () => {
@@ -79,53 +63,31 @@ describe('detectImageType', () => {
 });
 
 describe('resolveCrop', () => {
+  /** The square crop at (`x`, `y`) with sides of `size` pixels. */
+  const square = (x: number, y: number, size: number) => ({ x, y, width: size, height: size });
+
   it('takes the largest centred square without a crop', () => {
-    expect(resolveCrop(400, 300)).toEqual({ x: 50, y: 0, width: 300, height: 300 });
-    expect(resolveCrop(300, 401)).toEqual({ x: 0, y: 50, width: 300, height: 300 });
-    expect(resolveCrop(256, 256, null)).toEqual({ x: 0, y: 0, width: 256, height: 256 });
+    expect(resolveCrop(400, 300)).toEqual(square(50, 0, 300));
+    expect(resolveCrop(300, 401)).toEqual(square(0, 50, 300));
+    expect(resolveCrop(256, 256, null)).toEqual(square(0, 0, 256));
   });
 
   it('rounds a crop to whole pixels and keeps it', () => {
-    expect(resolveCrop(1000, 800, { x: 100.4, y: 49.6, width: 300.2, height: 299.8 })).toEqual({
-      x: 100,
-      y: 50,
-      width: 300,
-      height: 300,
-    });
+    expect(resolveCrop(1000, 800, { x: 100.4, y: 49.6, width: 300.2, height: 299.8 })).toEqual(square(100, 50, 300));
   });
 
   it('clamps a crop that reaches outside the image', () => {
-    expect(resolveCrop(500, 400, { x: -30, y: -10, width: 200, height: 200 })).toEqual({
-      x: 0,
-      y: 0,
-      width: 200,
-      height: 200,
-    });
-    expect(resolveCrop(500, 400, { x: 450, y: 350, width: 200, height: 200 })).toEqual({
-      x: 450,
-      y: 350,
-      width: 50,
-      height: 50,
-    });
-    expect(resolveCrop(500, 400, { x: 9999, y: 9999, width: 10, height: 10 })).toEqual({
-      x: 499,
-      y: 399,
-      width: 1,
-      height: 1,
-    });
+    expect(resolveCrop(500, 400, { x: -30, y: -10, width: 200, height: 200 })).toEqual(square(0, 0, 200));
+    expect(resolveCrop(500, 400, { x: 450, y: 350, width: 200, height: 200 })).toEqual(square(450, 350, 50));
+    expect(resolveCrop(500, 400, { x: 9999, y: 9999, width: 10, height: 10 })).toEqual(square(499, 399, 1));
   });
 
   it('centres the largest square inside a crop that is not square', () => {
-    expect(resolveCrop(1000, 1000, { x: 100, y: 100, width: 400, height: 200 })).toEqual({
-      x: 200,
-      y: 100,
-      width: 200,
-      height: 200,
-    });
+    expect(resolveCrop(1000, 1000, { x: 100, y: 100, width: 400, height: 200 })).toEqual(square(200, 100, 200));
   });
 
   it('falls back to the centred square for crops that are not numbers or are empty', () => {
-    const centre = { x: 50, y: 0, width: 300, height: 300 };
+    const centre = square(50, 0, 300);
     expect(resolveCrop(400, 300, { x: Number.NaN, y: 0, width: 10, height: 10 })).toEqual(centre);
     expect(resolveCrop(400, 300, { x: 0, y: 0, width: Infinity, height: 10 })).toEqual(centre);
     expect(resolveCrop(400, 300, { x: 0, y: 0, width: 0, height: 10 })).toEqual(centre);

@@ -139,6 +139,11 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
       out[at + 1 + i] = ((rgb[row + i] ?? 0) - above) & 0xff;
     }
   }
+  return rgbPng(width, height, deflateSync(out, { level: 9 }));
+}
+
+/** The bytes of an 8-bit RGB PNG of `width` × `height` pixels whose compressed image data is `idat`. */
+export function rgbPng(width: number, height: number, idat: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -146,7 +151,7 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(out, { level: 9 })),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
@@ -8,6 +6,7 @@ import { ensureSearchIndex, SEARCH_INDEX_META_KEY } from '~/server/coop/embedded
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import { verifyPassword } from '~/server/crypto.server';
 import { migrate, openDb, type Db } from '~/server/db/index.server';
+import { scratchSqlite } from '~/server/db-instances.test-support';
 import { CATEGORIES } from '~/server/seed/content-data';
 import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '~/server/seed/demo.server';
 import { createRng } from '~/server/seed/rng';
@@ -17,17 +16,8 @@ const TODAY = '2025-06-15';
 const SEED = 42;
 const N = 300;
 
-const dirs: string[] = [];
-const dbs: Db[] = [];
-
-async function freshDb(): Promise<Db> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-seed-'));
-  dirs.push(dataDir);
-  const db = openDb({ dataDir });
-  dbs.push(db);
-  await migrate(db);
-  return db;
-}
+const fresh = scratchSqlite('seed');
+const freshDb = async (): Promise<Db> => (await fresh()).db;
 
 /** Independent implementation of the Thai national id checksum. */
 function validThaiId(id: string): boolean {
@@ -37,11 +27,6 @@ function validThaiId(id: string): boolean {
   for (let i = 1; i <= 12; i++) sum += (d[i - 1] ?? 0) * (14 - i);
   return (11 - (sum % 11)) % 10 === d[12];
 }
-
-afterAll(async () => {
-  for (const db of dbs) await db.destroy();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe('createRng', () => {
   it('is deterministic and stays in range', () => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { verifyPassword } from '~/server/crypto.server';
-import { migrate, openDb, type Db } from '~/server/db/index.server';
+import type { Db } from '~/server/db/index.server';
+import { scratchSqlite } from '~/server/db-instances.test-support';
 import { DEMO_MEMBER, EMPTY_DEMO_MEMBER, buildDemoData, seedDemo } from '~/server/seed/demo.server';
 import {
   COLLECTION_STATUS,
@@ -25,22 +23,8 @@ const BF_DATE = '2022-05-31';
 const SEED = 42;
 const N = 300;
 
-const dirs: string[] = [];
-const dbs: Db[] = [];
-
-async function freshDb(): Promise<Db> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-finance-'));
-  dirs.push(dataDir);
-  const db = openDb({ dataDir });
-  dbs.push(db);
-  await migrate(db);
-  return db;
-}
-
-afterAll(async () => {
-  for (const db of dbs) await db.destroy();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const fresh = scratchSqlite('finance');
+const freshDb = async (): Promise<Db> => (await fresh()).db;
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();

@@ -15,6 +15,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+import type { CoopBackend } from '../types';
+import type { FailureLine } from './client.server';
+import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
+
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 type Json = Record<string, unknown>;
@@ -41,6 +47,54 @@ export const CORE_IDENTITY = {
 } as const;
 /** A member who has not registered yet (register succeeds for them). */
 export const CORE_NEW_MEMBER = { ...CORE_IDENTITY, membershipNo: '012399' } as const;
+
+/** The fixture member's profile (`member_status`) as the backend gives it: entities decoded, id masked, salary in satang. */
+export const CORE_MEMBER_PROFILE = {
+  membershipNo: '012345',
+  prename: 'นาย',
+  firstName: 'สมมุติ',
+  lastName: 'ทดสอบ',
+  memberGroupNo: '0101',
+  memberGroupName: 'ฝ่ายบัญชี & การเงิน',
+  status: 'normal',
+  birthDate: '1977-02-07',
+  approveDate: '2005-06-01',
+  idCardMasked: '1-2345-xxxxx-xx-3',
+  sex: 'M',
+  positionName: null,
+  salarySatang: 2_500_000,
+  address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
+} as const;
+
+/** The loans the fixture member guarantees (`member_coll`), as the backend gives them. */
+export const CORE_MEMBER_GUARANTEES = [
+  {
+    borrowerNo: '054321',
+    borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
+    contractNo: 'สม.0777/2566',
+    startDate: '2023-02-01',
+    approvedSatang: 30_000_000,
+    balanceSatang: 21_000_000,
+    interestArrearSatang: 0,
+    guaranteedSatang: 15_000_000,
+  },
+];
+
+/** The fixture member's beneficiaries (`member_gian`), sorted, as the backend gives them. */
+export const CORE_MEMBER_BENEFICIARIES = [
+  { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
+  { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
+];
+
+/** The newest row of the fixture loan statement (สม.1234/2565), as the backend gives it. */
+export const CORE_LOAN_NEWEST_ROW = {
+  date: '2024-06-25',
+  period: 12,
+  item: 'ชำระรายเดือน',
+  principalSatang: 850_000,
+  interestSatang: 199_025,
+  balanceSatang: 31_250_000,
+};
 
 export const STATEMENT_PER_PAGE = 10;
 export const CONTENT_PER_PAGE = 6;
@@ -468,5 +522,54 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** A fake core that runs for the tests of one file (`useFakeCore`). */
+export interface FakeCoreRun {
+  /** The running core (started before the file's first test). */
+  readonly core: FakeCore;
+  /** What the backends made by `backendWith` reported as failures since the test began. */
+  readonly lines: FailureLine[];
+  /** An HTTP backend on the core, fast retries, with the file's defaults and `config` on top. */
+  backendWith(config?: Partial<HttpBackendConfig>): CoopBackend;
+}
+
+/**
+ * Starts a fake core on `port` (0: any free port) before a file's tests and closes it after them;
+ * before each test, forgets its requests, its faults and the failure lines.
+ */
+export function useFakeCore(port: number, defaults: Partial<HttpBackendConfig> = {}): FakeCoreRun {
+  let running: FakeCore | undefined;
+  const lines: FailureLine[] = [];
+  const started = () => {
+    if (!running) throw new Error('the fake core starts before the first test');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startFakeCore(port);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  beforeEach(() => {
+    lines.length = 0;
+    started().requests.length = 0;
+    started().clearFaults();
+  });
+  return {
+    get core() {
+      return started();
+    },
+    lines,
+    backendWith: (config = {}) =>
+      createHttpBackend({
+        baseUrl: started().url,
+        timeoutMs: 1000,
+        retryDelayMs: { min: 0, max: 0 },
+        onFailure: (line) => lines.push(line),
+        ...defaults,
+        ...config,
+      }),
   };
 }

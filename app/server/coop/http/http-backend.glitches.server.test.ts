@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { verifiedVisitor, VISITOR_HEADER } from '../forwarded-visitor.server';
 import {
@@ -8,9 +8,8 @@ import {
   type CoopBackend,
   type MemberCredentials,
 } from '../types';
-import type { FailureLine } from './client.server';
-import { CORE_MEMBER, fixture, startFakeCore, type FakeCore, type Fault } from './fake-core.test-support';
-import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
+import { CORE_MEMBER, fixture, useFakeCore, type Fault } from './fake-core.test-support';
+import type { HttpBackendConfig } from './http-backend.server';
 
 /**
  * A core that glitches rather than fails outright (ADR 042): answers that are not the refusals the
@@ -18,21 +17,10 @@ import { createHttpBackend, type HttpBackendConfig } from './http-backend.server
  * throttled postings. Each must read as "unavailable", never as a refusal or an empty account.
  */
 
-let core: FakeCore;
-let lines: FailureLine[];
-
 const SECRET = 'a-forwarding-secret-of-at-least-32-chars';
 
-function backendWith(config: Partial<HttpBackendConfig> = {}): CoopBackend {
-  return createHttpBackend({
-    baseUrl: core.url,
-    timeoutMs: 1000,
-    retryDelayMs: { min: 0, max: 0 },
-    onFailure: (line) => lines.push(line),
-    extensions: ['welfare', 'kepcrem', 'demand', 'terms'],
-    ...config,
-  });
-}
+const fake = useFakeCore(0, { extensions: ['welfare', 'kepcrem', 'demand', 'terms'] });
+const { lines, backendWith } = fake;
 
 /** A member's credentials for one request, as requireMember builds them (with the session's number). */
 async function signIn(backend: CoopBackend): Promise<() => MemberCredentials> {
@@ -48,20 +36,6 @@ const answer = (status: number, body?: unknown, headers?: Record<string, string>
 });
 const raw = (status: number, text: string): Fault => ({ status, raw: text });
 
-beforeAll(async () => {
-  core = await startFakeCore(0);
-});
-
-afterAll(async () => {
-  await core.close();
-});
-
-beforeEach(() => {
-  lines = [];
-  core.requests.length = 0;
-  core.clearFaults();
-});
-
 describe('the session check: only an explicit refusal ends a session', () => {
   it.each([
     ['an empty body', answer(200)],
@@ -76,7 +50,7 @@ describe('the session check: only an explicit refusal ends a session', () => {
   ])('%s → unavailable with one log line; the session is kept', async (_, fault) => {
     const backend = backendWith();
     const member = await signIn(backend);
-    core.fault('api/member/auth/getAuthUser', fault, 2);
+    fake.core.fault('api/member/auth/getAuthUser', fault, 2);
     await expect(backend.getAuthUser(member())).rejects.toBeInstanceOf(CoopUnavailableError);
     await expect(backend.getAuthUser(member())).rejects.not.toBeInstanceOf(CoopAuthError);
     expect(lines.filter((l) => l.endpoint === 'getAuthUser')).toHaveLength(2);
@@ -93,7 +67,7 @@ describe('the session check: only an explicit refusal ends a session', () => {
   ])('%s → refused: false', async (_, fault) => {
     const backend = backendWith();
     const member = await signIn(backend);
-    core.fault('api/member/auth/getAuthUser', fault, 1);
+    fake.core.fault('api/member/auth/getAuthUser', fault, 1);
     expect(await backend.getAuthUser(member())).toBe(false);
     expect(lines).toEqual([]);
   });
@@ -101,16 +75,16 @@ describe('the session check: only an explicit refusal ends a session', () => {
   it('a feed answering 400 or 401 without the error body is unavailable, not the end of the session', async () => {
     const backend = backendWith();
     const member = await signIn(backend);
-    core.fault('api/member/member_loan', raw(400, ''), 1);
+    fake.core.fault('api/member/member_loan', raw(400, ''), 1);
     await expect(backend.getLoans(member())).rejects.toSatisfy(
       (e) => e instanceof CoopUnavailableError && !(e instanceof CoopAuthError),
     );
-    core.fault('api/member/member_loan_statement/', raw(401, '<html></html>'), 1);
+    fake.core.fault('api/member/member_loan_statement/', raw(401, '<html></html>'), 1);
     await expect(backend.getLoanStatement(member(), 'สม.1234/2565', { page: 1, pageSize: 10 })).rejects.toBeInstanceOf(
       CoopUnavailableError,
     );
     // The contract's refusal still ends it, and "not yours" is still not found.
-    core.fault('api/member/member_loan', answer(400, { error: 'เซสชั่นหมดอายุ' }), 1);
+    fake.core.fault('api/member/member_loan', answer(400, { error: 'เซสชั่นหมดอายุ' }), 1);
     await expect(backend.getLoans(member())).rejects.toBeInstanceOf(CoopAuthError);
     expect(await backend.getLoanStatement(member(), 'ไม่มี/1', { page: 1, pageSize: 10 })).toBeNull();
   });
@@ -118,11 +92,11 @@ describe('the session check: only an explicit refusal ends a session', () => {
   it('a refresh refused without the error body is unavailable; with it, refused', async () => {
     const backend = backendWith();
     const member = await signIn(backend);
-    core.fault('api/member/auth/refresh', answer(401, {}), 1);
+    fake.core.fault('api/member/auth/refresh', answer(401, {}), 1);
     await expect(backend.refresh(member())).rejects.toSatisfy(
       (e) => e instanceof CoopUnavailableError && !(e instanceof CoopAuthError),
     );
-    core.fault('api/member/auth/refresh', answer(400, { error: 'token is invalid' }), 1);
+    fake.core.fault('api/member/auth/refresh', answer(400, { error: 'token is invalid' }), 1);
     await expect(backend.refresh(member())).rejects.toBeInstanceOf(CoopAuthError);
   });
 });
@@ -139,9 +113,9 @@ describe('login: only the refusals the contract gives count as a wrong password'
     ['500', answer(500, { message: 'Server Error' })],
     ['200 with {}', answer(200, {})],
   ])('%s → unavailable (not invalid_credentials), one call, one log line', async (_, fault) => {
-    core.fault('api/member/auth/login', fault, 1);
+    fake.core.fault('api/member/auth/login', fault, 1);
     await expect(backendWith().login({ ...CORE_MEMBER, remember: false })).rejects.toBeInstanceOf(CoopUnavailableError);
-    expect(core.calls('api/member/auth/login')).toHaveLength(1);
+    expect(fake.core.calls('api/member/auth/login')).toHaveLength(1);
     expect(lines).toEqual([expect.objectContaining({ endpoint: 'login' })]);
     expect(JSON.stringify(lines)).not.toContain(CORE_MEMBER.password);
   });
@@ -152,7 +126,7 @@ describe('login: only the refusals the contract gives count as a wrong password'
       ok: false,
       reason: 'invalid_credentials',
     });
-    core.fault(
+    fake.core.fault(
       'api/member/auth/login',
       answer(400, { error: 'คุณได้พยายามเข้าระบบหลายครั้งเกินไป กรุณาลองใหม่ใน 120 วินาทีข้างหน้า.' }),
       1,
@@ -166,7 +140,7 @@ describe('login: only the refusals the contract gives count as a wrong password'
 
   it('a login answered with another member is refused as unavailable', async () => {
     const login = fixture<{ member: Record<string, unknown> }>('login');
-    core.fault(
+    fake.core.fault(
       'api/member/auth/login',
       answer(200, { ...login, token: 'jwt-x', member: { ...login.member, MEMBERSHIP_NO: '054321' } }),
       1,
@@ -189,19 +163,19 @@ describe('a glitching core does not read as an empty account', () => {
     ['{}', answer(200, {})],
     ['null lists', answer(200, { dataloan: null, collateral: null })],
   ])('loans: %s → unavailable', async (_, fault) => {
-    core.fault('api/member/member_loan', fault, 1);
+    fake.core.fault('api/member/member_loan', fault, 1);
     await expect(backendWith().getLoans(member())).rejects.toBeInstanceOf(CoopUnavailableError);
     expect(lines).toEqual([expect.objectContaining({ endpoint: 'memberLoan', reason: 'unexpected_shape' })]);
   });
 
   it('a member who has no loans still reads as none', async () => {
-    core.fault('api/member/member_loan', answer(200, { dataloan: [], Arrpercent: [], collateral: [] }), 1);
+    fake.core.fault('api/member/member_loan', answer(200, { dataloan: [], Arrpercent: [], collateral: [] }), 1);
     expect(await backendWith().getLoans(member())).toEqual([]);
   });
 
   it('shares: 38 rows counted and none on the first page → unavailable, not "no entries"', async () => {
     const share = fixture<{ sharehead: unknown[] }>('member_share');
-    core.fault(
+    fake.core.fault(
       'api/member/member_share',
       answer(200, {
         sharehead: share.sharehead,
@@ -215,23 +189,23 @@ describe('a glitching core does not read as an empty account', () => {
   });
 
   it('dividends: `{}` and `[]` are "none yet"; an empty body or `div: null` is unavailable', async () => {
-    core.fault('api/member/member_div', answer(200, []), 1);
+    fake.core.fault('api/member/member_div', answer(200, []), 1);
     expect(await backendWith().getDividends(member())).toEqual([]);
-    core.fault('api/member/member_div', answer(200), 1);
+    fake.core.fault('api/member/member_div', answer(200), 1);
     await expect(backendWith().getDividends(member())).rejects.toBeInstanceOf(CoopUnavailableError);
-    core.fault('api/member/member_div', answer(200, { div: null }), 1);
+    fake.core.fault('api/member/member_div', answer(200, { div: null }), 1);
     await expect(backendWith().getDividends(member())).rejects.toBeInstanceOf(CoopUnavailableError);
   });
 
   it('a content item: an empty 200 body is unavailable (so the last good copy or 503), `{show:null}` is not found', async () => {
-    core.fault('api/info/show/120', answer(200), 1);
+    fake.core.fault('api/info/show/120', answer(200), 1);
     await expect(backendWith().getContentItem(120)).rejects.toBeInstanceOf(CoopUnavailableError);
-    core.fault('api/info/show/120', answer(200, { show: null, news_last: [] }), 1);
+    fake.core.fault('api/info/show/120', answer(200, { show: null, news_last: [] }), 1);
     expect(await backendWith().getContentItem(120)).toBeNull();
   });
 
   it('the menu without its list is unavailable, not a site without a menu', async () => {
-    core.fault('api/info/manu', answer(200, { list_manu: null, list_sub_manu: [] }), 1);
+    fake.core.fault('api/info/manu', answer(200, { list_manu: null, list_sub_manu: [] }), 1);
     await expect(backendWith().getMenu()).rejects.toBeInstanceOf(CoopUnavailableError);
   });
 });
@@ -257,7 +231,7 @@ describe('every member feed that names its member must name the session’s', ()
     '%s naming another member → unavailable, one line without member data',
     async (_, path, body, endpoint) => {
       const backend = backendWith();
-      core.fault(path, answer(200, body()), 1);
+      fake.core.fault(path, answer(200, body()), 1);
       const read = {
         memberStatus: () => backend.getMemberProfile(member()),
         memberGian: () => backend.getBeneficiaries(member()),
@@ -284,7 +258,7 @@ describe('a core that mixes up tokens: no member page shows another member’s f
     request = () => ({ ...signedIn(), perRequest: { answers: new Map() } });
   });
 
-  afterAll(() => core.mixUpTokens(false));
+  afterAll(() => fake.core.mixUpTokens(false));
 
   const statement = { page: 1, pageSize: 10 };
   it.each([
@@ -306,11 +280,11 @@ describe('a core that mixes up tokens: no member page shows another member’s f
     '%s: refused as unavailable, one line without member data; read as before once the core is right',
     async (_, read) => {
       const backend = backendWith();
-      core.mixUpTokens(true);
+      fake.core.mixUpTokens(true);
       try {
         await expect(read(backend, request())).rejects.toBeInstanceOf(CoopUnavailableError);
       } finally {
-        core.mixUpTokens(false);
+        fake.core.mixUpTokens(false);
       }
       expect(lines).toEqual([
         expect.objectContaining({ reason: 'member_mismatch', detail: 'answer for another member' }),
@@ -325,17 +299,17 @@ describe('a core that mixes up tokens: no member page shows another member’s f
   it('a page’s feeds ask the core whose token it is once per request, alongside', async () => {
     const backend = backendWith();
     const cred = request();
-    core.requests.length = 0;
+    fake.core.requests.length = 0;
     await Promise.all([
       backend.getShareSummary(cred),
       backend.getShareStatement(cred, statement),
       backend.getShareCapitalHistory(cred, 24),
     ]);
-    expect(core.calls('api/member/member_status')).toHaveLength(1);
+    expect(fake.core.calls('api/member/member_status')).toHaveLength(1);
     // A feed that names its member is checked by that number alone.
-    core.requests.length = 0;
+    fake.core.requests.length = 0;
     await backend.getDepositAccounts(request());
-    expect(core.calls('api/member/member_status')).toHaveLength(0);
+    expect(fake.core.calls('api/member/member_status')).toHaveLength(0);
   });
 });
 
@@ -345,7 +319,7 @@ describe('a board topic: no such topic is a 404, an answer without the topic an 
     ["showboard PHP's []", answer(200, { showboard: [], board_ans: [] })],
     ['every value null', answer(200, { showboard: null, board_detail: null, board_ans: null, is_admin: null })],
   ])('%s: the topic is not there (null), with no failure line', async (_, fault) => {
-    core.fault('api/info/board_show/31', fault, 1);
+    fake.core.fault('api/info/board_show/31', fault, 1);
     expect(await backendWith().getBoardTopic(31)).toBeNull();
     expect(lines).toEqual([]);
   });
@@ -357,7 +331,7 @@ describe('a board topic: no such topic is a 404, an answer without the topic an 
     ["PHP's []", answer(200, [])],
     ['a topic row without its fields', answer(200, { showboard: {}, board_ans: [] })],
   ])('%s: unavailable with one line, never "not found"', async (_, fault) => {
-    core.fault('api/info/board_show/31', fault, 1);
+    fake.core.fault('api/info/board_show/31', fault, 1);
     await expect(backendWith().getBoardTopic(31)).rejects.toBeInstanceOf(CoopUnavailableError);
     expect(lines).toEqual([expect.objectContaining({ endpoint: 'boardShow', reason: 'unexpected_shape' })]);
   });
@@ -365,7 +339,11 @@ describe('a board topic: no such topic is a 404, an answer without the topic an 
 
 describe('board postings behind a front (ADR 042)', () => {
   it('a core’s 429 is told apart from an outage, with its Retry-After', async () => {
-    core.fault('api/info/board_create', answer(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '600' }), 1);
+    fake.core.fault(
+      'api/info/board_create',
+      answer(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '600' }),
+      1,
+    );
     const posting = backendWith().createBoardTopic(
       { title: 'หัวข้อ', body: 'รายละเอียด', displayName: 'ผู้ถาม' },
       { idempotencyKey: 'k'.repeat(32) },
@@ -384,12 +362,12 @@ describe('board postings behind a front (ADR 042)', () => {
         // This fake core wants a login to post (a vendor core): only the request matters here.
         .catch(() => undefined);
     await post({ forwardSecret: SECRET });
-    const header = core.calls('api/info/board_create')[0]?.headers[VISITOR_HEADER.toLowerCase()];
+    const header = fake.core.calls('api/info/board_create')[0]?.headers[VISITOR_HEADER.toLowerCase()];
     expect(typeof header).toBe('string');
     expect(verifiedVisitor(String(header), SECRET)).toBe('203.0.113.7');
     expect(verifiedVisitor(String(header), `${SECRET}-other`)).toBeNull();
-    core.requests.length = 0;
+    fake.core.requests.length = 0;
     await post({});
-    expect(core.calls('api/info/board_create')[0]?.headers[VISITOR_HEADER.toLowerCase()]).toBeUndefined();
+    expect(fake.core.calls('api/info/board_create')[0]?.headers[VISITOR_HEADER.toLowerCase()]).toBeUndefined();
   });
 });

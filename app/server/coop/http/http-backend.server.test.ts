@@ -2,46 +2,37 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { migrate, openDb, type Db } from '../../db/index.server';
 import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '../../seed/demo.server';
 import { IDENTITY_MISMATCH, alreadyRegistered } from '../messages';
 import { createEmbeddedBackend } from '../embedded.server';
 import { CoopAuthError, CoopUnavailableError, type CoopBackend, type MemberCredentials } from '../types';
-import type { FailureLine } from './client.server';
 import {
   CORE_IDENTITY,
   CORE_MAINTENANCE_MEMBER,
+  CORE_LOAN_NEWEST_ROW,
   CORE_MEMBER,
+  CORE_MEMBER_BENEFICIARIES,
+  CORE_MEMBER_GUARANTEES,
+  CORE_MEMBER_PROFILE,
   CORE_NEW_MEMBER,
   CORE_RESET_MEMBER,
   fixture,
   paginate,
-  startFakeCore,
+  useFakeCore,
   vendor,
-  type FakeCore,
 } from './fake-core.test-support';
-import { createHttpBackend, type HttpBackendConfig } from './http-backend.server';
+import type { HttpBackendConfig } from './http-backend.server';
 
 /** The fake core listens on this helper's port range (3500–3509). */
 const PORT = 3500;
 /** "Now" of the tests: the share chart's 24 months end in July 2024 (Bangkok). */
 const NOW = Date.parse('2024-07-15T05:00:00Z');
 
-let core: FakeCore;
-let lines: FailureLine[];
-
-function backendWith(config: Partial<HttpBackendConfig> = {}): CoopBackend {
-  return createHttpBackend({
-    baseUrl: core.url,
-    timeoutMs: 1000,
-    now: () => NOW,
-    retryDelayMs: { min: 0, max: 0 },
-    onFailure: (line) => lines.push(line),
-    ...config,
-  });
-}
+const fake = useFakeCore(PORT, { now: () => NOW });
+const { lines, backendWith } = fake;
 
 /** A member's credentials for one request, as requireMember builds them. */
 async function signIn(backend: CoopBackend): Promise<() => MemberCredentials> {
@@ -50,20 +41,6 @@ async function signIn(backend: CoopBackend): Promise<() => MemberCredentials> {
   // Credentials as requireMember makes them for one request: they carry the request's answers.
   return () => ({ token: result.token, perRequest: { answers: new Map() } });
 }
-
-beforeAll(async () => {
-  core = await startFakeCore(PORT);
-});
-
-afterAll(async () => {
-  await core.close();
-});
-
-beforeEach(() => {
-  lines = [];
-  core.requests.length = 0;
-  core.clearFaults();
-});
 
 describe('auth (spec §7, §8)', () => {
   it('logs in with the core token; wrong password, reset and maintenance have their answers', async () => {
@@ -74,7 +51,7 @@ describe('auth (spec §7, §8)', () => {
       expiresInSeconds: 900,
       member: { membershipNo: '012345', prename: 'นาย', firstName: 'สมมุติ', lastName: 'ทดสอบ' },
     });
-    expect(core.calls('api/member/auth/login')[0]?.body).toEqual({
+    expect(fake.core.calls('api/member/auth/login')[0]?.body).toEqual({
       membership_no: '012345',
       mem_password: CORE_MEMBER.password,
       remember: true,
@@ -97,7 +74,7 @@ describe('auth (spec §7, §8)', () => {
     const backend = backendWith();
     const member = await signIn(backend);
     await backend.getLoans(member());
-    const call = core.calls('api/member/member_loan')[0];
+    const call = fake.core.calls('api/member/member_loan')[0];
     expect(call?.method).toBe('POST');
     expect(call?.headers.authorization).toBe(`Bearer ${member().token}`);
     expect(call?.headers['x-requested-with']).toBe('XMLHttpRequest');
@@ -110,7 +87,7 @@ describe('auth (spec §7, §8)', () => {
     const backend = backendWith();
     const member = await signIn(backend);
     expect(await backend.getAuthUser(member())).toBe(true);
-    core.expire(member().token);
+    fake.core.expire(member().token);
     expect(await backend.getAuthUser(member())).toBe(false);
     expect(await backend.getAuthUser({ token: 'forged' })).toBe(false);
   });
@@ -118,7 +95,7 @@ describe('auth (spec §7, §8)', () => {
   it('a token refused on a feed ends the session: CoopAuthError, not "unavailable"', async () => {
     const backend = backendWith();
     const member = await signIn(backend);
-    core.expire(member().token);
+    fake.core.expire(member().token);
     await expect(backend.getMemberProfile(member())).rejects.toBeInstanceOf(CoopAuthError);
     await expect(backend.getLoanStatement(member(), 'สม.1234/2565', { page: 1, pageSize: 10 })).rejects.toBeInstanceOf(
       CoopAuthError,
@@ -141,20 +118,20 @@ describe('auth (spec §7, §8)', () => {
     const backend = backendWith();
     const member = await signIn(backend);
     const old = member();
-    core.expire(old.token);
+    fake.core.expire(old.token);
     const grant = await backend.refresh(old);
     expect(grant.expiresInSeconds).toBe(900);
     expect(grant.token).not.toBe(old.token);
     expect(await backend.getAuthUser({ token: grant.token })).toBe(true);
     expect(await backend.getAuthUser(old)).toBe(false);
     await expect(backend.refresh(old)).rejects.toBeInstanceOf(CoopAuthError);
-    const call = core.calls('api/member/auth/refresh')[0];
+    const call = fake.core.calls('api/member/auth/refresh')[0];
     expect(call?.headers.authorization).toBe(`Bearer ${old.token}`);
   });
 
   it('impersonation is not offered by the core web API', async () => {
     expect(await backendWith().impersonate('012345')).toEqual({ ok: false, reason: 'unsupported' });
-    expect(core.requests).toEqual([]);
+    expect(fake.core.requests).toEqual([]);
   });
 });
 
@@ -168,22 +145,7 @@ describe('member feeds', () => {
   });
 
   it('profile', async () => {
-    expect(await backend.getMemberProfile(member())).toEqual({
-      membershipNo: '012345',
-      prename: 'นาย',
-      firstName: 'สมมุติ',
-      lastName: 'ทดสอบ',
-      memberGroupNo: '0101',
-      memberGroupName: 'ฝ่ายบัญชี & การเงิน',
-      status: 'normal',
-      birthDate: '1977-02-07',
-      approveDate: '2005-06-01',
-      idCardMasked: '1-2345-xxxxx-xx-3',
-      sex: 'M',
-      positionName: null,
-      salarySatang: 2_500_000,
-      address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
-    });
+    expect(await backend.getMemberProfile(member())).toEqual(CORE_MEMBER_PROFILE);
   });
 
   it('terms status: accepted when the core answers rc_code 1', async () => {
@@ -215,7 +177,7 @@ describe('member feeds', () => {
     expect(history.at(-1)).toEqual({ month: '2024-07', capitalSatang: 15_200_000 });
     // Page 1 once for all three; pages 2 and 3 for the chart.
     expect(
-      core.calls('api/member/member_share').map((c) => new URL(c.rawUrl, 'http://x').searchParams.get('page')),
+      fake.core.calls('api/member/member_share').map((c) => new URL(c.rawUrl, 'http://x').searchParams.get('page')),
     ).toEqual(['1', '2', '3']);
   });
 
@@ -229,7 +191,7 @@ describe('member feeds', () => {
     expect(page.rows.map((r) => r.date)).toEqual(['2024-03-31', '2024-02-29', '2024-01-31']);
     expect(Object.keys(page).sort()).toEqual(['page', 'pageSize', 'rows', 'total']);
     expect(page.total).toBe(3);
-    expect(core.calls('api/member/searchMember_share')[0]?.body).toEqual({
+    expect(fake.core.calls('api/member/searchMember_share')[0]?.body).toEqual({
       inputdatepickerstart: '01/01/2567',
       inputdatepickerend: '31/03/2567',
     });
@@ -275,14 +237,7 @@ describe('member feeds', () => {
       pageSize: 10,
     });
     expect(filtered?.rows).toEqual([
-      {
-        date: '2024-06-25',
-        period: 12,
-        item: 'ชำระรายเดือน',
-        principalSatang: 850_000,
-        interestSatang: 199_025,
-        balanceSatang: 31_250_000,
-      },
+      CORE_LOAN_NEWEST_ROW,
       {
         date: '2024-05-25',
         period: 11,
@@ -292,7 +247,7 @@ describe('member feeds', () => {
         balanceSatang: 32_100_000,
       },
     ]);
-    const call = core.calls('api/member/member_loan_statement/')[0];
+    const call = fake.core.calls('api/member/member_loan_statement/')[0];
     expect(call?.path).toBe('api/member/member_loan_statement/สม.1234/2565');
     expect(call?.rawUrl).toContain('/member_loan_statement/%E0%B8%AA%E0%B8%A1.1234%2F2565?page=');
     expect(await backend.getLoanStatement(cred, 'สม.9999/2565', { page: 1, pageSize: 10 })).toBeNull();
@@ -326,7 +281,7 @@ describe('member feeds', () => {
     });
     expect(statement?.rows.some((r) => r.amountSatang === -300_000)).toBe(true);
     // The head and page 1 of the statement were read once for both calls of this request.
-    expect(core.calls('api/member/member_dep_statement/')).toHaveLength(1);
+    expect(fake.core.calls('api/member/member_dep_statement/')).toHaveLength(1);
     expect(await backend.getDepositAccount(cred, '009-9-99999')).toBeNull();
     expect(await backend.getDepositStatement(cred, '009-9-99999', { page: 1, pageSize: 10 })).toBeNull();
   });
@@ -338,22 +293,8 @@ describe('member feeds', () => {
       [2024, 6, true, 1_250_025, 1_250_025, 2],
       [2024, 7, false, 1_250_025, 0, 2],
     ]);
-    expect(await backend.getGuarantees(cred)).toEqual([
-      {
-        borrowerNo: '054321',
-        borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
-        contractNo: 'สม.0777/2566',
-        startDate: '2023-02-01',
-        approvedSatang: 30_000_000,
-        balanceSatang: 21_000_000,
-        interestArrearSatang: 0,
-        guaranteedSatang: 15_000_000,
-      },
-    ]);
-    expect(await backend.getBeneficiaries(cred)).toEqual([
-      { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
-      { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
-    ]);
+    expect(await backend.getGuarantees(cred)).toEqual(CORE_MEMBER_GUARANTEES);
+    expect(await backend.getBeneficiaries(cred)).toEqual(CORE_MEMBER_BENEFICIARIES);
     const dividends = await backend.getDividends(cred);
     expect(dividends.map((d) => [d.year, d.dividendSatang, d.averageReturnSatang, d.averageReturnWithheld])).toEqual([
       [2023, 912_000, 152_375, false],
@@ -367,7 +308,7 @@ describe('member feeds', () => {
     expect(await backend.getMemberPhotoInfo(cred)).toBeNull();
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
     await backend.setMemberPhoto(cred, jpeg);
-    const upload = core.calls('api/member/wwwupload')[0]?.body as Record<string, unknown>;
+    const upload = fake.core.calls('api/member/wwwupload')[0]?.body as Record<string, unknown>;
     expect(upload).toMatchObject({
       name: '012345',
       croppedArea: { x: 0, y: 0, width: 100, height: 100 },
@@ -381,9 +322,9 @@ describe('member feeds', () => {
     expect(photo?.updatedAt.getTime()).toBeGreaterThan(0);
     // The picture is a file of the site; the token goes along (same host), so a core that guards the
     // file (Sahakorn's vendor API, ADR 024) knows whose it is.
-    expect(core.calls('member/profile/').every((c) => c.headers.authorization === `Bearer ${member().token}`)).toBe(
-      true,
-    );
+    expect(
+      fake.core.calls('member/profile/').every((c) => c.headers.authorization === `Bearer ${member().token}`),
+    ).toBe(true);
   });
 
   it('password change: wrong current password, then a change the core accepts', async () => {
@@ -398,7 +339,7 @@ describe('member feeds', () => {
     ).toEqual({
       ok: true,
     });
-    expect(core.calls('api/member/member_pass').at(-1)?.body).toEqual({
+    expect(fake.core.calls('api/member/member_pass').at(-1)?.body).toEqual({
       mem_password: 'New#Pass2024',
       mem_oldpassword: CORE_MEMBER.password,
     });
@@ -416,7 +357,7 @@ describe('registration and forgotten password (§4.2)', () => {
       ok: true,
       message: 'ลงทะเบียนสำเร็จ',
     });
-    expect(core.calls('api/member/auth/register')[0]?.body).toEqual({
+    expect(fake.core.calls('api/member/auth/register')[0]?.body).toEqual({
       membership_no: CORE_NEW_MEMBER.membershipNo,
       id_card: CORE_NEW_MEMBER.nationalId,
       member_name: CORE_NEW_MEMBER.firstName,
@@ -568,7 +509,7 @@ describe('public content', () => {
       ],
       recommended: [{ question: 'ดาวน์โหลดแบบฟอร์ม', note: '/list/download' }],
     });
-    expect(core.calls('api/info/list/smartsearch')[0]?.body).toEqual({ type: 'search', search: 'ประชุม' });
+    expect(fake.core.calls('api/info/list/smartsearch')[0]?.body).toEqual({ type: 'search', search: 'ประชุม' });
     expect(await backend.searchContent('ไม่มีคำนี้')).toEqual({ found: false, total: 0, hits: [], recommended: [] });
   });
 
@@ -589,11 +530,11 @@ describe('what the core web API cannot do', () => {
       ['getDemandItem', () => backend.getDemandItem(1)],
     ];
     for (const [method, call] of calls) {
-      lines = [];
+      lines.length = 0;
       await expect(call()).rejects.toBeInstanceOf(CoopUnavailableError);
       expect(lines).toEqual([{ endpoint: method, reason: 'unsupported', detail: 'not offered by the core web API' }]);
     }
-    expect(core.requests).toEqual([]);
+    expect(fake.core.requests).toEqual([]);
     expect(backendWith({ extensions: ['welfare', 'kepcrem', 'demand'] }).offers).toEqual({
       welfare: true,
       cremationBill: true,
@@ -605,8 +546,8 @@ describe('what the core web API cannot do', () => {
     const backend = backendWith();
     await expect(backend.listBoardTopics({ page: 1, pageSize: 15 })).rejects.toBeInstanceOf(CoopUnavailableError);
     expect(lines).toEqual([{ endpoint: 'board', reason: 'refused', detail: 'the list needs a login' }]);
-    expect(core.calls('api/info/board')[0]?.headers.authorization).toBeUndefined();
-    lines = [];
+    expect(fake.core.calls('api/info/board')[0]?.headers.authorization).toBeUndefined();
+    lines.length = 0;
     await expect(backend.getBoardTopic(31)).rejects.toBeInstanceOf(CoopUnavailableError);
     await expect(
       backend.createBoardTopic(
@@ -619,8 +560,8 @@ describe('what the core web API cannot do', () => {
       ['boardCreate', 400],
     ]);
     // The form's key goes along: a Sahakorn core stores a repeat once (ADR 025).
-    expect(core.calls('api/info/board_create')[0]?.headers['idempotency-key']).toBe('k'.repeat(24));
-    expect(core.calls('api/info/board_create')[0]?.body).toEqual({
+    expect(fake.core.calls('api/info/board_create')[0]?.headers['idempotency-key']).toBe('k'.repeat(24));
+    expect(fake.core.calls('api/info/board_create')[0]?.body).toEqual({
       Question: 'ถาม',
       QNote: 'รายละเอียด',
       QName: 'ผู้ถาม',
@@ -648,7 +589,7 @@ function coreAnswering(answers: Record<string, unknown>, config: Partial<HttpBac
       headers: { 'Content-Type': 'application/json' },
     });
   };
-  return { sent, backend: backendWith({ baseUrl: 'http://core.example/', fetch, ...config }) };
+  return { sent, backend: backendWith({ baseUrl: 'http://fake.core.example/', fetch, ...config }) };
 }
 
 describe('the board of a core that lets visitors in (ADR 025)', () => {
@@ -869,7 +810,7 @@ describe('a core that misbehaves', () => {
   });
 
   afterEach(() => {
-    core.clearFaults();
+    fake.core.clearFaults();
   });
 
   /** Every failure line, as text: no token, no member data. */
@@ -881,51 +822,51 @@ describe('a core that misbehaves', () => {
   }
 
   it('timeout → unavailable (a read is tried twice)', async () => {
-    core.fault('api/member/member_loan', 'hang', 2);
+    fake.core.fault('api/member/member_loan', 'hang', 2);
     const backend = backendWith({ timeoutMs: 150 });
     await expect(backend.getLoans(member())).rejects.toThrow('coop memberLoan: timeout');
-    expect(core.calls('api/member/member_loan')).toHaveLength(2);
+    expect(fake.core.calls('api/member/member_loan')).toHaveLength(2);
     expectCleanLines(1);
   });
 
   it('500 → one retry, then unavailable; a retry that works answers', async () => {
-    core.fault('api/member/member_gian', 500, 2);
+    fake.core.fault('api/member/member_gian', 500, 2);
     const backend = backendWith();
     await expect(backend.getBeneficiaries(member())).rejects.toThrow('http_5xx');
-    expect(core.calls('api/member/member_gian')).toHaveLength(2);
+    expect(fake.core.calls('api/member/member_gian')).toHaveLength(2);
     expectCleanLines(1);
-    core.fault('api/member/member_gian', 503, 1);
+    fake.core.fault('api/member/member_gian', 503, 1);
     expect(await backend.getBeneficiaries(member())).toHaveLength(2);
   });
 
   it('an action is never retried: a 500 on login is unavailable after one call', async () => {
-    core.fault('api/member/auth/login', 500, 1);
+    fake.core.fault('api/member/auth/login', 500, 1);
     await expect(backendWith().login({ ...CORE_MEMBER, remember: false })).rejects.toBeInstanceOf(CoopUnavailableError);
-    expect(core.calls('api/member/auth/login')).toHaveLength(1);
+    expect(fake.core.calls('api/member/auth/login')).toHaveLength(1);
   });
 
   it('connection reset → unavailable after one retry', async () => {
-    core.fault('api/member/member_div', 'reset', 2);
+    fake.core.fault('api/member/member_div', 'reset', 2);
     await expect(backendWith().getDividends(member())).rejects.toThrow('coop memberDiv: network');
-    expect(core.calls('api/member/member_div')).toHaveLength(2);
+    expect(fake.core.calls('api/member/member_div')).toHaveLength(2);
     expectCleanLines(1);
   });
 
   it('malformed JSON (an HTML error page) → unavailable with one line', async () => {
-    core.fault('api/member/member_status', 'html', 1);
+    fake.core.fault('api/member/member_status', 'html', 1);
     await expect(backendWith().getMemberProfile(member())).rejects.toThrow('malformed_json');
     expectCleanLines(1);
     expect(lines[0]).toMatchObject({ endpoint: 'memberStatus', reason: 'malformed_json', status: 200 });
   });
 
   it('wrong-shaped JSON → unavailable with one line naming where, not what', async () => {
-    core.fault('api/member/member_status', 'wrong-shape', 1);
+    fake.core.fault('api/member/member_status', 'wrong-shape', 1);
     await expect(backendWith().getMemberProfile(member())).rejects.toThrow('coop memberStatus: shape');
     expectCleanLines(1);
     expect(lines[0]).toMatchObject({ endpoint: 'memberStatus', reason: 'unexpected_shape' });
     expect(lines[0]?.issues).toContain('data1.0.membership_no: custom');
-    core.fault('api/info/show/', 'wrong-shape', 1);
-    lines = [];
+    fake.core.fault('api/info/show/', 'wrong-shape', 1);
+    lines.length = 0;
     await expect(backendWith().getContentItem(120)).rejects.toThrow('shape');
     expect(lines).toHaveLength(1);
   });
@@ -937,16 +878,16 @@ describe('a core that misbehaves', () => {
       vi.useRealTimers();
     });
     const backend = backendWith({ breakerThreshold: 3, breakerCoolDownMs: 30_000 });
-    core.fault('api/info/manu', 500, Infinity);
+    fake.core.fault('api/info/manu', 500, Infinity);
     for (let i = 0; i < 3; i += 1) await expect(backend.getMenu()).rejects.toThrow('http_5xx');
-    expect(core.calls('api/info/manu')).toHaveLength(6); // each call retried once
+    expect(fake.core.calls('api/info/manu')).toHaveLength(6); // each call retried once
     // Open: nothing reaches the core, member feeds included.
     await expect(backend.getMenu()).rejects.toThrow('circuit open');
     await expect(backend.getGuarantees(member())).rejects.toThrow('circuit open');
     await expect(backend.ready?.()).rejects.toThrow('circuit open');
-    expect(core.requests).toHaveLength(6);
+    expect(fake.core.requests).toHaveLength(6);
     // After the cool-down one probe goes; the core is back.
-    core.clearFaults();
+    fake.core.clearFaults();
     vi.setSystemTime(NOW + 30_000);
     expect((await backend.getMenu()).length).toBe(3);
     expect(await backend.getGuarantees(member())).toHaveLength(1);

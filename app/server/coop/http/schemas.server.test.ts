@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 
-import { fixture, paginate, vendor } from './fake-core.test-support';
+import {
+  CORE_LOAN_NEWEST_ROW,
+  CORE_MEMBER_BENEFICIARIES,
+  CORE_MEMBER_GUARANTEES,
+  CORE_MEMBER_PROFILE,
+  fixture,
+  paginate,
+  vendor,
+} from './fake-core.test-support';
 import {
   additive,
   date,
@@ -188,22 +196,7 @@ describe('auth and action answers (§3, §4)', () => {
 
 describe('member feeds (§6)', () => {
   it('member_status → the profile (entities decoded, id masked, salary in satang)', () => {
-    expect(memberStatus.parse(fixture('member_status'))).toEqual({
-      membershipNo: '012345',
-      prename: 'นาย',
-      firstName: 'สมมุติ',
-      lastName: 'ทดสอบ',
-      memberGroupNo: '0101',
-      memberGroupName: 'ฝ่ายบัญชี & การเงิน',
-      status: 'normal',
-      birthDate: '1977-02-07',
-      approveDate: '2005-06-01',
-      idCardMasked: '1-2345-xxxxx-xx-3',
-      sex: 'M',
-      positionName: null,
-      salarySatang: 2_500_000,
-      address: '99/1 ถ.พหลโยธิน แขวงสามเสนใน เขตพญาไท กรุงเทพฯ 10400',
-    });
+    expect(memberStatus.parse(fixture('member_status'))).toEqual(CORE_MEMBER_PROFILE);
     const names = {
       prename: null,
       member_name: 'ก',
@@ -348,14 +341,7 @@ describe('member feeds (§6)', () => {
     const s = loanStatement.parse(vendor.loanStatement('สม.1234/2565'));
     expect(s.head?.contractNo).toBe('สม.1234/2565');
     expect(s.statement.total).toBe(12);
-    expect(s.statement.rows[0]).toEqual({
-      date: '2024-06-25',
-      period: 12,
-      item: 'ชำระรายเดือน',
-      principalSatang: 850_000,
-      interestSatang: 199_025,
-      balanceSatang: 31_250_000,
-    });
+    expect(s.statement.rows[0]).toEqual(CORE_LOAN_NEWEST_ROW);
   });
 
   it('member_dep → accounts; a null interest is 0; UPPERCASE rows too', () => {
@@ -429,22 +415,8 @@ describe('member feeds (§6)', () => {
   });
 
   it('member_coll, member_gian (UPPERCASE, sorted), member_div (newest first, withheld flags)', () => {
-    expect(memberColl.parse(fixture('member_coll'))).toEqual([
-      {
-        borrowerNo: '054321',
-        borrowerName: 'นางสาวตัวอย่าง ค้ำดี',
-        contractNo: 'สม.0777/2566',
-        startDate: '2023-02-01',
-        approvedSatang: 30_000_000,
-        balanceSatang: 21_000_000,
-        interestArrearSatang: 0,
-        guaranteedSatang: 15_000_000,
-      },
-    ]);
-    expect(memberGian.parse(fixture('member_gian'))).toEqual([
-      { seq: 1, name: 'นาง สมใจ ทดสอบ', relationship: 'คู่สมรส' },
-      { seq: 2, name: 'เด็กชาย สมหวัง ทดสอบ', relationship: 'บุตร' },
-    ]);
+    expect(memberColl.parse(fixture('member_coll'))).toEqual(CORE_MEMBER_GUARANTEES);
+    expect(memberGian.parse(fixture('member_gian'))).toEqual(CORE_MEMBER_BENEFICIARIES);
     const div = memberDiv.parse(fixture('member_div'));
     expect(div.map((d) => d.year)).toEqual([2023, 2022]);
     expect(div[0]).toEqual({
