@@ -1,5 +1,3 @@
-import * as z from 'zod';
-
 /** Thai texts of the second factor (ADR 040): the sign-in code page and the account-security page. */
 export const SECOND_FACTOR_MESSAGES = {
   verifyTitle: 'ยืนยันตัวตนขั้นที่สอง',
@@ -33,16 +31,3 @@ export const SECOND_FACTOR_MESSAGES = {
   notFound: 'ไม่พบรายการนี้ อาจสิ้นสุดไปแล้ว',
   acting: 'การตั้งค่าความปลอดภัยเป็นของสมาชิกเท่านั้น เจ้าหน้าที่ที่ดำเนินการแทนสมาชิกดูได้แต่เปลี่ยนแปลงไม่ได้',
 } as const;
-
-/** A recovery code typed with spaces is under 40 characters; nothing longer is read. */
-export const SECOND_FACTOR_CODE_MAX = 64;
-
-/**
- * The sign-in code page's form (ADR 040): the code, required. Whether it is right is the server's
- * to say (the authenticator app's code or a recovery code); only its first characters are read.
- */
-export const SecondFactorCodeSchema = z.object({
-  code: z
-    .string({ error: SECOND_FACTOR_MESSAGES.codeRequired })
-    .transform((code) => code.slice(0, SECOND_FACTOR_CODE_MAX)),
-});

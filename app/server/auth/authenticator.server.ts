@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 
 import { LOGIN_MESSAGES, LoginSchema } from '~/lib/forms/login';
-import { SecondFactorCodeSchema } from '~/lib/forms/second-factor';
+import { SecondFactorCodeSchema } from '~/lib/forms/second-factor-code';
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
 
 import { isUnavailable } from '../coop/unavailable.server';
