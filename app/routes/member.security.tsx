@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
 import { FreshRecoveryCodes } from '~/components/recovery-codes';
+import { SECURITY_FIELD_MAX, type SecurityIntent } from '~/lib/forms/account-security';
 import { SECOND_FACTOR_MESSAGES as M } from '~/lib/forms/second-factor';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
@@ -16,6 +17,7 @@ import {
   listSessions,
   secondFactorView,
 } from '~/server/auth/account-security.server';
+import { parseSecurityForm } from '~/server/auth/account-security-form.server';
 import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
 import { requireMember } from '~/server/auth/auth.server';
@@ -28,18 +30,7 @@ import type { RouteHandle } from '~/root';
 /** Wrong enrolment codes per member in the window. */
 const MAX_ENROL_FAILURES = 10;
 const WINDOW_MS = 15 * 60_000;
-const INTENTS = [
-  'start',
-  'cancel',
-  'confirm',
-  'dismiss-codes',
-  'regenerate',
-  'disable',
-  'end-session',
-  'revoke-token',
-  'end-others',
-] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = SecurityIntent;
 /** Changes of the account's security: each asks for the current password in its form (ADR 090). */
 const REAUTH: ReadonlySet<Intent> = new Set([
   'start',
@@ -50,8 +41,6 @@ const REAUTH: ReadonlySet<Intent> = new Set([
   'revoke-token',
   'end-others',
 ]);
-/** Ids on this page are SHA-256 hex; codes and passwords are short. Nothing longer is read. */
-const FIELD_MAX = 200;
 
 /** The id of a form's password field: one per form (a form of a listed item names its item). */
 function passwordFieldId(intent: Intent, item?: string): string {
@@ -89,13 +78,10 @@ type Failure = { intent: Intent; field?: string; error: string; attempt: number 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request, context);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value.slice(0, FIELD_MAX) : '';
-  };
-  const intent = INTENTS.find((i) => i === text('intent'));
-  if (!intent) return json({ intent: 'start', error: M.notFound, attempt: Date.now() } as Failure, { status: 400 });
+  // The page's schema, on the server (ADR 125): an intent not of this page is not found.
+  const form = parseSecurityForm(await request.formData());
+  if (!form) return json({ intent: 'start', error: M.notFound, attempt: Date.now() } as Failure, { status: 400 });
+  const { intent, currentPassword, code, id } = form;
   const ip = context.clientAddress;
   const membershipNo = member.membershipNo;
 
@@ -116,9 +102,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (REAUTH.has(intent)) {
     const field = passwordFieldId(
       intent,
-      intent === 'end-session' || intent === 'revoke-token' ? text('id') : undefined,
+      intent === 'end-session' || intent === 'revoke-token' ? id : undefined,
     );
-    const confirmed = await confirmIdentity(member, text('currentPassword'));
+    const confirmed = await confirmIdentity(member, currentPassword);
     if (!confirmed.ok) {
       if (confirmed.reason === 'wrong') {
         // A refused attempt to turn the factor off keeps its own event; the other changes share one.
@@ -155,11 +141,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (count && count.count >= MAX_ENROL_FAILURES) {
         return fail(429, M.tooMany(minutesUntil(count.resetAt)), 'enrol-code');
       }
-      const result = await totp.confirmEnrolment(subject, text('code'), member.session.idHash);
+      const result = await totp.confirmEnrolment(subject, code, member.session.idHash);
       if (!result.ok) {
         await hit(key, WINDOW_MS);
         await audit('totp_enrolment_failed', { membershipNo, ip });
-        return fail(400, text('code').trim() ? M.enrolWrong : M.codeRequired, 'enrol-code');
+        return fail(400, code.trim() ? M.enrolWrong : M.codeRequired, 'enrol-code');
       }
       await clear(key);
       await audit('totp_enabled', { membershipNo, ip });
@@ -180,13 +166,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done({ kind: 'success', text: M.disabled });
     }
     case 'end-session': {
-      if (!(await endSession(member, text('id')))) return done({ kind: 'error', text: M.notFound });
+      if (!(await endSession(member, id))) return done({ kind: 'error', text: M.notFound });
       await audit('session_ended', { membershipNo, ip });
       return done({ kind: 'success', text: M.sessionEnded });
     }
     case 'revoke-token': {
       const { backend } = await app();
-      const revoked = backend.revokeApiToken ? await backend.revokeApiToken(member.credentials, text('id')) : false;
+      const revoked = backend.revokeApiToken ? await backend.revokeApiToken(member.credentials, id) : false;
       if (!revoked) return done({ kind: 'error', text: M.notFound });
       await audit('api_token_revoked', { membershipNo, ip });
       return done({ kind: 'success', text: M.tokenRevoked });
@@ -445,7 +431,7 @@ function CurrentPassword({ id, name, error }: { id: string; name?: string; error
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          maxLength={FIELD_MAX}
+          maxLength={SECURITY_FIELD_MAX}
         />
       )}
     </FieldShell>

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await memberAuthenticator(context.clientAddress).authenticate(IMPERSONATION_LINK, request);
   if (!outcome.ok) return json(null, { status: 403, headers });
   // No notice: the banner on every member page already says who is acting as whom.
-  headers.append('Set-Cookie', outcome.setCookie);
+  for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   return redirect('/member/status', { headers });
 }
 

@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const headers = new Headers();
-  headers.append('Set-Cookie', outcome.setCookie);
+  for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   // The password was right and the member has a second factor: the code page (ADR 040).
   if (outcome.secondFactor) return redirect('/member/logon/verify', { headers });
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: LOGIN_MESSAGES.success }));

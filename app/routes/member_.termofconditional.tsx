@@ -10,6 +10,7 @@ import type { RouteHandle } from '~/root';
 import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
 import { optionalMember, requireMember } from '~/server/auth/auth.server';
+import { termsFormRedirectTo } from '~/server/auth/terms-gate.server';
 import { setFlash } from '~/server/flash.server';
 import { sanitizeRichText } from '~/server/content/sanitize.server';
 
@@ -43,9 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: request.headers.get('user-agent'),
   });
   await audit('terms_accepted', { membershipNo: member.membershipNo, ip: context.clientAddress });
-  // On to where the member was going when the terms gate stopped them.
-  const formData = await request.formData();
-  return redirect(safeRedirect(formData.get('redirectTo')), {
+  // On to where the member was going when the terms gate stopped them (a tampered way back: the default).
+  return redirect(safeRedirect(termsFormRedirectTo(await request.formData())), {
     headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: 'ยอมรับข้อกำหนดและเงื่อนไขแล้ว' }) },
   });
 }

@@ -142,6 +142,44 @@ describe('sign-in with a second factor', () => {
     expect(replay).toEqual({ ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong });
   });
 
+  it("the code page's strategy reads the posted form once: a code asked for, a wrong one said without being sent back, a right one signs in", async () => {
+    const { MEMBER_CODE, memberAuthenticator } = await import('./authenticator.server');
+    const post = (cookie: string, code?: string) => {
+      const body = new URLSearchParams(code === undefined ? {} : { code });
+      return new Request(`${ORIGIN}/member/logon/verify`, {
+        method: 'POST',
+        headers: { 'User-Agent': UA, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    };
+    const sign = (req: Request) => memberAuthenticator('10.1.1.3').authenticate(MEMBER_CODE, req);
+    const outcome = await passwordStep({ redirectTo: '/member/loan' });
+    const cookie = cookieOf(outcome.setCookie);
+
+    const empty = await sign(post(cookie, ''));
+    expect(empty).toMatchObject({ ok: false, status: 400 });
+    if (empty.ok) throw new Error('signed in without a code');
+    expect(empty.form?.result.error).toEqual({ code: [SECOND_FACTOR_MESSAGES.codeRequired] });
+
+    const wrong = await sign(post(cookie, '000000'));
+    if (wrong.ok) throw new Error('signed in with a wrong code');
+    expect(wrong.status).toBe(401);
+    expect(wrong.form?.result.error).toEqual({ code: [SECOND_FACTOR_MESSAGES.codeWrong] });
+    expect(JSON.stringify(wrong.form?.result)).not.toContain('000000');
+
+    const done = await sign(post(cookie, recoveryCodes[4] ?? ''));
+    if (!done.ok) throw new Error(`refused: ${JSON.stringify(done)}`);
+    expect(done.member).toEqual({ membershipNo: DEMO.membershipNo, actingStaff: null });
+    expect(done.redirectTo).toBe('/member/loan');
+    expect(done.setCookies[1]).toMatch(/^sahakorn_2fa=;/);
+
+    // The half-session is used up: sign in again, told why, whatever is typed (even nothing).
+    const gone = await sign(post(cookie));
+    if (gone.ok) throw new Error('signed in twice');
+    expect(gone.restart?.message).toBe(SECOND_FACTOR_MESSAGES.expired);
+    expect(gone.restart?.setCookie).toMatch(/^sahakorn_2fa=;/);
+  });
+
   it("a right code makes the session without asking for the member's profile, which a core keeps from a member who has not accepted the terms", async () => {
     const outcome = await passwordStep();
     const { backend } = await app();

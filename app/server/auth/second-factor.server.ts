@@ -186,7 +186,7 @@ export async function checkMemberCode(membershipNo: string, code: string, now = 
 export type CodeCheck = Extract<TotpCheck, { ok: true }> | { ok: false; lockedMinutes: number | null };
 
 export type SecondStepOutcome =
-  | { ok: true; setCookies: string[]; redirectTo: string | null }
+  | { ok: true; membershipNo: string; setCookies: string[]; redirectTo: string | null }
   | { ok: false; status: 400 | 401 | 429; message: string }
   /** The half-session is gone (expired, ended, or too many wrong codes): sign in again. */
   | { ok: false; restart: true; message: string; setCookie: string };
@@ -253,7 +253,12 @@ export async function completeSecondFactor(
     now,
   );
   await audit('login_success', { membershipNo, ip: clientAddress, detail: result.method });
-  return { ok: true, setCookies: [session, await clearChallengeCookie()], redirectTo: challenge.redirectTo };
+  return {
+    ok: true,
+    membershipNo,
+    setCookies: [session, await clearChallengeCookie()],
+    redirectTo: challenge.redirectTo,
+  };
 }
 
 async function profileName(backend: CoopBackend, token: string): Promise<string> {

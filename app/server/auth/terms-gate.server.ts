@@ -1,4 +1,7 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { LRUCache } from 'lru-cache';
+
+import { TermsAcceptSchema } from '~/lib/forms/terms';
 
 import { app } from '../app.server';
 import type { AuthedMember } from './auth.server';
@@ -39,4 +42,14 @@ export async function termsAccepted(member: AuthedMember): Promise<boolean> {
 /** Forget every kept answer (tests). */
 export function forgetTermsAnswers(): void {
   acceptedBySession.clear();
+}
+
+/**
+ * Where the terms form says the member was going when the gate stopped them, by the form's schema;
+ * nothing for a tampered one (the route makes the way back safe). Here, on the server, so that the
+ * page, which hydrates, loads no form library (ADR 077, ADR 125).
+ */
+export function termsFormRedirectTo(form: FormData): string | undefined {
+  const submission = parseWithZod(form, { schema: TermsAcceptSchema });
+  return submission.status === 'success' ? submission.value.redirectTo : undefined;
 }

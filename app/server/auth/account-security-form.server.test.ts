@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseSecurityForm } from './account-security-form.server';
+
+const form = (entries: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.set(name, value);
+  return data;
+};
+
+describe("the account-security page's forms, by their schema", () => {
+  it('reads the change named and its fields; a missing field is empty, for the action to ask for it', () => {
+    expect(parseSecurityForm(form({ intent: 'confirm', code: ' 123456 ', currentPassword: 'pw' }))).toEqual({
+      intent: 'confirm',
+      code: ' 123456 ',
+      currentPassword: 'pw',
+      id: '',
+    });
+    expect(parseSecurityForm(form({ intent: 'end-others' }))).toEqual({
+      intent: 'end-others',
+      code: '',
+      currentPassword: '',
+      id: '',
+    });
+  });
+
+  it('refuses an intent that is not of the page, or none', () => {
+    expect(parseSecurityForm(form({ intent: 'delete-account', currentPassword: 'pw' }))).toBeNull();
+    expect(parseSecurityForm(form({}))).toBeNull();
+  });
+
+  it('reads only the first 200 characters of a field', () => {
+    const parsed = parseSecurityForm(form({ intent: 'end-session', id: 'a'.repeat(5000) }));
+    expect(parsed?.id).toHaveLength(200);
+  });
+});
