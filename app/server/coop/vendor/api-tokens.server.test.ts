@@ -78,13 +78,20 @@ async function expiryOf(token: string): Promise<number | undefined> {
   return row?.expires_at;
 }
 
-async function auditOf(types: string[], since: number) {
+/** The newest audit row's id: what a test writes comes after it, whatever the clock says. */
+async function lastAuditId(): Promise<number> {
+  const { db } = await app();
+  const row = await db.selectFrom('audit_events').select('id').orderBy('id', 'desc').executeTakeFirst();
+  return row ? Number(row.id) : 0;
+}
+
+async function auditOf(types: string[], afterId: number) {
   const { db } = await app();
   return db
     .selectFrom('audit_events')
     .selectAll()
     .where('type', 'in', types)
-    .where('at', '>=', since)
+    .where('id', '>', afterId)
     .orderBy('id')
     .execute();
 }
@@ -139,7 +146,7 @@ describe('refreshing an API token', () => {
   });
 
   it('audits each exchange and each refusal, with the member and the reason, never the token', async () => {
-    const since = Date.now();
+    const since = await lastAuditId();
     const token = await signIn();
     const ok = (await (await call('/api/member/auth/refresh', token)).json()) as { token: string };
     expect((await call('/api/member/auth/refresh', token)).status).toBe(400);
@@ -227,7 +234,7 @@ describe('the API password change', () => {
       upstreamExpiresInSeconds: web.expiresInSeconds,
       remember: false,
     });
-    const since = Date.now();
+    const since = await lastAuditId();
     const changed = await call('/api/member/member_pass', caller, {
       mem_oldpassword: PASSWORD,
       mem_password: 'Som-tam-thai-2569',
