@@ -172,12 +172,6 @@ test.describe('editors never lose work', () => {
 });
 
 test.describe('removals that cannot be undone ask first', () => {
-  test.beforeEach(({ allowConsoleError }) => {
-    // Radix's scroll lock adds a <style> the CSP refuses (no inline styles): the page behind the
-    // dialog can still scroll; the dialog itself works (ADR 119).
-    allowConsoleError(/Applying inline style violates the following Content Security Policy directive 'style-src/);
-  });
-
   test('deleting a menu entry with submenus asks, names the submenus, and deletes once confirmed', async ({
     page,
     axe,

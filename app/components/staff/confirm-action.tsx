@@ -1,5 +1,16 @@
+import { setNonce } from 'get-nonce';
 import { AlertDialog } from 'radix-ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
+
+/**
+ * The dialog's scroll lock writes a <style> element: it carries the page's CSP nonce (read from the
+ * page's own scripts), which `style-src` allows, so the page behind the dialog stays still.
+ */
+function useStyleNonce(): void {
+  if (typeof document === 'undefined') return;
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (nonce) setNonce(nonce);
+}
 
 const noSubscription = () => () => undefined;
 
@@ -41,6 +52,7 @@ export function ConfirmAction({
     () => true,
     () => false,
   );
+  useStyleNonce();
   const className = `button button--secondary${small ? ' button--small' : ''}`;
   const hidden = Object.entries(fields).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />

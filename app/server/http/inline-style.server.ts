@@ -10,7 +10,7 @@ import { appPath } from './app-root.server';
  * The site's stylesheet, `app.css`, written into the head of the public pages rendered by the server,
  * so that they need no render-blocking request before their first paint (ADR 022); the member area
  * links its own one file instead (ADR 089). The CSP allows exactly this text by its SHA-256 in
- * `style-src` (no nonce: public pages carry none, so their ETags and nginx's copies keep working).
+ * `style-src` (beside the response's nonce, which only our own scripts' `<style>` elements carry).
  */
 export interface InlineStyle {
   /** The stylesheet's text, byte for byte what the hash covers. */

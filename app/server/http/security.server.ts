@@ -40,7 +40,8 @@ export function cspDirectives<N>(
   return [
     ['default-src', "'self'"],
     ['script-src', nonceSource, "'strict-dynamic'", ...scriptSources, "'self'"],
-    ['style-src', "'self'", ...styleSources],
+    // The nonce lets a script-made <style> of ours in (a Radix dialog's scroll lock, ADR 119); never inline `style=""`.
+    ['style-src', "'self'", ...styleSources, nonceSource],
     // blob: shows the photo a member has just chosen in the cropper before it is uploaded (ADR 009).
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'"],
