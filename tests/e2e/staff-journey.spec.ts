@@ -13,9 +13,11 @@ process.env.LOG_LEVEL ??= 'silent';
 const { main: staffCli } = await import('../../scripts/staff');
 
 /**
- * The back office from end to end (ADR 059–062, 060): an admin made by the CLI enrols and creates an
- * editor; the editor publishes a news item with a picture and a PDF; a moderator hides a board post;
- * support unlocks a locked member and issues a reset code the member uses; the admin finds every step
+ * The back office from end to end (ADR 059–062, 060, 116–122): an admin made by the CLI enrols and
+ * creates an editor; the editor publishes a news item with a picture (its alternative text required)
+ * and a PDF, undoes an edit from the item's history, schedules it, sends it to the trash and restores
+ * it; a moderator hides a board post, and two more at once from the queue; support unlocks a locked
+ * member and issues a reset code the member uses; the admin reads the dashboard and finds every step
  * in the audit log.
  */
 const PDF = Buffer.from(
@@ -23,6 +25,13 @@ const PDF = Buffer.from(
     'trailer << /Root 1 0 R >>\n%%EOF\n',
 );
 const PASSWORD = 'quiet-harbour-lantern-42';
+
+/** `DD/MM/BBBB` of a moment in Bangkok, as the content form takes a date. */
+function bangkokDate(ms: number): string {
+  const local = new Date(ms + 7 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear() + 543}`;
+}
 
 /** The TOTP secret shown on the enrolment page and a code for it, one step after the last used. */
 async function enrol(page: Page, link: string, axe?: (page?: Page) => Promise<void>): Promise<void> {
@@ -55,7 +64,7 @@ async function newPage(browser: Browser, baseURL: string | undefined, javaScript
 test.describe('the back office journey (embedded store)', () => {
   test.skip(E2E_HTTP_MODE, 'in http mode content, the board and members belong to the core');
 
-  test('CLI admin → editor publishes → moderator hides → support unlocks and issues a reset code → audit @pg', async ({
+  test('CLI admin → editor publishes, undoes an edit, schedules, trashes and restores → moderator hides, two at once → support unlocks and issues a reset code → dashboard and audit @pg', async ({
     page,
     axe,
     browser,
@@ -144,6 +153,43 @@ test.describe('the back office journey (embedded store)', () => {
     await editor.page.goto(`/staff/content/${no}`);
     await editor.page.getByRole('button', { name: 'ยกเลิกการเผยแพร่' }).click();
     await expect(editor.page.getByText('ยกเลิกการเผยแพร่แล้ว')).toBeVisible();
+
+    // An edit undone from the item's history (ADR 118).
+    await editor.page.getByLabel('หัวข้อ', { exact: true }).fill(`${title} ฉบับแก้`);
+    await editor.page.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    await expect(editor.page.getByText('บันทึกเนื้อหาแล้ว')).toBeVisible();
+    await editor.page.getByRole('link', { name: 'ประวัติการแก้ไข' }).click();
+    await editor.page
+      .getByRole('link', { name: new RegExp(`^ฉบับที่ \\d+: ${title}$`) })
+      .first()
+      .click();
+    await editor.page.getByRole('button', { name: /^นำฉบับนี้กลับมาใช้/ }).click();
+    await expect(editor.page.getByText(/กลับมาใช้แล้ว/)).toBeVisible();
+    await expect(editor.page.getByLabel('หัวข้อ', { exact: true })).toHaveValue(title);
+
+    // Scheduled for tomorrow: on no public page yet (ADR 120).
+    await editor.page.getByLabel('วันที่เผยแพร่').fill(bangkokDate(Date.now() + 24 * 3_600_000));
+    await editor.page.getByLabel('เวลา', { exact: true }).fill('08:00');
+    await editor.page.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    await expect(editor.page.getByText('บันทึกเนื้อหาแล้ว')).toBeVisible();
+    await editor.page.getByRole('button', { name: 'ตั้งเวลาเผยแพร่', exact: true }).click();
+    await expect(editor.page.getByRole('heading', { name: 'สถานะ: ตั้งเวลาเผยแพร่' })).toBeVisible();
+    await visitor.page.goto('/list/news');
+    await expect(visitor.page.getByRole('link', { name: title })).toHaveCount(0);
+
+    // To the trash and back as it was; then to the trash again, out of the other specs' way (ADR 118).
+    await editor.page.getByRole('button', { name: 'ย้ายไปถังขยะ' }).click();
+    await expect(editor.page.getByText(`ย้าย “${title}” ไปถังขยะแล้ว`)).toBeVisible();
+    await editor.page.getByRole('navigation', { name: 'งานเนื้อหาเว็บไซต์' }).getByRole('link', { name: 'ถังขยะ' }).click();
+    await editor.page
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `กู้คืน ${title}` })
+      .click();
+    await expect(editor.page.getByText(`กู้คืน “${title}” แล้ว`)).toBeVisible();
+    await expect(editor.page.getByRole('heading', { name: 'สถานะ: ตั้งเวลาเผยแพร่' })).toBeVisible();
+    await editor.page.getByRole('button', { name: 'ย้ายไปถังขยะ' }).click();
+    await expect(editor.page.getByText(`ย้าย “${title}” ไปถังขยะแล้ว`)).toBeVisible();
     await editor.context.close();
 
     // 3. A moderator hides a board post: gone from /board and /api/info/board.
@@ -166,7 +212,22 @@ test.describe('the back office journey (embedded store)', () => {
     await hide.getByLabel('เหตุผล').fill('โฆษณาขายสินค้า');
     await hide.getByRole('button', { name: 'ซ่อนกระทู้' }).click();
     await expect(moderator.page.getByText('ซ่อนกระทู้แล้ว กระทู้นี้ไม่แสดงบนเว็บไซต์')).toBeVisible();
+    // Two more at once, ticked in the queue, newest first (ADR 122).
+    const spam = [`โฆษณาชุดแรก ${stamp}`, `โฆษณาชุดสอง ${stamp}`];
+    for (const spamTitle of spam) {
+      await database()
+        .insertInto('board_topics')
+        .values({ title: spamTitle, body: 'ขายของ', display_name: 'ผู้เยี่ยมชม', created_at: Date.now(), hidden: 0 })
+        .execute();
+    }
+    await moderator.page.goto('/staff/board');
+    for (const spamTitle of spam) await moderator.page.getByLabel(`เลือก กระทู้ ${spamTitle}`).check();
+    await moderator.page.getByLabel('เหตุผลที่ซ่อน').fill('สแปมโฆษณา');
+    await moderator.page.getByRole('button', { name: 'ซ่อนรายการที่เลือก' }).click();
+    await expect(moderator.page.getByText('ซ่อนแล้ว 2 รายการ')).toBeVisible();
     await moderator.context.close();
+    const board = await (await visitor.page.request.get('/board')).text();
+    for (const spamTitle of spam) expect(board).not.toContain(spamTitle);
     expect(await (await visitor.page.request.get('/board')).text()).not.toContain(topicTitle);
     const api = (await (await visitor.page.request.get('/api/info/board')).json()) as {
       board: { data: { No: string }[] };
@@ -238,7 +299,14 @@ test.describe('the back office journey (embedded store)', () => {
     await expect(visitor.page).toHaveURL(/\/member\/status$/);
     await visitor.context.close();
 
-    // 5. The admin finds every step in the audit log.
+    // 5. The admin reads the dashboard: every number, each a link to what it counts (ADR 122).
+    await page.goto('/staff');
+    const figures = page.getByTestId('staff-figures');
+    await expect(figures.locator('li')).toHaveCount(4);
+    await expect(figures.locator('[data-figure="waiting"] .staff-figure__value')).toHaveText(/^[\d,]+$/);
+    await axe();
+
+    // The admin finds every step in the audit log.
     const search = async (fields: { who?: string; what?: string; member?: string }, expected: string[]) => {
       await page.goto('/staff/audit');
       await axe();
@@ -251,7 +319,13 @@ test.describe('the back office journey (embedded store)', () => {
     };
     await search({ what: 'staff_account_created' }, [`target=${admin}; role=admin; via=cli`]);
     await search({ who: admin }, ['staff_account_created', `target=${editorName}; role=editor`]);
-    await search({ who: editorName }, ['staff_content_create', 'staff_content_publish']);
+    await search({ who: editorName }, [
+      'staff_content_create',
+      'staff_content_publish',
+      'staff_content_restore',
+      'staff_content_trash',
+      'staff_content_untrash',
+    ]);
     await search({ who: moderatorAccount.username }, ['staff_board_hidden', 'reason=โฆษณาขายสินค้า']);
     await search({ member: member.membershipNo }, [
       'staff_member_unlocked',
