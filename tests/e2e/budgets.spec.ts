@@ -132,7 +132,7 @@ async function memberPages(request: APIRequestContext, routes: PageRoute[], link
 test.describe('page weight', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measured over HTTP; one project is enough');
 
-  test('the page routes are read from app/routes: only the member pages with a React form hydrate', () => {
+  test('the page routes are read from app/routes: only the member pages with a React form hydrate, and the two staff pages that ask before a removal', () => {
     const routes = pageRoutes();
     expect(
       routes
@@ -145,6 +145,9 @@ test.describe('page weight', () => {
       '/member/security',
       '/member/termofconditional',
       '/member/welcome',
+      // Their confirmation is a Radix dialog once React runs (ADR 119); staff pages have no script budget.
+      '/staff/accounts',
+      '/staff/menu',
     ]);
     const plain = routes.filter((r) => r.memberArea && !r.hydrates).map((r) => r.pattern);
     expect(plain).toEqual(
