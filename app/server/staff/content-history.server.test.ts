@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import { createContentFeeds } from '~/server/coop/embedded-content.server';
 import { createSearchFeed } from '~/server/coop/embedded-search.server';
-import { migrate, openDb, type Db } from '~/server/db/index.server';
+import type { Db } from '~/server/db/index.server';
 
 import {
   getRevision,
@@ -21,57 +19,20 @@ import {
   trashItem,
   TRASH_DAYS,
 } from './content-history.server';
-import {
-  getItem,
-  listCategories,
-  listItems,
-  parseDraft,
-  saveItem,
-  setPublished,
-  VersionConflict,
-} from './content.server';
+import { getItem, listItems, saveItem, setPublished, VersionConflict } from './content.server';
 import { storePdf, storePicture } from './content-media.server';
+import { category, contentStore, draftOf as draftOfForm } from './content.test-support';
 
-let dir: string;
 let media: string;
 let db: Db;
-const PG = process.env.TEST_DATABASE_URL;
 const DAY = 86_400_000;
+const openStore = contentStore('contenthistory', [category('news', 'ข่าวประชาสัมพันธ์', 'M', 1)]);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-content-history-'));
-  media = path.join(dir, 'mediafiles');
-  // SQLite by default; with TEST_DATABASE_URL the same on PostgreSQL in a scratch database of its own.
-  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'contenthistory') : undefined });
-  await migrate(db);
-  await db
-    .insertInto('content_categories')
-    .values([{ code: 'news', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content', status: 1, sort: 1 }])
-    .execute();
+  ({ db, media } = await openStore());
 }, 60_000);
 
-afterAll(async () => {
-  await db.destroy();
-  if (PG) await dropDatabase(PG, 'contenthistory');
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function draftOf(values: Record<string, string> = {}) {
-  const fields = new Map(
-    Object.entries({
-      category: 'news',
-      title: 'ประชุมใหญ่สามัญประจำปี',
-      excerpt: '',
-      body: '<p>เชิญสมาชิกร่วมประชุม</p>',
-      date: '25/11/2569',
-      time: '09:30',
-      ...values,
-    }),
-  );
-  const parsed = parseDraft(fields, await listCategories(db));
-  if (!parsed.draft) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.draft;
-}
+const draftOf = (values: Record<string, string> = {}) => draftOfForm(db, values);
 
 describe('two editors on one item', () => {
   it('saves the first and refuses the second that edited the same version, changing nothing', async () => {

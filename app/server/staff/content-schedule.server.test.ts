@@ -1,23 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import type { ContentImageResolver } from '~/server/content/content-image.server';
 import { itemView } from '~/server/content/content-view.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
-import { migrate, openDb, type Db } from '~/server/db/index.server';
+import type { Db } from '~/server/db/index.server';
 
 import {
   altTextProblems,
   getItem,
-  listCategories,
   listItems,
   MESSAGES,
-  parseDraft,
   previewOf,
   removeCover,
   saveItem,
@@ -25,55 +21,25 @@ import {
 } from './content.server';
 import { deleteUnreferencedMedia, storePdf, storePicture } from './content-media.server';
 import { findMedia, listMedia, reuseMedia, setPhotoCaption } from './media-library.server';
+import { category, contentStore, draftOf as draftOfForm } from './content.test-support';
 
 /**
  * Scheduled publishing and the preview before saving (ADR 120); pictures' alternative text and the
  * media list (ADR 121).
  */
 
-let dir: string;
 let media: string;
 let db: Db;
-const PG = process.env.TEST_DATABASE_URL;
+const openStore = contentStore('contentschedule', [
+  category('news', 'ข่าวประชาสัมพันธ์', 'M', 1),
+  category('policy', 'นโยบายความเป็นส่วนตัว', 'A', 2),
+]);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-content-schedule-'));
-  media = path.join(dir, 'mediafiles');
-  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'contentschedule') : undefined });
-  await migrate(db);
-  await db
-    .insertInto('content_categories')
-    .values([
-      { code: 'news', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content', status: 1, sort: 1 },
-      { code: 'policy', description: 'นโยบายความเป็นส่วนตัว', type: 'A', content_type: 'content', status: 1, sort: 2 },
-    ])
-    .execute();
+  ({ db, media } = await openStore());
 }, 60_000);
 
-afterAll(async () => {
-  await db.destroy();
-  if (PG) await dropDatabase(PG, 'contentschedule');
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const fields = (values: Record<string, string>) =>
-  new Map(
-    Object.entries({
-      category: 'news',
-      title: 'ประชุมใหญ่สามัญประจำปี',
-      excerpt: '',
-      body: '<p>เชิญสมาชิกร่วมประชุม</p>',
-      date: '25/11/2569',
-      time: '09:30',
-      ...values,
-    }),
-  );
-
-async function draftOf(values: Record<string, string> = {}) {
-  const parsed = parseDraft(fields(values), await listCategories(db));
-  if (!parsed.draft) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.draft;
-}
+const draftOf = (values: Record<string, string> = {}) => draftOfForm(db, values);
 
 const png = () =>
   sharp({ create: { width: 640, height: 360, channels: 3, background: '#3366cc' } })

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
 import { createContentFeeds } from '~/server/coop/embedded-content.server';
 import { createSearchFeed } from '~/server/coop/embedded-search.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
-import { migrate, openDb, type Db } from '~/server/db/index.server';
+import type { Db } from '~/server/db/index.server';
 
 import {
   formValuesOf,
@@ -52,53 +51,23 @@ import {
 import { getOpeningHours, openingHoursLine, setOpeningHours } from './site-settings.server';
 import { site } from '~/config/site';
 import { publicContentChanged } from '~/server/content/public-content.server';
+import { category, contentStore, draftFields, draftOf as draftOfForm } from './content.test-support';
 
-let dir: string;
 let media: string;
 let db: Db;
-const PG = process.env.TEST_DATABASE_URL;
+const openStore = contentStore('staffcontent', [
+  category('news', 'ข่าวประชาสัมพันธ์', 'M', 1),
+  category('download', 'ดาวน์โหลดเอกสาร', 'D', 2),
+  category('banner', 'แบนเนอร์', 'A', 3),
+  category('old', 'เลิกใช้', 'M', 4, 0),
+]);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-content-'));
-  media = path.join(dir, 'mediafiles');
-  // SQLite by default; with TEST_DATABASE_URL the same on PostgreSQL in a scratch database of its own.
-  db = openDb({ dataDir: dir, databaseUrl: PG ? await freshDatabase(PG, 'staffcontent') : undefined });
-  await migrate(db);
-  await db
-    .insertInto('content_categories')
-    .values([
-      { code: 'news', description: 'ข่าวประชาสัมพันธ์', type: 'M', content_type: 'content', status: 1, sort: 1 },
-      { code: 'download', description: 'ดาวน์โหลดเอกสาร', type: 'D', content_type: 'content', status: 1, sort: 2 },
-      { code: 'banner', description: 'แบนเนอร์', type: 'A', content_type: 'content', status: 1, sort: 3 },
-      { code: 'old', description: 'เลิกใช้', type: 'M', content_type: 'content', status: 0, sort: 4 },
-    ])
-    .execute();
+  ({ db, media } = await openStore());
 }, 60_000);
 
-afterAll(async () => {
-  await db.destroy();
-  if (PG) await dropDatabase(PG, 'staffcontent');
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const fields = (values: Record<string, string>) =>
-  new Map(
-    Object.entries({
-      category: 'news',
-      title: 'ประชุมใหญ่สามัญประจำปี',
-      excerpt: '',
-      body: '<p>เชิญสมาชิกร่วมประชุม</p>',
-      date: '25/11/2569',
-      time: '09:30',
-      ...values,
-    }),
-  );
-
-async function draftOf(values: Record<string, string> = {}) {
-  const parsed = parseDraft(fields(values), await listCategories(db));
-  if (!parsed.draft) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.draft;
-}
+const draftOf = (values: Record<string, string> = {}) => draftOfForm(db, values);
+const fields = draftFields;
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
