@@ -1,30 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, staffLogin, visit } from './staff-fixture';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
     'trailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-/**
- * A visitor of their own, in a new browser context: what the server answers now is what a visitor
- * sees (public pages are `public, no-cache`, ADR 114).
- */
-async function visit(
-  browser: Browser,
-  options: { baseURL: string | undefined; javaScriptEnabled: boolean },
-  check: (page: Page) => Promise<void>,
-) {
-  const context = await browser.newContext(options);
-  try {
-    await check(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 test.describe('the editor publishes content', () => {
   test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { hashPassword } from '../../app/server/crypto.server';
@@ -137,4 +137,53 @@ export async function staffLogin(
     maxRedirects: 0,
   });
   expect(second.status(), 'staff code step').toBe(302);
+}
+
+/**
+ * A visitor of their own, in a new browser context: what the server answers now is what a visitor
+ * sees (public pages are `public, no-cache`, ADR 114).
+ */
+export async function visit(
+  browser: Browser,
+  options: { baseURL: string | undefined; javaScriptEnabled: boolean },
+  check: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext(options);
+  try {
+    await check(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** `DD/MM/BBBB` of a moment in Bangkok, as the content form takes a date. */
+export function bangkokDate(ms: number): string {
+  const local = new Date(ms + 7 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear() + 543}`;
+}
+
+type Axe = (target?: Page) => Promise<void>;
+
+/** The new-item form filled as a news item (each page checked with `axe`); not yet saved. */
+export async function fillDraft(
+  page: Page,
+  axe: Axe,
+  fields: { title: string; body?: string; date?: string; time?: string },
+): Promise<void> {
+  await page.goto('/staff/content/new');
+  await axe();
+  await page.getByLabel('หมวดหมู่').selectOption({ label: 'ข่าวประชาสัมพันธ์' });
+  await page.getByLabel('หัวข้อ', { exact: true }).fill(fields.title);
+  await page.getByLabel('เนื้อหา', { exact: true }).fill(fields.body ?? `<p>${fields.title}</p>`);
+  if (fields.date) await page.getByLabel('วันที่เผยแพร่').fill(fields.date);
+  if (fields.time) await page.getByLabel('เวลา', { exact: true }).fill(fields.time);
+}
+
+/** Saves the filled form as a draft; the new item's number. */
+export async function saveDraft(page: Page, axe: Axe): Promise<number> {
+  await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
+  await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
+  await axe();
+  return Number(/(\d+)$/.exec(page.url())![1]);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, fillDraft, saveDraft, staffLogin, type TestStaff } from './staff-fixture';
 
 /**
  * Editors never overwrite each other and can undo (ADR 118); a colleague or a menu with submenus is
@@ -10,14 +10,8 @@ import { createStaffAccount, staffLogin, type TestStaff } from './staff-fixture'
 
 /** A new draft news item made through the editor's form; returns its number. */
 async function newItem(page: Page, axe: () => Promise<void>, title: string, body: string): Promise<number> {
-  await page.goto('/staff/content/new');
-  await axe();
-  await page.getByLabel('หมวดหมู่').selectOption({ label: 'ข่าวประชาสัมพันธ์' });
-  await page.getByLabel('หัวข้อ', { exact: true }).fill(title);
-  await page.getByLabel('เนื้อหา', { exact: true }).fill(body);
-  await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
-  await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
-  return Number(/(\d+)$/.exec(page.url())![1]);
+  await fillDraft(page, axe, { title, body });
+  return saveDraft(page, axe);
 }
 
 /** A second signed-in staff browser, with the same JavaScript setting. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { E2E_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import { database, expect, frontDatabase, logIn, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { bangkokDate, createStaffAccount, staffLogin } from './staff-fixture';
 
 // The first admin comes from the CLI (`npm run staff -- add …`), run here against the e2e store.
 process.env.LOG_LEVEL ??= 'silent';
@@ -25,13 +25,6 @@ const PDF = Buffer.from(
     'trailer << /Root 1 0 R >>\n%%EOF\n',
 );
 const PASSWORD = 'quiet-harbour-lantern-42';
-
-/** `DD/MM/BBBB` of a moment in Bangkok, as the content form takes a date. */
-function bangkokDate(ms: number): string {
-  const local = new Date(ms + 7 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear() + 543}`;
-}
 
 /** The TOTP secret shown on the enrolment page and a code for it, one step after the last used. */
 async function enrol(page: Page, link: string, axe?: (page?: Page) => Promise<void>): Promise<void> {

@@ -1,58 +1,18 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { bangkokDate, createStaffAccount, fillDraft, saveDraft, staffLogin, visit } from './staff-fixture';
 
 /**
  * Scheduled publishing and the preview before saving (ADR 120); pictures' alternative text and the
  * media list (ADR 121). JavaScript on and off (the projects).
  */
 
-/** A visitor with an empty browser cache (public pages may be kept a minute). */
-async function visit(
-  browser: Browser,
-  options: { baseURL: string | undefined; javaScriptEnabled: boolean },
-  check: (page: Page) => Promise<void>,
-) {
-  const context = await browser.newContext(options);
-  try {
-    await check(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-/** `DD/MM/BBBB` of a moment in Bangkok. */
-function bangkokDate(ms: number): string {
-  const local = new Date(ms + 7 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear() + 543}`;
-}
-
 const picture = (background: string) =>
   sharp({ create: { width: 800, height: 450, channels: 3, background } })
     .jpeg()
     .toBuffer();
-
-type Axe = (target?: Page) => Promise<void>;
-
-async function newDraft(page: Page, axe: Axe, fields: { title: string; body?: string; date?: string; time?: string }) {
-  await page.goto('/staff/content/new');
-  await axe();
-  await page.getByLabel('หมวดหมู่').selectOption({ label: 'ข่าวประชาสัมพันธ์' });
-  await page.getByLabel('หัวข้อ', { exact: true }).fill(fields.title);
-  await page.getByLabel('เนื้อหา', { exact: true }).fill(fields.body ?? `<p>${fields.title}</p>`);
-  if (fields.date) await page.getByLabel('วันที่เผยแพร่').fill(fields.date);
-  if (fields.time) await page.getByLabel('เวลา', { exact: true }).fill(fields.time);
-}
-
-async function saveDraft(page: Page, axe: Axe): Promise<number> {
-  await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
-  await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
-  await axe();
-  return Number(/(\d+)$/.exec(page.url())![1]);
-}
 
 async function unpublish(page: Page, no: number) {
   await page.goto(`/staff/content/${no}`);
@@ -74,7 +34,7 @@ test.describe('drafts, scheduling and preview', () => {
     await staffLogin(page, editor);
     const stamp = `ตั้งเวลา${Date.now().toString(36)}`;
     const title = `ประกาศเงินปันผลล่วงหน้า ${stamp}`;
-    await newDraft(page, axe, { title, date: bangkokDate(Date.now() + 24 * 3_600_000), time: '08:00' });
+    await fillDraft(page, axe, { title, date: bangkokDate(Date.now() + 24 * 3_600_000), time: '08:00' });
     const no = await saveDraft(page, axe);
 
     // Publishing it schedules it: the button and the notice say when it shows.
@@ -121,7 +81,7 @@ test.describe('drafts, scheduling and preview', () => {
     const editor = await createStaffAccount('editor');
     await staffLogin(page, editor);
     const stamp = `ตัวอย่าง${Date.now().toString(36)}`;
-    await newDraft(page, axe, { title: `หัวข้อที่บันทึกแล้ว ${stamp}` });
+    await fillDraft(page, axe, { title: `หัวข้อที่บันทึกแล้ว ${stamp}` });
     const no = await saveDraft(page, axe);
 
     const typed = `หัวข้อที่ยังไม่บันทึก ${stamp}`;
@@ -158,7 +118,7 @@ test.describe('drafts, scheduling and preview', () => {
     await staffLogin(page, editor);
     const stamp = `ภาพ${Date.now().toString(36)}`;
     const title = `ภาพกิจกรรมปลูกป่า ${stamp}`;
-    await newDraft(page, axe, { title });
+    await fillDraft(page, axe, { title });
     await page
       .getByLabel('ไฟล์แนบ (ไม่บังคับ)')
       .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await picture('#4a7c59') });
@@ -182,7 +142,7 @@ test.describe('drafts, scheduling and preview', () => {
     });
 
     // Another item takes the same picture as its cover from the media list, its text with it.
-    await newDraft(page, axe, { title: `ข่าวย้อนหลัง ${stamp}` });
+    await fillDraft(page, axe, { title: `ข่าวย้อนหลัง ${stamp}` });
     const other = await saveDraft(page, axe);
     await page.getByRole('link', { name: 'คลังสื่อ: ใช้รูปหรือไฟล์ที่อัปโหลดไว้แล้ว' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'คลังสื่อ' })).toBeVisible();
