@@ -185,7 +185,9 @@ test.describe('a virtual screen reader', () => {
     await axe();
     await expect.poll(() => spoken(page)).toContain('polite: บันทึกกระทู้เรียบร้อยแล้ว');
     await page.waitForTimeout(1000);
-    expect((await spoken(page)).filter((phrase) => phrase.startsWith('polite: '))).toEqual([
+    // What is said: a change that leaves the region empty for a moment (a busy machine can show one
+    // while the page settles) says nothing, so only phrases with words count.
+    expect((await spoken(page)).filter((phrase) => phrase.startsWith('polite: ') && phrase.length > 8)).toEqual([
       'polite: บันทึกกระทู้เรียบร้อยแล้ว',
     ]);
   });
