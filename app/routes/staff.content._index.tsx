@@ -9,7 +9,7 @@ import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { setFlash } from '~/server/flash.server';
-import { altTextProblems, getItem, listCategories, listItems, setPublished } from '~/server/staff/content.server';
+import { listCategories, listItems, setPublishedMany } from '~/server/staff/content.server';
 import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
 import { NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
@@ -89,24 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: NO_STORE_HEADERS });
   const publish = intent === 'publish-selected';
   const { db } = await app();
-  const current = await db.selectFrom('content_items').select(['no', 'disabled']).where('no', 'in', numbers).execute();
-  let changed = 0;
-  let withoutAlt = 0;
-  for (const row of current) {
-    if ((row.disabled === 0) === publish) continue; // already so
-    if (publish) {
-      // What the item's own publish button refuses, this does too: pictures without alternative text (ADR 121).
-      const item = await getItem(db, row.no);
-      if (!item) continue;
-      if (altTextProblems(item).length) {
-        withoutAlt++;
-        continue;
-      }
-    }
-    if ((await setPublished(db, row.no, publish, user.username)) === null) continue;
-    await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${row.no}` });
-    changed++;
+  const { changed: numbersChanged, withoutAlt } = await setPublishedMany(db, numbers, publish, user.username);
+  for (const no of numbersChanged) {
+    await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
   }
+  const changed = numbersChanged.length;
   if (changed) await contentChanged();
   const unchanged = numbers.length - changed - withoutAlt;
   const text =

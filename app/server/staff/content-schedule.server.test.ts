@@ -18,6 +18,7 @@ import {
   removeCover,
   saveItem,
   setPublished,
+  setPublishedMany,
 } from './content.server';
 import { deleteUnreferencedMedia, storePdf, storePicture } from './content-media.server';
 import { findMedia, listMedia, reuseMedia, setPhotoCaption } from './media-library.server';
@@ -168,6 +169,25 @@ describe('alternative text of pictures', () => {
     expect((await backend.getContentItem(no))!.coverAlt).toBe('ผู้จัดการมอบทุนแก่บุตรสมาชิก');
     await removeCover(db, no, 'editor1');
     expect((await getItem(db, no))!.coverAlt).toBeNull();
+  });
+});
+
+describe('publishing several at once', () => {
+  it('publishes what its own button would, holds back an item whose body picture has no alternative text', async () => {
+    const plain = (await saveItem(db, { draft: await draftOf({ title: 'ข่าวชุดหนึ่ง' }), staff: 'ann' }))!;
+    const pictured = (await saveItem(db, {
+      draft: await draftOf({ title: 'ข่าวชุดสอง', body: '<p>แผนที่</p><img src="https://example.com/map.jpg">' }),
+      staff: 'ann',
+    }))!;
+    expect(await setPublishedMany(db, [plain, pictured, 999_999], true, 'ann')).toEqual({
+      changed: [plain],
+      withoutAlt: 1,
+    });
+    expect((await getItem(db, plain))?.state).not.toBe('draft');
+    expect((await getItem(db, pictured))?.state).toBe('draft');
+    // Asked again: nothing left to change.
+    expect(await setPublishedMany(db, [plain], true, 'ann')).toEqual({ changed: [], withoutAlt: 0 });
+    expect(await setPublishedMany(db, [plain], false, 'ann')).toEqual({ changed: [plain], withoutAlt: 0 });
   });
 });
 
