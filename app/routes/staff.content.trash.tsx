@@ -9,7 +9,7 @@ import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDate, formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { mediaDir } from '~/server/content/media.server';
-import { listTrash, restoreFromTrash } from '~/server/staff/content-history.server';
+import { listTrash, restoreFromTrash, trashedTitle } from '~/server/staff/content-history.server';
 import { NO_STORE_HEADERS, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -49,10 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = String(form.get('no') ?? '');
   const no = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
   const { db } = await app();
-  const title =
-    no === null
-      ? null
-      : (await db.selectFrom('content_items').select('title').where('no', '=', no).executeTakeFirst())?.title;
+  const title = no === null ? null : await trashedTitle(db, no);
   if (no === null || !title || !(await restoreFromTrash(db, no, user.username))) {
     return redirectWithNotice('/staff/content/trash', H.untrashGone, 'error');
   }

@@ -15,6 +15,7 @@ import {
   purgeTrash,
   restoreFromTrash,
   restoreRevision,
+  trashedTitle,
   textDiff,
   trashItem,
   TRASH_DAYS,
@@ -165,8 +166,10 @@ describe('the trash', () => {
       purgeAt: now + TRASH_DAYS * DAY,
     });
 
+    expect(await trashedTitle(db, no)).toBe('ประกาศปันผลเฉลี่ยคืน');
     // Undo: back as it was, published.
     expect(await restoreFromTrash(db, no, 'bee', now + DAY)).toBe(true);
+    expect(await trashedTitle(db, no)).toBeNull();
     expect((await getItem(db, no))!).toMatchObject({ state: 'published', updatedBy: 'bee' });
     expect((await feeds.getContentItem(no))!.title).toBe('ประกาศปันผลเฉลี่ยคืน');
     expect((await search.searchContent('ปันผล')).hits.map((h) => h.no)).toEqual([no]);

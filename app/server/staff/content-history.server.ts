@@ -197,6 +197,17 @@ export async function restoreFromTrash(db: Db, no: number, staff: string, now = 
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The title of an item in the trash, or null (not in the trash, or no such item). */
+export async function trashedTitle(db: Db, no: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('content_items')
+    .select('title')
+    .where('no', '=', no)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.title ?? null;
+}
+
 /** The trash, newest deletion first (what has been there longer than `TRASH_DAYS` is removed first). */
 export async function listTrash(db: Db, mediaDir: string, now = Date.now()): Promise<TrashRow[]> {
   await purgeTrash(db, mediaDir, now);
