@@ -7,7 +7,7 @@ import { titleFor } from '~/lib/meta';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { env } from '~/server/env.server';
-import { lockedMembers } from '~/server/staff/dashboard.server';
+import { lockedMembers, memberNames } from '~/server/staff/dashboard.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
 import listStyles from '~/styles/staff-content.css';
@@ -29,18 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db } = await app();
   const locked = await lockedMembers(db, env());
   const shown = locked.slice(0, SHOWN_MAX);
-  const names = shown.length
-    ? await db
-        .selectFrom('members')
-        .select(['membership_no', 'prename', 'first_name', 'last_name'])
-        .where(
-          'membership_no',
-          'in',
-          shown.map((m) => m.membershipNo),
-        )
-        .execute()
-    : [];
-  const nameOf = new Map(names.map((n) => [n.membership_no, `${n.prename}${n.first_name} ${n.last_name}`]));
+  const nameOf = await memberNames(
+    db,
+    shown.map((m) => m.membershipNo),
+  );
   await staffAudit(request, user, 'member_locked_list', { target: `results=${locked.length}` });
   return json(
     {

@@ -89,6 +89,17 @@ export async function lockedMembers(
   return [...locked].map(([membershipNo, until]) => ({ membershipNo, until })).sort((a, b) => a.until - b.until);
 }
 
+/** The names of the members numbered, as the member-support page shows them (number → name). */
+export async function memberNames(db: Db, numbers: readonly string[]): Promise<Map<string, string>> {
+  if (!numbers.length) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['membership_no', 'prename', 'first_name', 'last_name'])
+    .where('membership_no', 'in', [...numbers])
+    .execute();
+  return new Map(rows.map((r) => [r.membership_no, `${r.prename}${r.first_name} ${r.last_name}`]));
+}
+
 /** Members' successful sign-ins (web and app) since the start of the Bangkok day, from the audit log. */
 export async function signInsToday(db: Db, now = Date.now()): Promise<number> {
   const row = await db
