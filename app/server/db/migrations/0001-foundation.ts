@@ -1,4 +1,6 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -66,12 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  const items = db.schema.createTable('content_items');
-  await (
-    isPostgres(db)
-      ? items.addColumn('no', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : items.addColumn('no', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
+  await tableWithId(db, 'content_items', 'integer', 'no')
     .addColumn('category', 'text', (c) => c.notNull().references('content_categories.code'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body_html', 'text', (c) => c.notNull())
@@ -142,12 +139,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reset_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  const audit = db.schema.createTable('audit_events');
-  await (
-    isPostgres(db)
-      ? audit.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : audit.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
+  await tableWithId(db, 'audit_events')
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('membership_no', 'text')
@@ -155,10 +147,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('detail', 'text')
     .execute();
   await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
-}
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,18 +1,8 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** An auto-numbered primary key `id` on either database. */
-function withId(db: Kysely<any>, table: string) {
-  const t = db.schema.createTable(table);
-  return isPostgres(db)
-    ? t.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
 
 const member = (c: any) => c.notNull().references('members.membership_no').onDelete('cascade');
 
@@ -26,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await withId(db, 'share_statements')
+  await tableWithId(db, 'share_statements')
     .addColumn('membership_no', 'text', member)
     .addColumn('op_date', 'text', (c) => c.notNull())
     .addColumn('period', 'integer')
@@ -56,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('loans_member').on('loans').column('membership_no').execute();
 
-  await withId(db, 'loan_collateral')
+  await tableWithId(db, 'loan_collateral')
     .addColumn('contract_no', 'text', (c) => c.notNull().references('loans.contract_no').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('guarantor_no', 'text', (c) => c.references('members.membership_no').onDelete('set null'))
@@ -66,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('loan_collateral_contract').on('loan_collateral').column('contract_no').execute();
   await db.schema.createIndex('loan_collateral_guarantor').on('loan_collateral').column('guarantor_no').execute();
 
-  await withId(db, 'loan_statements')
+  await tableWithId(db, 'loan_statements')
     .addColumn('contract_no', 'text', (c) => c.notNull().references('loans.contract_no').onDelete('cascade'))
     .addColumn('op_date', 'text', (c) => c.notNull())
     .addColumn('period', 'integer')
@@ -95,7 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('deposit_accounts_member').on('deposit_accounts').column('membership_no').execute();
 
-  await withId(db, 'deposit_statements')
+  await tableWithId(db, 'deposit_statements')
     .addColumn('account_no', 'text', (c) => c.notNull().references('deposit_accounts.account_no').onDelete('cascade'))
     .addColumn('op_date', 'text', (c) => c.notNull())
     .addColumn('seq', 'integer', (c) => c.notNull())
@@ -110,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // Monthly collections: kind 'kep' (the cooperative) or 'crem' (the cremation welfare association).
-  await withId(db, 'collections')
+  await tableWithId(db, 'collections')
     .addColumn('membership_no', 'text', member)
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('year', 'integer', (c) => c.notNull())
@@ -123,7 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('collections_member_month', ['membership_no', 'kind', 'year', 'month'])
     .execute();
 
-  await withId(db, 'collection_lines')
+  await tableWithId(db, 'collection_lines')
     .addColumn('collection_id', 'bigint', (c) => c.notNull().references('collections.id').onDelete('cascade'))
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('item_code', 'text', (c) => c.notNull())
@@ -136,7 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('collection_lines_collection').on('collection_lines').column('collection_id').execute();
 
-  await withId(db, 'beneficiaries')
+  await tableWithId(db, 'beneficiaries')
     .addColumn('membership_no', 'text', member)
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -160,7 +150,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // Welfare: tab 'received' (paid out) or 'eligible' (can be claimed).
-  await withId(db, 'welfare_items')
+  await tableWithId(db, 'welfare_items')
     .addColumn('membership_no', 'text', member)
     .addColumn('tab', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())

@@ -1,4 +1,6 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { isPostgres } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -7,7 +9,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  * instance sharing one PostgreSQL sees the same photo and backups hold it with the rest of the data.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const binary = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+  const binary = isPostgres(db) ? 'bytea' : 'blob';
   await db.schema
     .createTable('member_photos')
     .addColumn('membership_no', 'text', (c) => c.primaryKey().references('members.membership_no').onDelete('cascade'))

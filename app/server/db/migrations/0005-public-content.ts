@@ -1,18 +1,8 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** An auto-numbered primary key `id` on either database. */
-function withId(db: Kysely<any>, table: string) {
-  const t = db.schema.createTable(table);
-  return isPostgres(db)
-    ? t.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
 
 const item = (c: any) => c.notNull().references('content_items.no').onDelete('cascade');
 
@@ -29,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('default_image', 'text', (c) => c.notNull().defaultTo('news'))
     .execute();
 
-  await withId(db, 'content_gallery')
+  await tableWithId(db, 'content_gallery')
     .addColumn('item_no', 'integer', item)
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('file', 'text', (c) => c.notNull())
@@ -37,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('content_gallery_item').on('content_gallery').columns(['item_no', 'seq']).execute();
 
-  await withId(db, 'content_attachments')
+  await tableWithId(db, 'content_attachments')
     .addColumn('item_no', 'integer', item)
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('file', 'text', (c) => c.notNull())
@@ -54,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into content_attachments (item_no, seq, file, label, size_bytes)
     select no, 1, attachment, title, null from content_items where attachment is not null`.execute(db);
 
-  await withId(db, 'interest_rates')
+  await tableWithId(db, 'interest_rates')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('rate', 'text', (c) => c.notNull())

@@ -1,18 +1,8 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** An auto-numbered integer primary key `id` on either database. */
-function withId(db: Kysely<any>, table: string) {
-  const t = db.schema.createTable(table);
-  return isPostgres(db)
-    ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
 
 /**
  * The web board (topics and answers), the demand section (members' requests answered by the
@@ -20,7 +10,7 @@ function withId(db: Kysely<any>, table: string) {
  * text, never HTML.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await withId(db, 'board_topics')
+  await tableWithId(db, 'board_topics', 'integer')
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text', (c) => c.notNull())
@@ -29,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('board_topics_created').on('board_topics').columns(['hidden', 'created_at']).execute();
 
-  await withId(db, 'board_answers')
+  await tableWithId(db, 'board_answers', 'integer')
     .addColumn('topic_id', 'integer', (c) => c.notNull().references('board_topics.id').onDelete('cascade'))
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text', (c) => c.notNull())
@@ -39,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('board_answers_topic').on('board_answers').columns(['topic_id', 'created_at']).execute();
 
-  await withId(db, 'demand_items')
+  await tableWithId(db, 'demand_items', 'integer')
     .addColumn('question', 'text', (c) => c.notNull())
     .addColumn('detail', 'text', (c) => c.notNull())
     .addColumn('asker_name', 'text', (c) => c.notNull())

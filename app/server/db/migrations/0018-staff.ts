@@ -1,10 +1,8 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * The staff back office (ADR 059): staff accounts (not members), their sessions, who did each audited
@@ -13,12 +11,7 @@ function isPostgres(db: Kysely<any>): boolean {
  * `totp_recovery_codes`, under the subject `staff:<id>` (sealed and hashed the same way, ADR 040).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const accounts = db.schema.createTable('staff_accounts');
-  await (
-    isPostgres(db)
-      ? accounts.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : accounts.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
+  await tableWithId(db, 'staff_accounts')
     // Lower case, as typed at sign-in.
     .addColumn('username', 'text', (c) => c.notNull().unique())
     .addColumn('display_name', 'text', (c) => c.notNull())
@@ -59,12 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('audit_events').addColumn('actor', 'text').execute();
   await db.schema.createIndex('audit_events_actor').on('audit_events').columns(['actor', 'at']).execute();
 
-  const codes = db.schema.createTable('staff_member_codes');
-  await (
-    isPostgres(db)
-      ? codes.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : codes.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
+  await tableWithId(db, 'staff_member_codes')
     .addColumn('membership_no', 'text', (c) => c.notNull())
     // 'register' | 'forget': which of the member's recovery flows takes it.
     .addColumn('purpose', 'text', (c) => c.notNull())

@@ -1,10 +1,8 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import { tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * Editors never overwrite each other, keep every earlier version and can undo a delete (ADR 118):
@@ -23,12 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('content_items').addColumn('deleted_by', 'text').execute();
   await db.schema.alterTable('content_items').addColumn('deleted_was_published', 'integer').execute();
 
-  const revisions = db.schema.createTable('content_revisions');
-  await (
-    isPostgres(db)
-      ? revisions.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : revisions.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-  )
+  await tableWithId(db, 'content_revisions')
     .addColumn('item_no', 'integer', (c) => c.notNull())
     // The version of the item this text was (content_items.version when it was current).
     .addColumn('version', 'integer', (c) => c.notNull())

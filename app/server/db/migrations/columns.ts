@@ -1,0 +1,31 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
+
+/**
+ * Pieces the migrations share (ADR 129). This file is part of the migrations' history, as frozen as
+ * they are: a change here would change what old migrations do on a fresh store, and stores migrated
+ * before would no longer match. Never change what a helper here builds; a later migration that needs
+ * something else gets a new helper (or writes it out). Not a migration itself: the registry in
+ * `../index.server.ts` names each migration and does not list this file.
+ */
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * A new table whose first column is an auto-numbered primary key: an identity column of `pgType` on
+ * PostgreSQL, an AUTOINCREMENT integer on SQLite (where only `integer` may be one).
+ */
+export function tableWithId(
+  db: Kysely<any>,
+  table: string,
+  pgType: 'bigint' | 'integer' = 'bigint',
+  column = 'id',
+) {
+  const t = db.schema.createTable(table);
+  return isPostgres(db)
+    ? t.addColumn(column, pgType, (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : t.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement());
+}
