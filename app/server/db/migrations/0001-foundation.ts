@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { tableWithId } from './columns';
+import { indexExpires, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -130,7 +130,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sessions_member').on('sessions').column('membership_no').execute();
-  await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
+  await indexExpires(db, 'sessions');
 
   await db.schema
     .createTable('rate_limits')

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { createdAndExpires, indexExpires } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /** Staff impersonation (ADR 010): single-use grants behind the signed links, and who is acting in a session. */
@@ -11,11 +13,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // No foreign key: the grant (like the audit log) outlives the member row it names.
     .addColumn('membership_no', 'text', (c) => c.notNull())
     .addColumn('staff', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .addColumn('used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('impersonation_grants_expires').on('impersonation_grants').column('expires_at').execute();
+  await indexExpires(db, 'impersonation_grants');
 
   await db.schema.alterTable('sessions').addColumn('acting_staff', 'text').execute();
 }

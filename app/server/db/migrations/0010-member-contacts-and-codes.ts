@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { createdAndExpires, indexExpires } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /**
@@ -18,11 +20,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // HMAC of the code under a key derived from the session secret; null when no code was sent.
     .addColumn('code_hash', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .addColumn('used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('recovery_codes_expires').on('recovery_codes').column('expires_at').execute();
+  await indexExpires(db, 'recovery_codes');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { createdAndExpires, indexExpires } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /**
@@ -46,10 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('redirect_to', 'text')
     .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .execute();
-  await db.schema.createIndex('login_challenges_expires').on('login_challenges').column('expires_at').execute();
+  await indexExpires(db, 'login_challenges');
 
   await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('ip', 'text').execute();

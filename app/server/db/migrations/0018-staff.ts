@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { tableWithId } from './columns';
+import { createdAndExpires, indexExpires, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .execute();
   await db.schema.createIndex('staff_sessions_staff').on('staff_sessions').column('staff_id').execute();
-  await db.schema.createIndex('staff_sessions_expires').on('staff_sessions').column('expires_at').execute();
+  await indexExpires(db, 'staff_sessions');
 
   // The staff member behind an audit event (their username); null for members' own events.
   await db.schema.alterTable('audit_events').addColumn('actor', 'text').execute();
@@ -60,8 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('issued_by', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .addColumn('used_at', 'bigint')
     .execute();
   await db.schema.createIndex('staff_member_codes_member').on('staff_member_codes').column('membership_no').execute();

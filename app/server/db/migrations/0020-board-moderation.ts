@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { createdAndExpires, indexExpires } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /**
@@ -38,10 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .execute();
-  await db.schema.createIndex('board_blocks_expires').on('board_blocks').column('expires_at').execute();
+  await indexExpires(db, 'board_blocks');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { createdAndExpires, indexExpires } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /**
@@ -20,11 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('staff_id', 'bigint', (c) => c.notNull().references('staff_accounts.id').onDelete('cascade'))
     // JSON, size-bounded by the code that writes it.
     .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndExpires)
     .addPrimaryKeyConstraint('staff_handoffs_pk', ['owner_hash', 'kind', 'path'])
     .execute();
-  await db.schema.createIndex('staff_handoffs_expires').on('staff_handoffs').column('expires_at').execute();
+  await indexExpires(db, 'staff_handoffs');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

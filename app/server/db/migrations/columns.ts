@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, type ColumnBuilderCallback, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -28,4 +28,18 @@ export function tableWithId(
   return isPostgres(db)
     ? t.addColumn(column, pgType, (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : t.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+type NewTable = CreateTableBuilder<any, any>;
+
+const notNull: ColumnBuilderCallback = (c) => c.notNull();
+
+/** `created_at` then `expires_at`, both NOT NULL epoch milliseconds: a row that lives until it expires. */
+export function createdAndExpires(t: NewTable): NewTable {
+  return t.addColumn('created_at', 'bigint', notNull).addColumn('expires_at', 'bigint', notNull);
+}
+
+/** The index `<table>_expires` on `expires_at`, by which a table's expired rows are found and deleted. */
+export async function indexExpires(db: Kysely<any>, table: string): Promise<void> {
+  await db.schema.createIndex(`${table}_expires`).on(table).column('expires_at').execute();
 }
