@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { indexExpires, tableWithId } from './columns';
+import { createdAndUpdated, indexExpires, memberKey, memberRef, statusAndSort, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -32,16 +32,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('member_credentials')
-    .addColumn('membership_no', 'text', (c) => c.primaryKey().references('members.membership_no').onDelete('cascade'))
+    .addColumn('membership_no', 'text', memberKey)
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('reset_required', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
   await db.schema
     .createTable('terms_acceptances')
-    .addColumn('membership_no', 'text', (c) => c.notNull().references('members.membership_no').onDelete('cascade'))
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('terms_no', 'integer', (c) => c.notNull())
     .addColumn('accepted_at', 'bigint', (c) => c.notNull())
     .addColumn('ip', 'text')
@@ -52,7 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('coop_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('membership_no', 'text', (c) => c.notNull().references('members.membership_no').onDelete('cascade'))
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('issued_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -64,8 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(statusAndSort)
     .execute();
 
   await tableWithId(db, 'content_items', 'integer', 'no')
@@ -96,8 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'text')
     .addColumn('icon', 'text')
     .addColumn('is_parent', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(statusAndSort)
     .execute();
 
   await db.schema
@@ -106,8 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('menu_seq', 'integer', (c) => c.notNull().references('menu_items.seq').onDelete('cascade'))
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(statusAndSort)
     .execute();
 
   await db.schema

@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 
-import { tableWithId } from './columns';
+import { memberKey, memberRef, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
-
-const member = (c: any) => c.notNull().references('members.membership_no').onDelete('cascade');
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('share_accounts')
-    .addColumn('membership_no', 'text', (c) => c.primaryKey().references('members.membership_no').onDelete('cascade'))
+    .addColumn('membership_no', 'text', memberKey)
     .addColumn('capital_satang', 'bigint', (c) => c.notNull())
     .addColumn('monthly_satang', 'bigint', (c) => c.notNull())
     .addColumn('last_period', 'integer', (c) => c.notNull())
@@ -17,7 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await tableWithId(db, 'share_statements')
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('op_date', 'text', (c) => c.notNull())
     .addColumn('period', 'integer')
     .addColumn('description', 'text', (c) => c.notNull())
@@ -33,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('loans')
     .addColumn('contract_no', 'text', (c) => c.primaryKey())
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('loan_type', 'text', (c) => c.notNull())
     .addColumn('approved_satang', 'bigint', (c) => c.notNull())
     .addColumn('balance_satang', 'bigint', (c) => c.notNull())
@@ -74,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('deposit_accounts')
     .addColumn('account_no', 'text', (c) => c.primaryKey())
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('type_code', 'text', (c) => c.notNull())
     .addColumn('type_name', 'text', (c) => c.notNull())
     .addColumn('account_name', 'text', (c) => c.notNull())
@@ -101,7 +99,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Monthly collections: kind 'kep' (the cooperative) or 'crem' (the cremation welfare association).
   await tableWithId(db, 'collections')
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('year', 'integer', (c) => c.notNull())
     .addColumn('month', 'integer', (c) => c.notNull())
@@ -127,7 +125,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('collection_lines_collection').on('collection_lines').column('collection_id').execute();
 
   await tableWithId(db, 'beneficiaries')
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('relationship', 'text', (c) => c.notNull())
@@ -136,7 +134,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('dividends')
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('year', 'integer', (c) => c.notNull())
     .addColumn('dividend_rate', 'text', (c) => c.notNull())
     .addColumn('dividend_satang', 'bigint', (c) => c.notNull())
@@ -151,7 +149,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Welfare: tab 'received' (paid out) or 'eligible' (can be claimed).
   await tableWithId(db, 'welfare_items')
-    .addColumn('membership_no', 'text', member)
+    .addColumn('membership_no', 'text', memberRef)
     .addColumn('tab', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())

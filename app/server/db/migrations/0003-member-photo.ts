@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { isPostgres } from './columns';
+import { isPostgres, memberKey } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const binary = isPostgres(db) ? 'bytea' : 'blob';
   await db.schema
     .createTable('member_photos')
-    .addColumn('membership_no', 'text', (c) => c.primaryKey().references('members.membership_no').onDelete('cascade'))
+    .addColumn('membership_no', 'text', memberKey)
     .addColumn('jpeg', binary, (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

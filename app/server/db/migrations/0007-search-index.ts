@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { statusAndSort } from './columns';
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
 /**
@@ -40,8 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('question', 'text', (c) => c.notNull())
     // Where the item links to: a path on this site or an http(s) URL.
     .addColumn('note', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(statusAndSort)
     .execute();
 
   // A starting 'เมนูแนะนำ' for every store (the cooperative edits it): the vendor's own sections.

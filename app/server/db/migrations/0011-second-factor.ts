@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { createdAndExpires, indexExpires } from './columns';
+import { createdAndExpires, createdAndUpdated, indexExpires } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -24,8 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reveal_sealed', 'text')
     .addColumn('reveal_holder', 'text')
     .addColumn('reveal_until', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
   await db.schema

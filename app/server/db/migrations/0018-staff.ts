@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { createdAndExpires, indexExpires, tableWithId } from './columns';
+import { createdAndExpires, createdAndUpdated, indexExpires, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -25,8 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // When the account was fully enrolled (password and TOTP confirmed); null until then.
     .addColumn('enrolled_at', 'bigint')
     .addColumn('disabled_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(createdAndUpdated)
     .execute();
 
   await db.schema

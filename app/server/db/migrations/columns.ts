@@ -43,3 +43,23 @@ export function createdAndExpires(t: NewTable): NewTable {
 export async function indexExpires(db: Kysely<any>, table: string): Promise<void> {
   await db.schema.createIndex(`${table}_expires`).on(table).column('expires_at').execute();
 }
+
+/** `created_at` then `updated_at`, both NOT NULL epoch milliseconds. */
+export function createdAndUpdated(t: NewTable): NewTable {
+  return t.addColumn('created_at', 'bigint', notNull).addColumn('updated_at', 'bigint', notNull);
+}
+
+/** `status` (1 shown, 0 not; default 1) then `sort` (default 0), both NOT NULL: a row of a list staff order. */
+export function statusAndSort(t: NewTable): NewTable {
+  return t
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0));
+}
+
+/** A NOT NULL `membership_no` of a member's own row: deleting the member deletes it. */
+export const memberRef: ColumnBuilderCallback = (c) =>
+  c.notNull().references('members.membership_no').onDelete('cascade');
+
+/** The same as the primary key: the member's one row of a table. */
+export const memberKey: ColumnBuilderCallback = (c) =>
+  c.primaryKey().references('members.membership_no').onDelete('cascade');
