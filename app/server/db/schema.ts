@@ -55,6 +55,17 @@ export interface Database {
   site_settings: SiteSettingsTable;
 }
 
+/** A row made at `created_at` that stops being valid at `expires_at` (epoch ms). */
+interface Expiring {
+  created_at: number;
+  expires_at: number;
+}
+
+interface CreatedAndUpdated {
+  created_at: number;
+  updated_at: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -81,13 +92,11 @@ export interface MembersTable {
   status_code: string;
 }
 
-export interface MemberCredentialsTable {
+export interface MemberCredentialsTable extends CreatedAndUpdated {
   membership_no: string;
   password_hash: string;
   /** 1 when the member must set a new password before logging in. */
   reset_required: number;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface TermsAcceptancesTable {
@@ -125,6 +134,7 @@ export interface ContentCategoriesTable {
 
 /** A nullable column that inserts may leave out. */
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+type OptionalNumber = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface ContentItemsTable {
   no: Generated<number>;
@@ -144,30 +154,26 @@ export interface ContentItemsTable {
   /** The editor's own short excerpt; null: lists show the body's first words (0019). */
   excerpt: OptionalText;
   /** Last change by a staff account: when (ms) and who (username); null for seeded items (0019). */
-  updated_at: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: OptionalNumber;
   updated_by: OptionalText;
   /** The cover picture's alternative text; null: none written yet (0030, ADR 121). */
   cover_alt: OptionalText;
   /** Saves of the item's text so far; a save names the version it edited (0028, ADR 118). */
   version: ColumnType<number, number | undefined, number>;
   /** In the trash since (ms) and by whom; null when not deleted (0028). */
-  deleted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_at: OptionalNumber;
   deleted_by: OptionalText;
   /** Whether the item was published when deleted: a restore puts it back so (0028). */
-  deleted_was_published: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_was_published: OptionalNumber;
 }
 
 /** An item's text as it was before a save replaced it (0028, ADR 118). */
-export interface ContentRevisionsTable {
+export interface ContentRevisionsTable
+  extends Pick<ContentItemsTable, 'category' | 'title' | 'body_html' | 'posted_at' | 'video_url'> {
   id: Generated<number>;
   item_no: number;
   version: number;
-  category: string;
-  title: string;
   excerpt: string | null;
-  body_html: string;
-  posted_at: number;
-  video_url: string | null;
   saved_at: number | null;
   saved_by: string | null;
   replaced_at: number;
@@ -200,7 +206,7 @@ export interface FooterPhonesTable {
   sort: number;
 }
 
-export interface SessionsTable {
+export interface SessionsTable extends Expiring {
   /** SHA-256 of the random id held in the cookie. */
   id_hash: string;
   membership_no: string;
@@ -209,9 +215,7 @@ export interface SessionsTable {
   /** When the core's token expires (ms since the epoch): it is refreshed shortly before. Null: unknown. */
   upstream_expires_at: number | null;
   remember: number;
-  created_at: number;
   last_seen_at: number;
-  expires_at: number;
   /** Set when staff opened this session through an impersonation link (ADR 010): who is acting. */
   acting_staff: string | null;
   /** The browser's User-Agent at login (at most 300 characters) and the client address (0011). */
@@ -245,14 +249,12 @@ export interface AuditEventsTable {
 }
 
 /** A single-use staff impersonation link (ADR 010). */
-export interface ImpersonationGrantsTable {
+export interface ImpersonationGrantsTable extends Expiring {
   /** SHA-256 of the link's random nonce. */
   nonce_hash: string;
   membership_no: string;
   /** The staff member's name or id as given to the CLI. */
   staff: string;
-  created_at: number;
-  expires_at: number;
   /** When the link was used; null while unused. Set at most once (atomic UPDATE … WHERE used_at IS NULL). */
   used_at: number | null;
 }
@@ -411,46 +413,42 @@ export interface MemberPhotosTable {
   updated_at: number;
 }
 
-/** A web board topic. Title, body and name are plain text as typed (never HTML). */
-export interface BoardTopicsTable {
-  id: Generated<number>;
-  title: string;
-  body: string;
-  display_name: string;
-  created_at: number;
-  /** 1 when staff have hidden it (moderation); hidden topics are not shown anywhere. */
+/** What staff may hide (0006; the reason and time from 0020, ADR 062): hidden rows are not shown anywhere. */
+interface Hideable {
+  /** 1 when staff have hidden it. */
   hidden: number;
-  /** A keyed hash of the poster's address (never the address), to block the author (0020, ADR 062). */
-  author_key: string | null;
-  /** When a moderator saw it; null while it waits in the moderation queue. */
-  reviewed_at: number | null;
   /** The moderator's reason, kept while hidden. */
   hidden_reason: string | null;
   hidden_at: number | null;
+}
+
+/** A topic or an answer of the web board: plain text as typed (never HTML), moderated (0020, ADR 062). */
+interface BoardPost extends Hideable {
+  id: Generated<number>;
+  body: string;
+  display_name: string;
+  created_at: number;
+  /** A keyed hash of the poster's address (never the address), to block the author. */
+  author_key: string | null;
+  /** When a moderator saw it; null while it waits in the moderation queue. */
+  reviewed_at: number | null;
+}
+
+/** A web board topic; its title is plain text as typed too. */
+export interface BoardTopicsTable extends BoardPost {
+  title: string;
   /** Set while the topic takes no more answers from visitors. */
   closed_at: number | null;
 }
 
-export interface BoardAnswersTable {
-  id: Generated<number>;
+export interface BoardAnswersTable extends BoardPost {
   topic_id: number;
-  body: string;
-  display_name: string;
   /** 1 for an answer by the cooperative's staff (the core system's `Namer = "Admin"`). */
   staff: number;
-  created_at: number;
-  hidden: number;
-  /** A keyed hash of the poster's address (never the address), to block the author (0020, ADR 062). */
-  author_key: string | null;
-  /** When a moderator saw it; null while it waits in the moderation queue. */
-  reviewed_at: number | null;
-  /** The moderator's reason, kept while hidden. */
-  hidden_reason: string | null;
-  hidden_at: number | null;
 }
 
 /** The demand section: a member's request or question and the cooperative's answer. */
-export interface DemandItemsTable {
+export interface DemandItemsTable extends Hideable {
   id: Generated<number>;
   question: string;
   detail: string;
@@ -461,13 +459,10 @@ export interface DemandItemsTable {
   answer: string | null;
   answered_by: string | null;
   answered_at: number | null;
-  hidden: number;
-  hidden_reason: string | null;
-  hidden_at: number | null;
 }
 
 /** An address that may not post on the board until `expires_at` (0020, ADR 062). */
-export interface BoardBlocksTable {
+export interface BoardBlocksTable extends Expiring {
   /** A keyed hash of the normalised address; the address itself is not stored. */
   address_key: string;
   /** What moderators see: a masked address ("203.0.113.*") or the post whose author it is. */
@@ -475,8 +470,6 @@ export interface BoardBlocksTable {
   reason: string;
   /** The staff username who added it. */
   created_by: string;
-  created_at: number;
-  expires_at: number;
 }
 
 /** A form submission key, claimed in the same transaction as the row it created (ADR 012). */
@@ -517,23 +510,22 @@ export interface SearchRecommendedTable {
   sort: number;
 }
 
-/** Photos of a gallery item (the core system's `pic_activity`), in `seq` order (0005). */
-export interface ContentGalleryTable {
+/** A file of a content item, in `seq` order (0005). */
+interface ItemFile {
   id: Generated<number>;
   item_no: number;
   seq: number;
   /** Path under /mediafiles/. */
   file: string;
+}
+
+/** Photos of a gallery item (the core system's `pic_activity`). */
+export interface ContentGalleryTable extends ItemFile {
   caption: string | null;
 }
 
-/** Files attached to a content item, in `seq` order (0005). */
-export interface ContentAttachmentsTable {
-  id: Generated<number>;
-  item_no: number;
-  seq: number;
-  /** Path under /mediafiles/. */
-  file: string;
+/** Files attached to a content item. */
+export interface ContentAttachmentsTable extends ItemFile {
   label: string;
   size_bytes: number | null;
 }
@@ -552,7 +544,7 @@ export interface InterestRatesTable {
 }
 
 /** A TOTP authenticator (ADR 040) of a subject such as `member:<no>`. */
-export interface TotpFactorsTable {
+export interface TotpFactorsTable extends CreatedAndUpdated {
   subject: string;
   /** The base32 secret sealed with AES-256-GCM (`app/server/auth/totp/seal.server.ts`). */
   secret_sealed: string;
@@ -564,8 +556,6 @@ export interface TotpFactorsTable {
   reveal_sealed: string | null;
   reveal_holder: string | null;
   reveal_until: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** A recovery code of a subject: SHA-256 of the code; `used_at` set once. */
@@ -576,7 +566,7 @@ export interface TotpRecoveryCodesTable {
 }
 
 /** A half-session between a verified password and the second factor (ADR 040). */
-export interface LoginChallengesTable {
+export interface LoginChallengesTable extends Expiring {
   id_hash: string;
   membership_no: string;
   upstream_token: string;
@@ -584,28 +574,28 @@ export interface LoginChallengesTable {
   remember: number;
   redirect_to: string | null;
   failures: number;
-  created_at: number;
-  expires_at: number;
   /** The member's name as the login answered it (0022, ADR 093); null on half-sessions from before. */
   member_name: OptionalText;
 }
 
-/** One-time codes for registration and forgotten passwords (0010, ADR 038). */
-export interface RecoveryCodesTable {
-  /** SHA-256 of the challenge the browser holds. */
-  challenge_hash: string;
+/** A one-time code for a member's registration or forgotten password, used at most once. */
+interface OneTimeCode extends Expiring {
   purpose: 'register' | 'forget';
   membership_no: string;
-  /** HMAC-SHA-256 of the code; null when no code was sent (the identity did not match). */
-  code_hash: string | null;
   attempts: number;
-  created_at: number;
-  expires_at: number;
   used_at: number | null;
 }
 
+/** One-time codes for registration and forgotten passwords (0010, ADR 038). */
+export interface RecoveryCodesTable extends OneTimeCode {
+  /** SHA-256 of the challenge the browser holds. */
+  challenge_hash: string;
+  /** HMAC-SHA-256 of the code; null when no code was sent (the identity did not match). */
+  code_hash: string | null;
+}
+
 /** A staff account of the back office (0018, ADR 059). */
-export interface StaffAccountsTable {
+export interface StaffAccountsTable extends CreatedAndUpdated {
   id: Generated<number>;
   username: string;
   display_name: string;
@@ -615,47 +605,36 @@ export interface StaffAccountsTable {
   enrol_expires_at: number | null;
   enrolled_at: number | null;
   disabled_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** A staff session (0018): `stage` 'enrol', 'code' (half-session before the TOTP code) or 'active'. */
-export interface StaffSessionsTable {
+export interface StaffSessionsTable extends Expiring {
   id_hash: string;
   staff_id: number;
   stage: string;
   redirect_to: string | null;
   failures: number;
-  created_at: number;
   last_seen_at: number;
-  expires_at: number;
   user_agent: string | null;
   ip: string | null;
 }
 
 /** A form kept across an ended staff session, or an issued code shown once (0026, ADR 116). */
-export interface StaffHandoffsTable {
+export interface StaffHandoffsTable extends Expiring {
   owner_hash: string;
   kind: string;
   path: string;
   staff_id: number;
   payload: string;
-  created_at: number;
-  expires_at: number;
 }
 
 /** A one-time code staff issued for a member without contact on file (0018, ADR 060). */
-export interface StaffMemberCodesTable {
+export interface StaffMemberCodesTable extends OneTimeCode {
   id: Generated<number>;
-  membership_no: string;
-  purpose: 'register' | 'forget';
   code_hash: string;
   issued_by: string;
-  attempts: number;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
 }
+
 /** Settings of the public site edited by staff, e.g. the opening-hours line (0019). */
 export interface SiteSettingsTable {
   key: string;
