@@ -167,9 +167,11 @@ export interface ContentItemsTable {
   deleted_was_published: OptionalNumber;
 }
 
+/** The columns of an item's text that a revision keeps as they were. */
+type ItemText = Pick<ContentItemsTable, 'category' | 'title' | 'body_html' | 'posted_at' | 'video_url'>;
+
 /** An item's text as it was before a save replaced it (0028, ADR 118). */
-export interface ContentRevisionsTable
-  extends Pick<ContentItemsTable, 'category' | 'title' | 'body_html' | 'posted_at' | 'video_url'> {
+export interface ContentRevisionsTable extends ItemText {
   id: Generated<number>;
   item_no: number;
   version: number;

@@ -18,12 +18,7 @@ export function isPostgres(db: Kysely<any>): boolean {
  * A new table whose first column is an auto-numbered primary key: an identity column of `pgType` on
  * PostgreSQL, an AUTOINCREMENT integer on SQLite (where only `integer` may be one).
  */
-export function tableWithId(
-  db: Kysely<any>,
-  table: string,
-  pgType: 'bigint' | 'integer' = 'bigint',
-  column = 'id',
-) {
+export function tableWithId(db: Kysely<any>, table: string, pgType: 'bigint' | 'integer' = 'bigint', column = 'id') {
   const t = db.schema.createTable(table);
   return isPostgres(db)
     ? t.addColumn(column, pgType, (c) => c.primaryKey().generatedByDefaultAsIdentity())
