@@ -137,6 +137,25 @@ describe('the SQLite store', () => {
   });
 });
 
+describe('the migrations (ADR 129)', () => {
+  it('a fresh store applies every numbered file of the migrations folder, in order, and no other file', async () => {
+    const files = fs
+      .readdirSync(path.join(import.meta.dirname, 'migrations'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-migrations-'));
+    const fresh = openDb({ dataDir });
+    try {
+      // The folder also holds the frozen helpers the migrations share; they are not a migration.
+      expect(files).toContain('columns');
+      expect(await migrate(fresh)).toEqual(files.filter((name) => /^\d{4}-/.test(name)));
+    } finally {
+      await fresh.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('PostgreSQL connections per worker (ADR 071)', () => {
   it('are 10 each up to four workers, then shared out so a server holds at most 40, and never fewer than 2', () => {
     expect([1, 2, 4, 5, 8, 16, 64].map(poolSizeFor)).toEqual([10, 10, 10, 8, 5, 2, 2]);
