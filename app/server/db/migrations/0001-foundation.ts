@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 
-import { createdAndUpdated, indexExpires, memberKey, memberRef, statusAndSort, tableWithId } from './columns';
+import {
+  createdAndUpdated,
+  indexExpires,
+  indexMember,
+  memberKey,
+  memberRef,
+  statusAndSort,
+  tableWithId,
+} from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -55,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('issued_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('coop_tokens_member').on('coop_tokens').column('membership_no').execute();
+  await indexMember(db, 'coop_tokens');
 
   await db.schema
     .createTable('content_categories')
@@ -125,7 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sessions_member').on('sessions').column('membership_no').execute();
+  await indexMember(db, 'sessions');
   await indexExpires(db, 'sessions');
 
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { memberKey, memberRef, tableWithId } from './columns';
+import { indexMember, memberKey, memberRef, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('interest_rate', 'text', (c) => c.notNull())
     .addColumn('interest_arrear_satang', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('loans_member').on('loans').column('membership_no').execute();
+  await indexMember(db, 'loans');
 
   await tableWithId(db, 'loan_collateral')
     .addColumn('contract_no', 'text', (c) => c.notNull().references('loans.contract_no').onDelete('cascade'))
@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('held_satang', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('opened_date', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('deposit_accounts_member').on('deposit_accounts').column('membership_no').execute();
+  await indexMember(db, 'deposit_accounts');
 
   await tableWithId(db, 'deposit_statements')
     .addColumn('account_no', 'text', (c) => c.notNull().references('deposit_accounts.account_no').onDelete('cascade'))
@@ -130,7 +130,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('relationship', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('beneficiaries_member').on('beneficiaries').column('membership_no').execute();
+  await indexMember(db, 'beneficiaries');
 
   await db.schema
     .createTable('dividends')
@@ -156,7 +156,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('item_date', 'text')
     .addColumn('amount_satang', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('welfare_items_member').on('welfare_items').column('membership_no').execute();
+  await indexMember(db, 'welfare_items');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { createdAndExpires, createdAndUpdated, indexExpires, tableWithId } from './columns';
+import { createdAndExpires, createdAndUpdated, indexExpires, indexMember, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -62,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(createdAndExpires)
     .addColumn('used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('staff_member_codes_member').on('staff_member_codes').column('membership_no').execute();
+  await indexMember(db, 'staff_member_codes');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

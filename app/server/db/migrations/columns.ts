@@ -39,6 +39,11 @@ export async function indexExpires(db: Kysely<any>, table: string): Promise<void
   await db.schema.createIndex(`${table}_expires`).on(table).column('expires_at').execute();
 }
 
+/** The index `<table>_member` on `membership_no`, by which a member's rows are found. */
+export async function indexMember(db: Kysely<any>, table: string): Promise<void> {
+  await db.schema.createIndex(`${table}_member`).on(table).column('membership_no').execute();
+}
+
 /** `created_at` then `updated_at`, both NOT NULL epoch milliseconds. */
 export function createdAndUpdated(t: NewTable): NewTable {
   return t.addColumn('created_at', 'bigint', notNull).addColumn('updated_at', 'bigint', notNull);
