@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 
 import {
   createdAndUpdated,
+  dropTables,
   indexExpires,
   indexMember,
   memberKey,
@@ -154,7 +155,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'audit_events',
     'rate_limits',
     'sessions',
@@ -168,7 +169,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     'member_credentials',
     'members',
     'meta',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  ]);
 }

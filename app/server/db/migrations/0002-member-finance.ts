@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { indexMember, memberKey, memberRef, tableWithId } from './columns';
+import { dropTables, indexMember, memberKey, memberRef, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -160,7 +160,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'welfare_items',
     'dividends',
     'beneficiaries',
@@ -173,7 +173,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     'loans',
     'share_statements',
     'share_accounts',
-  ]) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  ]);
 }

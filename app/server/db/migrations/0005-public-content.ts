@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-import { tableWithId } from './columns';
+import { dropTables, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -62,9 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('content_items_category_list').ifExists().execute();
-  for (const t of ['interest_rates', 'content_attachments', 'content_gallery']) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  await dropTables(db, ['interest_rates', 'content_attachments', 'content_gallery']);
   await db.schema.alterTable('content_categories').dropColumn('default_image').execute();
   await db.schema.alterTable('content_categories').dropColumn('background').execute();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { tableWithId } from './columns';
+import { dropTables, tableWithId } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -54,7 +54,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['idempotency_keys', 'demand_items', 'board_answers', 'board_topics']) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  await dropTables(db, ['idempotency_keys', 'demand_items', 'board_answers', 'board_topics']);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { statusAndSort } from './columns';
+import { dropTables, statusAndSort } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -59,8 +59,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['search_recommended', 'search_terms', 'search_documents']) {
-    await db.schema.dropTable(t).ifExists().execute();
-  }
+  await dropTables(db, ['search_recommended', 'search_terms', 'search_documents']);
   await db.deleteFrom('meta').where('key', '=', 'search_index_version').execute();
 }

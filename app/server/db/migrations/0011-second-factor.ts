@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { createdAndExpires, createdAndUpdated, indexExpires } from './columns';
+import { createdAndExpires, createdAndUpdated, dropTables, indexExpires } from './columns';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time and use an untyped Kysely. */
 
@@ -58,7 +58,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('sessions').dropColumn('ip').execute();
   await db.schema.alterTable('sessions').dropColumn('user_agent').execute();
-  await db.schema.dropTable('login_challenges').ifExists().execute();
-  await db.schema.dropTable('totp_recovery_codes').ifExists().execute();
-  await db.schema.dropTable('totp_factors').ifExists().execute();
+  await dropTables(db, ['login_challenges', 'totp_recovery_codes', 'totp_factors']);
 }

@@ -63,3 +63,10 @@ export const memberRef: ColumnBuilderCallback = (c) =>
 /** The same as the primary key: the member's one row of a table. */
 export const memberKey: ColumnBuilderCallback = (c) =>
   c.primaryKey().references('members.membership_no').onDelete('cascade');
+
+/** Drops each table that exists, in the order given (dependents first). */
+export async function dropTables(db: Kysely<any>, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}
