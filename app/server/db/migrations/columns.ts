@@ -60,7 +60,7 @@ export function statusAndSort(t: NewTable): NewTable {
 export const memberRef: ColumnBuilderCallback = (c) =>
   c.notNull().references('members.membership_no').onDelete('cascade');
 
-/** The same as the primary key: the member's one row of a table. */
+/** The same as the primary key: the member's one row of that table. Deleting the member deletes it. */
 export const memberKey: ColumnBuilderCallback = (c) =>
   c.primaryKey().references('members.membership_no').onDelete('cascade');
 
