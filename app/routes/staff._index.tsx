@@ -5,11 +5,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
 import { formatDateDMY, formatNumber } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { env } from '~/server/env.server';
-import { lockedMembers, postsWaiting, publishedThisMonth, signInsToday } from '~/server/staff/dashboard.server';
 import { NO_STORE } from '~/server/staff/form.server';
-import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffCan } from '~/server/staff/guard.server';
+import { staffStore } from '~/server/staff/store.server';
 
 interface Figure {
   key: string;
@@ -25,35 +23,35 @@ interface Figure {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
-  const ownDataOnly = staffHoldsOnlyOwnData();
-  const { db } = await app();
+  const { own, coop } = await staffStore();
+  const ownDataOnly = coop === null;
   const now = Date.now();
   const today = formatDateDMY(now);
   const figures: Figure[] = [];
   // Content, the board and members belong to the core in http mode: only the audit log's number is ours.
-  if (!ownDataOnly && staffCan(user, 'moderator')) {
+  if (coop && staffCan(user, 'moderator')) {
     figures.push({
       key: 'waiting',
       label: 'กระทู้และความเห็นรอตรวจ',
-      value: formatNumber(await postsWaiting(db), 0),
+      value: formatNumber(await coop.dashboard.postsWaiting(), 0),
       to: '/staff/board',
       linkText: 'ไปที่รายการรอตรวจ',
     });
   }
-  if (!ownDataOnly && staffCan(user, 'editor')) {
+  if (coop && staffCan(user, 'editor')) {
     figures.push({
       key: 'published',
       label: 'เนื้อหาที่เผยแพร่เดือนนี้',
-      value: formatNumber(await publishedThisMonth(db, now), 0),
+      value: formatNumber(await coop.dashboard.publishedThisMonth(now), 0),
       to: '/staff/content?state=published&period=month',
       linkText: 'ดูเนื้อหาที่เผยแพร่เดือนนี้',
     });
   }
-  if (!ownDataOnly && staffCan(user, 'support')) {
+  if (coop && staffCan(user, 'support')) {
     figures.push({
       key: 'locked',
       label: 'สมาชิกที่ถูกล็อกการเข้าสู่ระบบ',
-      value: formatNumber((await lockedMembers(db, env(), now)).length, 0),
+      value: formatNumber((await coop.members.locked(now)).length, 0),
       to: '/staff/members/locked',
       linkText: 'ดูรายชื่อสมาชิกที่ถูกล็อก',
     });
@@ -62,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     figures.push({
       key: 'sign-ins',
       label: 'การเข้าสู่ระบบของสมาชิกวันนี้',
-      value: formatNumber(await signInsToday(db, now), 0),
+      value: formatNumber(await own.audit.signInsToday(now), 0),
       to: `/staff/audit?${new URLSearchParams({ what: 'login_success', from: today, to: today })}`,
       linkText: 'ดูในบันทึกการใช้งาน',
     });

@@ -8,19 +8,15 @@ import { StaffField, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_ROLE_LABELS } from '~/lib/staff';
-import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
 import { staffSubject } from '~/server/staff/accounts.server';
 import { formText, NO_STORE } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
-import {
-  changeOwnPassword,
-  OWN_ACCOUNT_MESSAGES as M,
-  regenerateOwnRecoveryCodes,
-} from '~/server/staff/own-account.server';
+import { OWN_ACCOUNT_MESSAGES as M } from '~/server/staff/own-account.server';
 import { presentedStaffId } from '~/server/staff/session.server';
+import { staffStore } from '~/server/staff/store.server';
 
 /**
  * A staff member's own account (ADR 101), for every role: change the password, make new recovery
@@ -59,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const idHash = await sessionOf(request);
   const form = await request.formData();
   const intent = formText(form, 'intent', 20);
-  const { db } = await app();
+  const { own } = await staffStore();
   const fail = (field: string, error: string) => {
     context.formErrors = true;
     return json({ field, error, attempt: Date.now() } as Failure, { status: 400, headers: NO_STORE });
@@ -71,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
 
   if (intent === 'password') {
-    const outcome = await changeOwnPassword(db, user, idHash, {
+    const outcome = await own.ownAccount.changePassword(user, idHash, {
       current: formText(form, 'current', PASSWORD_MAX * 4),
       password: formText(form, 'password', PASSWORD_MAX * 4),
       confirm: formText(form, 'confirm', PASSWORD_MAX * 4),
@@ -80,7 +76,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done(M.changed);
   }
   if (intent === 'codes') {
-    const outcome = await regenerateOwnRecoveryCodes(db, user, idHash, formText(form, 'current', PASSWORD_MAX * 4));
+    const outcome = await own.ownAccount.regenerateRecoveryCodes(
+      user,
+      idHash,
+      formText(form, 'current', PASSWORD_MAX * 4),
+    );
     if (!outcome.ok) return fail('codes-current', outcome.message);
     return done(M.codesMade);
   }

@@ -7,17 +7,11 @@ import { StaffField } from '~/components/staff/fields';
 import { groupIncident } from '~/incident';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { auditEventName } from '~/lib/audit-events';
-import {
-  auditFilter,
-  auditQueryFrom,
-  auditSearchParams,
-  searchAudit,
-  type AuditRow,
-} from '~/server/staff/audit-search.server';
+import { auditFilter, auditQueryFrom, auditSearchParams, type AuditRow } from '~/server/staff/audit-search.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
+import { staffStore } from '~/server/staff/store.server';
 
 const TITLE = 'บันทึกการใช้งาน';
 const DATE_ERROR = 'กรุณากรอกวันที่เป็น วว/ดด/ปปปป (พ.ศ.) เช่น 05/01/2569';
@@ -37,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: NO_STORE },
     );
   }
-  const { db } = await app();
-  const { rows, hasNext } = await searchAudit(db, checked.filter, page);
+  const { own } = await staffStore();
+  const { rows, hasNext } = await own.audit.search(checked.filter, page);
   return json(
     {
       query,

@@ -8,8 +8,7 @@ import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
   NO_STORE,
@@ -18,8 +17,9 @@ import {
   readReason,
   type FormFailure,
 } from '~/server/staff/moderation-forms.server';
-import { blockAddress, listBlocks, normaliseAddress, removeBlock } from '~/server/staff/moderation.server';
+import { normaliseAddress } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'รายการระงับการโพสต์';
@@ -28,28 +28,31 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 
 /** The per-address block list of the board (ADR 062): running blocks, add one, end one. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return moderationList(request, listBlocks, (b) => ({
-    key: b.addressKey,
-    label: b.label,
-    reason: b.reason,
-    createdBy: b.createdBy,
-    created: formatDateTime(b.createdAt, 'short'),
-    expires: formatDateTime(b.expiresAt, 'short'),
-  }));
+  return moderationList(
+    request,
+    (coop, page) => coop.board.blocks(page),
+    (b) => ({
+      key: b.addressKey,
+      label: b.label,
+      reason: b.reason,
+      createdBy: b.createdBy,
+      created: formatDateTime(b.createdAt, 'short'),
+      expires: formatDateTime(b.expiresAt, 'short'),
+    }),
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw new Response('Not Found', { status: 404 });
+  const coop = await requireCoopStore(await staffStore());
   const form = await request.formData();
   const intent = readIntent(form, ['add', 'remove'] as const);
   if (!intent) throw new Response('Bad Request', { status: 400 });
-  const { db } = await app();
 
   if (intent === 'remove') {
     const key = form.get('key');
     if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(key)) throw new Response('Bad Request', { status: 400 });
-    const removed = await removeBlock(db, key);
+    const removed = await coop.board.removeBlock(key);
     if (!removed) return doneRedirect('/staff/blocks', MOD_MESSAGES.blockGone, 'info');
     await staffAudit(request, user, 'board_block_removed', { target: removed.label });
     return doneRedirect('/staff/blocks', MOD_MESSAGES.unblocked(removed.label));
@@ -65,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!days.ok) errors.days = days.error;
   const outcome =
     reason.ok && days.ok && !errors.address
-      ? await blockAddress(db, { address: typed, reason: reason.value, days: days.value, by: user.username })
+      ? await coop.board.blockAddress({ address: typed, reason: reason.value, days: days.value, by: user.username })
       : null;
   if (!outcome?.ok || !reason.ok || !days.ok) {
     if (outcome && !outcome.ok) errors.address = MOD_MESSAGES.addressInvalid;

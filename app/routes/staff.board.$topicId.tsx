@@ -9,9 +9,8 @@ import { BOARD_LIMITS } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/content/public-content.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
   NO_STORE,
@@ -24,14 +23,7 @@ import {
   readReason,
   type FormFailure,
 } from '~/server/staff/moderation-forms.server';
-import {
-  blockAuthorOf,
-  getStaffTopic,
-  markReviewed,
-  postOfficialAnswer,
-  setPostHidden,
-  setTopicClosed,
-} from '~/server/staff/moderation.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const notFound = () => new Response('Not Found', { status: 404 });
@@ -44,11 +36,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw notFound();
+  const coop = await requireCoopStore(await staffStore());
   const id = readId(params.topicId);
   if (id === null) throw notFound();
-  const { db } = await app();
-  const topic = await getStaffTopic(db, id);
+  const topic = await coop.board.topic(id);
   if (!topic) throw notFound();
   const { createdAt, answers, ...rest } = topic;
   return json(
@@ -67,18 +58,17 @@ const INTENTS = ['hide', 'restore', 'reviewed', 'close', 'reopen', 'answer', 'bl
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw notFound();
+  const coop = await requireCoopStore(await staffStore());
   const topicId = readId(params.topicId);
   if (topicId === null) throw notFound();
   const form = await request.formData();
   const intent = readIntent(form, INTENTS);
   if (!intent) throw new Response('Bad Request', { status: 400 });
-  const { db } = await app();
   const here = `/staff/board/${topicId}`;
   const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
 
   if (intent === 'close' || intent === 'reopen') {
-    const outcome = await setTopicClosed(db, topicId, intent === 'close');
+    const outcome = await coop.board.setTopicClosed(topicId, intent === 'close');
     if (outcome === 'missing') throw notFound();
     if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
     await publicContentChanged({ scope: 'board', topicId });
@@ -97,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!name.ok) errors.displayName = name.error;
       return fail({ form: 'answer', errors });
     }
-    const answerId = await postOfficialAnswer(db, { topicId, body: body.value, displayName: name.value });
+    const answerId = await coop.board.postOfficialAnswer({ topicId, body: body.value, displayName: name.value });
     if (answerId === null) throw notFound();
     await publicContentChanged({ scope: 'board', topicId });
     await staffAudit(request, user, 'board_answered', { target: `answer:${answerId}` });
@@ -110,7 +100,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const target = `${post.kind}:${post.id}`;
 
   if (intent === 'reviewed') {
-    if (!(await markReviewed(db, post.kind, post.id))) return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
+    if (!(await coop.board.markReviewed(post.kind, post.id)))
+      return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
     await staffAudit(request, user, 'board_reviewed', { target });
     return doneRedirect(here, MOD_MESSAGES.reviewed);
   }
@@ -124,7 +115,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!days.ok) errors.days = days.error;
       return fail({ form: formId, errors });
     }
-    const outcome = await blockAuthorOf(db, { ...post, reason: reason.value, days: days.value, by: user.username });
+    const outcome = await coop.board.blockAuthorOf({
+      ...post,
+      reason: reason.value,
+      days: days.value,
+      by: user.username,
+    });
     if (!outcome.ok) return fail({ form: formId, errors: { reason: MOD_MESSAGES.noAuthor } });
     await staffAudit(request, user, 'board_block_added', {
       target: `${outcome.label} (${days.value} วัน)`,
@@ -135,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (!reason.ok) return fail({ form: formId, errors: { reason: reason.error } });
   const hidden = intent === 'hide';
-  const outcome = await setPostHidden(db, { ...post, hidden, reason: reason.value });
+  const outcome = await coop.board.setPostHidden({ ...post, hidden, reason: reason.value });
   if (outcome === 'missing') throw notFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
   await publicContentChanged({ scope: 'board', topicId });

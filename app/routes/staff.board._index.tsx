@@ -9,19 +9,12 @@ import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/content/public-content.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { doneRedirect, NO_STORE, readIntent, readReason } from '~/server/staff/moderation-forms.server';
-import {
-  listQueue,
-  markReviewed,
-  QUEUE_ORDERS,
-  setPostHidden,
-  type PostKind,
-  type QueueOrder,
-} from '~/server/staff/moderation.server';
+import { QUEUE_ORDERS, type PostKind, type QueueOrder } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const TITLE = 'รายการรอตรวจ';
@@ -44,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = readOrder(new URL(request.url).searchParams);
   const list = await moderationList(
     request,
-    (db, page) => listQueue(db, page, order),
+    (coop, page) => coop.board.queue(page, order),
     (r) => ({
       kind: r.kind,
       id: r.id,
@@ -75,16 +68,16 @@ type BulkFailure = { errors: { posts?: string; reason?: string }; selected: stri
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw new Response('Not Found', { status: 404 });
+  const coop = await requireCoopStore(await staffStore());
   const form = await request.formData();
   const url = new URL(request.url);
   url.searchParams.delete('index'); // Remix's own marker of an index route's form
-  const { db } = await app();
 
   const one = readPostRef(form.get('review'));
   if (one) {
     const back = `/staff/board${url.search}`;
-    if (!(await markReviewed(db, one.kind, one.id))) return doneRedirect(back, MOD_MESSAGES.changedMeanwhile, 'info');
+    if (!(await coop.board.markReviewed(one.kind, one.id)))
+      return doneRedirect(back, MOD_MESSAGES.changedMeanwhile, 'info');
     await staffAudit(request, user, 'board_reviewed', { target: `${one.kind}:${one.id}` });
     return doneRedirect(back, MOD_MESSAGES.reviewed);
   }
@@ -110,11 +103,11 @@ export async function action({ request }: ActionFunctionArgs) {
   for (const post of posts) {
     const target = `${post.kind}:${post.id}`;
     if (intent === 'review-selected') {
-      if (!(await markReviewed(db, post.kind, post.id))) continue;
+      if (!(await coop.board.markReviewed(post.kind, post.id))) continue;
       await staffAudit(request, user, 'board_reviewed', { target });
     } else {
       const reasonText = reason?.ok ? reason.value : '';
-      if ((await setPostHidden(db, { ...post, hidden: true, reason: reasonText })) !== 'done') continue;
+      if ((await coop.board.setPostHidden({ ...post, hidden: true, reason: reasonText })) !== 'done') continue;
       await staffAudit(request, user, 'board_hidden', { target, reason: reasonText });
     }
     done++;

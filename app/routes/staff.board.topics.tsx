@@ -8,13 +8,7 @@ import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
 import { NO_STORE } from '~/server/staff/moderation-forms.server';
-import {
-  listStaffTopics,
-  TOPIC_SORTS,
-  TOPIC_STATES,
-  type TopicSort,
-  type TopicState,
-} from '~/server/staff/moderation.server';
+import { TOPIC_SORTS, TOPIC_STATES, type TopicSort, type TopicState } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
@@ -35,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const list = await moderationList(
     request,
-    (db, page) => listStaffTopics(db, page, filters),
+    (coop, page) => coop.board.topics(page, filters),
     (t) => ({
       id: t.id,
       title: truncate(t.title),

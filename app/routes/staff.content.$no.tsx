@@ -10,9 +10,9 @@ import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime, formatFileSize, formatSizeLimit } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
-import { altTextProblems, formValuesOf, getItem, listCategories } from '~/server/staff/content.server';
+import { env } from '~/server/env.server';
+import { altTextProblems, formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
   itemNumber,
@@ -36,12 +36,12 @@ export const links: LinksFunction = () => [
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
-  const { db, env } = await app();
-  const item = await getItem(db, no);
+  const config = env();
+  const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
-  const categories = await listCategories(db);
+  const categories = await coop.content.categories();
   // What the editor posted after their session ended comes back once (ADR 116).
   const restored = await restoredFormValues(request, user, categories);
   return json(
@@ -66,12 +66,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       gallery: item.gallery.map((g) => ({ id: g.id, src: mediaUrl(g.file), caption: g.caption ?? '' })),
       updated: item.updatedAt ? `${formatDateTime(item.updatedAt, 'short')} โดย ${item.updatedBy ?? '-'}` : null,
-      sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      sizeLimit: formatSizeLimit(config.PHOTO_MAX_BYTES),
       upload: {
-        maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES),
-        limit: formatSizeLimit(contentFilesMax(env.PHOTO_MAX_BYTES)),
+        maxBytes: contentUploadCeiling(config.PHOTO_MAX_BYTES),
+        limit: formatSizeLimit(contentFilesMax(config.PHOTO_MAX_BYTES)),
       },
-      canAnnounce: pushTrigger(env) !== null,
+      canAnnounce: pushTrigger(config) !== null,
     },
     { headers: NO_STORE_HEADERS },
   );

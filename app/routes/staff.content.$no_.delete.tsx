@@ -3,10 +3,6 @@ import { redirect } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
-import { app } from '~/server/app.server';
-import { mediaDir } from '~/server/content/media.server';
-import { trashItem } from '~/server/staff/content-history.server';
-import { getItem } from '~/server/staff/content.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -24,11 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
-  const { db, env } = await app();
-  const item = await getItem(db, no);
-  if (!item || !(await trashItem(db, mediaDir(env.dataDir), no, user.username))) {
+  const item = await coop.content.get(no);
+  if (!item || !(await coop.content.trash(no, user.username))) {
     return redirectWithNotice('/staff/content', T.notFound, 'error');
   }
   await staffAudit(request, user, 'content_trash', { target: `content ${no}` });

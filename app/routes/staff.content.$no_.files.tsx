@@ -2,11 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
-import { app } from '~/server/app.server';
-import { mediaDir } from '~/server/content/media.server';
-import { deleteUnreferencedMedia, itemMediaFile } from '~/server/staff/content-media.server';
-import { removeCover, removeFile } from '~/server/staff/content.server';
-import { reuseMedia, setPhotoCaption, type ReuseAs } from '~/server/staff/media-library.server';
+import type { ReuseAs } from '~/server/staff/media-library.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -29,12 +25,11 @@ const REUSE = new Map<unknown, ReuseAs>([
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
   const form = await request.formData();
   const kind = form.get('kind');
   const id = Number(form.get('id'));
-  const { db, env } = await app();
   const back = `/staff/content/${no}`;
   if (kind === 'photo-alt') {
     const caption = String(form.get('caption') ?? '')
@@ -46,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (
       !Number.isSafeInteger(id) ||
       id < 1 ||
-      !(await setPhotoCaption(db, { no, id, caption, staff: user.username }))
+      !(await coop.media.setCaption({ no, id, caption, staff: user.username }))
     ) {
       return redirectWithNotice(back, T.notFound, 'error');
     }
@@ -57,9 +52,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reuse = REUSE.get(kind);
   if (reuse) {
     const file = String(form.get('file') ?? '');
-    const result = await reuseMedia(db, { no, file, as: reuse, staff: user.username });
+    const result = await coop.media.reuse({ no, file, as: reuse, staff: user.username });
     if (result === 'refused') return redirectWithNotice(back, T.notFound, 'error');
-    await deleteUnreferencedMedia(db, mediaDir(env.dataDir), [result.replaced]);
+    await coop.media.deleteUnreferenced([result.replaced]);
     await staffAudit(request, user, 'content_media_reuse', { target: `content ${no} ${reuse} ${file}` });
     await contentChanged();
     return redirectWithNotice(back, T.mediaReused);
@@ -67,15 +62,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let removed = false;
   let file: string | null = null;
   if (kind === 'cover') {
-    file = await itemMediaFile(db, no, 'cover');
-    removed = await removeCover(db, no, user.username);
+    file = await coop.media.itemFile(no, 'cover');
+    removed = await coop.content.removeCover(no, user.username);
   } else if ((kind === 'attachment' || kind === 'photo') && Number.isSafeInteger(id) && id > 0) {
-    file = await itemMediaFile(db, no, kind, id);
-    removed = await removeFile(db, no, kind, id);
+    file = await coop.media.itemFile(no, kind, id);
+    removed = await coop.content.removeFile(no, kind, id);
   }
   if (!removed) return redirectWithNotice(`/staff/content/${no}`, T.notFound, 'error');
   // The file goes too once nothing names it (ADR 061).
-  await deleteUnreferencedMedia(db, mediaDir(env.dataDir), [file]);
+  await coop.media.deleteUnreferenced([file]);
   await staffAudit(request, user, 'content_file_remove', {
     target: `content ${no} ${String(kind)} ${id || ''}`.trim(),
   });

@@ -6,10 +6,8 @@ import { ContentNav } from '~/components/staff/content-nav';
 import { ContentPreview } from '~/components/staff/content-preview';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
-import { app } from '~/server/app.server';
 import { itemView } from '~/server/content/content-view.server';
 import { contentImages } from '~/server/content/media.server';
-import { previewItem } from '~/server/staff/content.server';
 import { itemNumber, NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import contentStyles from '~/styles/staff-content.css';
@@ -19,10 +17,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 /** The item as its public page will show it (the same view and sanitising), published or not. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
-  const { db } = await app();
-  const item = await previewItem(db, no);
+  const item = await coop.content.preview(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   return json(await itemView(item, contentImages()), { headers: NO_STORE_HEADERS });
 }

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
-import { app } from '~/server/app.server';
+import { env } from '~/server/env.server';
 import { log } from '~/server/log.server';
 import { pushTrigger } from '~/server/content/push.server';
 import { formatDateTime } from '~/lib/thai-format';
-import { altTextProblems, getItem, setPublished } from '~/server/staff/content.server';
+import { altTextProblems } from '~/server/staff/content.server';
 import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -25,19 +25,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
   const form = await request.formData();
   const publish = form.get('intent') === 'publish';
-  const { db, env } = await app();
   const back = `/staff/content/${no}`;
-  const item = await getItem(db, no);
+  const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   if (publish) {
     // The item's page lists what is missing, under its state.
     if (altTextProblems(item).length) return redirectWithNotice(back, T.altMissing, 'error');
   }
-  const result = await setPublished(db, no, publish, user.username);
+  const result = await coop.content.setPublished(no, publish, user.username);
   if (result === null) throw new Response(T.notFound, { status: 404 });
   await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
   await contentChanged();
@@ -50,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   if (form.get('announce') !== '1') return redirectWithNotice(back, T.publishedNotice);
-  const trigger = pushTrigger(env);
+  const trigger = pushTrigger(env());
   if (!trigger) return redirectWithNotice(back, T.announceOff, 'info');
   try {
     await trigger.send(result);

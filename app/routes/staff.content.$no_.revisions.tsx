@@ -8,9 +8,8 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { getRevision, listRevisions, restoreRevision, textDiff } from '~/server/staff/content-history.server';
-import { getItem, VersionConflict } from '~/server/staff/content.server';
+import { textDiff } from '~/server/staff/content-history.server';
+import { VersionConflict } from '~/server/staff/content.server';
 import {
   formVersion,
   itemNumber,
@@ -37,19 +36,18 @@ const savedLine = (at: number | null, by: string | null) =>
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
-  const { db } = await app();
-  const item = await getItem(db, no);
+  const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
-  const revisions = await listRevisions(db, no);
+  const revisions = await coop.content.revisions(no);
   const rawId = new URL(request.url).searchParams.get('r') ?? '';
-  const chosen = /^[1-9]\d{0,15}$/.test(rawId) ? await getRevision(db, no, Number(rawId)) : null;
+  const chosen = /^[1-9]\d{0,15}$/.test(rawId) ? await coop.content.revision(no, Number(rawId)) : null;
   let shown = null;
   if (chosen) {
     // The text the next save made of it: the next newer revision, or the current text.
     const newer = revisions.filter((r) => r.version > chosen.version).at(-1);
-    const next = newer ? (await getRevision(db, no, newer.id))!.draft : item;
+    const next = newer ? (await coop.content.revision(no, newer.id))!.draft : item;
     shown = {
       id: chosen.id,
       version: chosen.version,
@@ -82,15 +80,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Put an earlier version back: a save (it keeps the text it replaces), audited. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const no = itemNumber(params.no);
   const form = await request.formData();
   const revisionId = formVersion(String(form.get('revision') ?? ''));
   const version = formVersion(String(form.get('version') ?? ''));
-  const { db } = await app();
   let restored;
   try {
-    restored = await restoreRevision(db, { no, revisionId, version, staff: user.username });
+    restored = await coop.content.restoreRevision({ no, revisionId, version, staff: user.username });
   } catch (error) {
     if (!(error instanceof VersionConflict)) throw error;
     return redirectWithNotice(`/staff/content/${no}/revisions?r=${revisionId}`, H.restoreConflict, 'error');

@@ -7,13 +7,12 @@ import { ContentNav } from '~/components/staff/content-nav';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { setFlash } from '~/server/flash.server';
-import { listCategories, listItems, setPublishedMany } from '~/server/staff/content.server';
 import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
 import { NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
+import { staffStore } from '~/server/staff/store.server';
 import contentStyles from '~/styles/staff-content.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
@@ -29,14 +28,14 @@ const BULK_MAX = 100;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
-  const { db } = await app();
+  const { coop } = await staffStore();
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
   const url = new URL(request.url);
-  const categories = await listCategories(db);
+  const categories = await coop.content.categories();
   const filters = contentFilters(url.searchParams, categories);
   const rawPage = url.searchParams.get('page') ?? '1';
   const page = /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
-  const result = await listItems(db, contentListQuery(filters, page));
+  const result = await coop.content.list(contentListQuery(filters, page));
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const link = (to: number) => `/staff/content?${contentSearchParams(filters, to)}`;
   const search = contentSearchParams(filters).toString();
@@ -71,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent !== 'publish-selected' && intent !== 'unpublish-selected')
@@ -88,8 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
   ];
   if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: NO_STORE_HEADERS });
   const publish = intent === 'publish-selected';
-  const { db } = await app();
-  const { changed: numbersChanged, withoutAlt } = await setPublishedMany(db, numbers, publish, user.username);
+  const { changed: numbersChanged, withoutAlt } = await coop.content.setPublishedMany(numbers, publish, user.username);
   for (const no of numbersChanged) {
     await staffAudit(request, user, publish ? 'content_publish' : 'content_unpublish', { target: `content ${no}` });
   }

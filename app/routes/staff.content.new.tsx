@@ -8,8 +8,8 @@ import { ContentPreview } from '~/components/staff/content-preview';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatSizeLimit } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { formValuesOf, listCategories } from '~/server/staff/content.server';
+import { env } from '~/server/env.server';
+import { formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
   NO_STORE_HEADERS,
@@ -27,9 +27,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 /** A new content item (a draft until published). `?category=banner` preselects the category. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
-  const { db, env } = await app();
-  const categories = await listCategories(db);
+  const coop = await refuseInHttpMode();
+  const config = env();
+  const categories = await coop.content.categories();
   const wanted = new URL(request.url).searchParams.get('category') ?? '';
   const values = formValuesOf(null);
   if (categories.some((c) => c.code === wanted)) values.category = wanted;
@@ -40,10 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values: restored ?? values,
       restored: restored !== null,
-      sizeLimit: formatSizeLimit(env.PHOTO_MAX_BYTES),
+      sizeLimit: formatSizeLimit(config.PHOTO_MAX_BYTES),
       upload: {
-        maxBytes: contentUploadCeiling(env.PHOTO_MAX_BYTES),
-        limit: formatSizeLimit(contentFilesMax(env.PHOTO_MAX_BYTES)),
+        maxBytes: contentUploadCeiling(config.PHOTO_MAX_BYTES),
+        limit: formatSizeLimit(contentFilesMax(config.PHOTO_MAX_BYTES)),
       },
     },
     { headers: NO_STORE_HEADERS },

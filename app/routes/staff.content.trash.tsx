@@ -7,9 +7,6 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDate, formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { mediaDir } from '~/server/content/media.server';
-import { listTrash, restoreFromTrash, trashedTitle } from '~/server/staff/content-history.server';
 import { NO_STORE_HEADERS, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
@@ -23,9 +20,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  await refuseInHttpMode();
-  const { db, env } = await app();
-  const rows = await listTrash(db, mediaDir(env.dataDir));
+  const coop = await refuseInHttpMode();
+  const rows = await coop.content.listTrash();
   return json(
     {
       rows: rows.map((r) => ({
@@ -44,13 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Restore one item from the trash, published again if it was. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
+  const coop = await refuseInHttpMode();
   const form = await request.formData();
   const raw = String(form.get('no') ?? '');
   const no = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-  const { db } = await app();
-  const title = no === null ? null : await trashedTitle(db, no);
-  if (no === null || !title || !(await restoreFromTrash(db, no, user.username))) {
+  const title = no === null ? null : await coop.content.trashedTitle(no);
+  if (no === null || !title || !(await coop.content.restoreFromTrash(no, user.username))) {
     return redirectWithNotice('/staff/content/trash', H.untrashGone, 'error');
   }
   await staffAudit(request, user, 'content_untrash', { target: `content ${no}` });

@@ -8,9 +8,8 @@ import { BOARD_LIMITS } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/content/public-content.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
   NO_STORE,
@@ -22,7 +21,8 @@ import {
   readStatus,
   type FormFailure,
 } from '~/server/staff/moderation-forms.server';
-import { answerDemand, DEMAND_STATUSES, getStaffDemand, setDemandHidden } from '~/server/staff/moderation.server';
+import { DEMAND_STATUSES } from '~/server/staff/moderation.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
 const notFound = () => new Response('Not Found', { status: 404 });
@@ -32,11 +32,10 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 /** One demand item: hide or restore it, and the cooperative's answer and status (ADR 062). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw notFound();
+  const coop = await requireCoopStore(await staffStore());
   const id = readId(params.itemId);
   if (id === null) throw notFound();
-  const { db } = await app();
-  const item = await getStaffDemand(db, id);
+  const item = await coop.demand.get(id);
   if (!item) throw notFound();
   return json(
     {
@@ -60,13 +59,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) throw notFound();
+  const coop = await requireCoopStore(await staffStore());
   const id = readId(params.itemId);
   if (id === null) throw notFound();
   const form = await request.formData();
   const intent = readIntent(form, ['hide', 'restore', 'answer'] as const);
   if (!intent) throw new Response('Bad Request', { status: 400 });
-  const { db } = await app();
   const here = `/staff/demand/${id}`;
   const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
 
@@ -81,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!status.ok) errors.status = status.error;
       return fail({ form: 'answer', errors });
     }
-    if (!(await answerDemand(db, { id, answer: answer.value, answeredBy: by.value, status: status.value })))
+    if (!(await coop.demand.answer({ id, answer: answer.value, answeredBy: by.value, status: status.value })))
       throw notFound();
     await publicContentChanged({ scope: 'demand' });
     await staffAudit(request, user, 'demand_answered', { target: `demand:${id} (${status.value})` });
@@ -91,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reason = readReason(form);
   if (!reason.ok) return fail({ form: intent, errors: { reason: reason.error } });
   const hidden = intent === 'hide';
-  const outcome = await setDemandHidden(db, { id, hidden, reason: reason.value });
+  const outcome = await coop.demand.setHidden({ id, hidden, reason: reason.value });
   if (outcome === 'missing') throw notFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
   await publicContentChanged({ scope: 'demand' });

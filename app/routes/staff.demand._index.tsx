@@ -7,7 +7,6 @@ import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, truncate } from '~/lib/thai-format';
-import { listStaffDemand } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
 
@@ -17,15 +16,19 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderation
 
 /** Every demand item, hidden ones too, newest first (ADR 062). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return moderationList(request, listStaffDemand, (d) => ({
-    id: d.id,
-    question: truncate(d.question),
-    askerName: d.askerName,
-    asked: formatDateTime(d.askedAt, 'short'),
-    status: d.status,
-    hidden: d.hidden,
-    answered: d.answer !== null,
-  }));
+  return moderationList(
+    request,
+    (coop, page) => coop.demand.list(page),
+    (d) => ({
+      id: d.id,
+      question: truncate(d.question),
+      askerName: d.askerName,
+      asked: formatDateTime(d.askedAt, 'short'),
+      status: d.status,
+      hidden: d.hidden,
+      answered: d.answer !== null,
+    }),
+  );
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];

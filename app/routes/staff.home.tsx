@@ -8,13 +8,12 @@ import { FieldShell } from '~/components/field-shell';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { BANNER_CATEGORY } from '~/server/coop/embedded-content.server';
-import { listItems } from '~/server/staff/content.server';
 import { NO_STORE_HEADERS, redirectWithNotice } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
-import { getOpeningHours, OPENING_HOURS_MAX, setOpeningHours } from '~/server/staff/site-settings.server';
+import { OPENING_HOURS_MAX } from '~/server/staff/site-settings.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import contentStyles from '~/styles/staff-content.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
@@ -25,12 +24,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
-  const { db } = await app();
-  const [hours, banners] = await Promise.all([
-    getOpeningHours(db),
-    listItems(db, { category: BANNER_CATEGORY, page: 1 }),
-  ]);
+  const { coop } = await staffStore();
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  const [hours, banners] = await Promise.all([coop.home.openingHours(), coop.home.banners()]);
   return json(
     {
       ownDataOnly: false as const,
@@ -50,15 +46,16 @@ const HOURS_TOO_LONG = `ข้อความเวลาทำการต้�
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  if (staffHoldsOnlyOwnData()) return redirectWithNotice('/staff/home', T.coreOwnsContent, 'info');
+  const coop = await requireCoopStore(await staffStore(), () =>
+    redirectWithNotice('/staff/home', T.coreOwnsContent, 'info'),
+  );
   const form = await request.formData();
   const raw = form.get('hours');
   const hours = typeof raw === 'string' ? raw.slice(0, OPENING_HOURS_MAX * 4) : '';
   if ([...hours.replace(/\s+/g, ' ').trim()].length > OPENING_HOURS_MAX) {
     return json({ hours, error: HOURS_TOO_LONG }, { status: 400, headers: NO_STORE_HEADERS });
   }
-  const { db } = await app();
-  await setOpeningHours(db, hours);
+  await coop.home.setOpeningHours(hours);
   await staffAudit(request, user, 'home_hours', { target: 'opening hours' });
   await contentChanged();
   return redirectWithNotice('/staff/home', T.hoursSaved);

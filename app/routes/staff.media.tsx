@@ -6,12 +6,9 @@ import { ContentNav } from '~/components/staff/content-nav';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatFileSize, formatNumber } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { mediaUrl } from '~/server/content/content-image.server';
-import { getItem } from '~/server/staff/content.server';
 import { itemNumber, NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff } from '~/server/staff/guard.server';
-import { listMedia } from '~/server/staff/media-library.server';
 import contentStyles from '~/styles/staff-content.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
@@ -23,16 +20,15 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  await refuseInHttpMode();
-  const { db } = await app();
+  const coop = await refuseInHttpMode();
   const url = new URL(request.url);
   const rawFor = url.searchParams.get('for');
   const forNo = rawFor ? itemNumber(rawFor) : null;
-  const target = forNo === null ? null : await getItem(db, forNo);
+  const target = forNo === null ? null : await coop.content.get(forNo);
   if (forNo !== null && !target) throw new Response(T.notFound, { status: 404 });
   const rawPage = url.searchParams.get('page') ?? '1';
   const page = /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
-  const result = await listMedia(db, page);
+  const result = await coop.media.list(page);
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const link = (to: number) => {
     const params = new URLSearchParams();

@@ -7,23 +7,16 @@ import { StaffField, SubmitButton } from '~/components/staff/fields';
 import { ReasonField } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { issueImpersonationLink, LINK_TTL_MS } from '~/server/auth/impersonation.server';
-import { clearCodeLimits } from '~/server/auth/recovery/code-limit.server';
+import { LINK_TTL_MS } from '~/server/auth/impersonation.server';
 import { env } from '~/server/env.server';
 import { formText, NO_STORE } from '~/server/staff/form.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
-import { putHandoff, SHOW_ONCE_TTL_MS, takeHandoff } from '~/server/staff/handoff.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { SHOW_ONCE_TTL_MS } from '~/server/staff/handoff.server';
 import { presentedStaffId } from '~/server/staff/session.server';
+import { staffStore } from '~/server/staff/store.server';
 import {
-  findMembers,
-  issueMemberCode,
-  memberSupportView,
-  removeMemberSecondFactor,
   SEARCH_MAX,
   STAFF_CODE_MAX_TRIES,
-  staffCodeKey,
-  unlockMember,
   type MemberSupportView,
   type MemberSummary,
 } from '~/server/staff/support.server';
@@ -81,14 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The code the post just issued (post/redirect/get): read once from the server, so a reload shows
   // it no more and issues nothing.
   const ownerHash = await presentedStaffId(request);
-  const { db } = await app();
+  const { own, coop } = await staffStore();
   const taken = ownerHash
-    ? ((await takeHandoff(db, { ownerHash, kind: 'member_code', path: PATH, staffId: user.id })) as IssuedCode | null)
+    ? ((await own.handoffs.take({ ownerHash, kind: 'member_code', path: PATH, staffId: user.id })) as IssuedCode | null)
     : null;
-  const view = taken ? await memberSupportView(db, taken.membershipNo, env()) : null;
+  const view = taken && coop ? await coop.members.view(taken.membershipNo) : null;
   return json(
     {
-      ownDataOnly: staffHoldsOnlyOwnData(),
+      ownDataOnly: coop === null,
       impersonation: Boolean(env().IMPERSONATION_SECRET),
       issued: taken && view ? { member: shown(view), code: taken.code } : null,
     },
@@ -142,14 +135,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.formErrors = true;
     return json({ kind: 'error', attempt, ...data } as ActionData, { status, headers: NO_STORE });
   };
-  if (staffHoldsOnlyOwnData()) return fail(404, { error: M.httpMode });
-  const { db, backend } = await app();
+  const { own, coop } = await staffStore();
+  if (!coop) return fail(404, { error: M.httpMode });
   const e = env();
 
   if (intent === 'find') {
     const term = formText(form, 'q', SEARCH_MAX).trim();
     if (!term) return fail(400, { field: 'member-q', error: M.termRequired, term });
-    const results = await findMembers(db, term);
+    const results = await coop.members.find(term);
     const byNumber = /^\d+$/.test(term);
     await staffAudit(request, user, 'member_search', {
       membershipNo: byNumber && results.length === 1 ? results[0]!.membershipNo : undefined,
@@ -159,9 +152,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const membershipNo = formText(form, 'membershipNo', 20).trim();
-  const view = /^\d{1,20}$/.test(membershipNo) ? await memberSupportView(db, membershipNo, e) : null;
+  const view = /^\d{1,20}$/.test(membershipNo) ? await coop.members.view(membershipNo) : null;
   if (!view) return fail(404, { error: M.notFound });
-  const again = async () => shown((await memberSupportView(db, membershipNo, e)) ?? view);
+  const again = async () => shown((await coop.members.view(membershipNo)) ?? view);
   const answer = (
     data: Omit<Extract<ActionData, { kind: 'member' }>, 'kind' | 'attempt' | 'member'>,
     member: ShownMember,
@@ -173,9 +166,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer({}, shown(view));
     }
     case 'unlock': {
-      const ended = await unlockMember(db, membershipNo);
-      // The core's tokens behind the ended sessions are handed back (in embedded mode, deleted already).
-      await Promise.all(ended.upstreamTokens.map((token) => backend.logout({ token }).catch(() => undefined)));
+      // The core's tokens behind the ended sessions are handed back too (the store does).
+      const ended = await coop.members.unlock(membershipNo);
       await staffAudit(request, user, 'member_unlocked', {
         membershipNo,
         target: `locks=${view.locks.map((l) => l.kind).join(',') || 'none'}; sessions=${ended.sessions}; tokens=${ended.tokens}; links=${ended.links}`,
@@ -184,7 +176,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'unlock-codes': {
       // Only the one-time code counters (ADR 094): the member's sessions and other locks are left as they are.
-      const cleared = await clearCodeLimits(db, membershipNo);
+      const cleared = await coop.members.clearCodeLimits(membershipNo);
       await staffAudit(request, user, 'member_codes_unlocked', {
         membershipNo,
         target: `locks=${
@@ -199,7 +191,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'code': {
       const purpose = formText(form, 'purpose', 20);
       if (purpose !== 'register' && purpose !== 'forget') return fail(400, { error: M.notFound, member: shown(view) });
-      const issued = await issueMemberCode(db, staffCodeKey(e.sessionSecret), {
+      const issued = await coop.members.issueCode({
         membershipNo,
         purpose,
         issuedBy: user.username,
@@ -220,7 +212,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         code: { value: issued.code, label: PURPOSE_LABELS[purpose], until: formatDateTime(issued.expiresAt) },
       };
       if (!ownerHash) return answer({ code: handed.code }, await again());
-      await putHandoff(db, {
+      await own.handoffs.put({
         ownerHash,
         kind: 'member_code',
         path: PATH,
@@ -233,9 +225,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'remove-factor': {
       const reason = formText(form, 'reason', 300).trim();
       if (!reason) return fail(400, { field: 'factor-reason', error: M.reasonRequired, member: shown(view) });
-      const removed = await removeMemberSecondFactor(db, membershipNo);
+      const removed = await coop.members.removeSecondFactor(membershipNo);
       if (!removed) return fail(400, { error: M.noFactor, member: shown(view) });
-      await Promise.all(removed.upstreamTokens.map((token) => backend.logout({ token }).catch(() => undefined)));
       await staffAudit(request, user, 'member_second_factor_removed', { membershipNo, reason });
       return answer({ notice: M.factorRemoved }, await again());
     }
@@ -243,7 +234,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const reason = formText(form, 'reason', 300).trim();
       if (!reason) return fail(400, { field: 'impersonate-reason', error: M.reasonRequired, member: shown(view) });
       if (!e.IMPERSONATION_SECRET) return fail(400, { error: M.impersonationOff, member: shown(view) });
-      const issued = await issueImpersonationLink(db, {
+      const issued = await coop.members.impersonationLink({
         membershipNo,
         staff: user.username,
         secret: e.IMPERSONATION_SECRET,

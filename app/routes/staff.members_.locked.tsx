@@ -5,11 +5,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { SubmitButton } from '~/components/staff/fields';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { env } from '~/server/env.server';
-import { lockedMembers, memberNames } from '~/server/staff/dashboard.server';
 import { NO_STORE } from '~/server/staff/form.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { staffStore } from '~/server/staff/store.server';
 import listStyles from '~/styles/staff-content.css';
 
 const TITLE = 'สมาชิกที่ถูกล็อกการเข้าสู่ระบบ';
@@ -25,14 +23,11 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: listStyles
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'support');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
-  const { db } = await app();
-  const locked = await lockedMembers(db, env());
+  const { coop } = await staffStore();
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
+  const locked = await coop.members.locked();
   const shown = locked.slice(0, SHOWN_MAX);
-  const nameOf = await memberNames(
-    db,
-    shown.map((m) => m.membershipNo),
-  );
+  const nameOf = await coop.members.names(shown.map((m) => m.membershipNo));
   await staffAudit(request, user, 'member_locked_list', { target: `results=${locked.length}` });
   return json(
     {

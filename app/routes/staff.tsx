@@ -19,10 +19,11 @@ import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
-import { requireStaff, staffCan, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
+import { requireStaff, staffCan } from '~/server/staff/guard.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { staffScriptSrc } from '~/server/http/enhance.server';
 import { STAFF_IDLE_MS, TOUCH_EVERY_MS } from '~/server/staff/session.server';
+import { staffStore } from '~/server/staff/store.server';
 import { useNonce } from '~/nonce';
 import staffStyles from '~/styles/staff.css';
 
@@ -38,7 +39,7 @@ const SESSION_WARN_MS = 2 * 60_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
-  const ownDataOnly = staffHoldsOnlyOwnData();
+  const ownDataOnly = (await staffStore()).coop === null;
   const nav = STAFF_NAV.filter((entry) => staffCan(user, entry.role) && (entry.ownData || !ownDataOnly)).map(
     ({ to, label }) => ({ to, label }),
   );

@@ -3,10 +3,10 @@ import { redirect } from '@remix-run/node';
 
 import { auditEventName } from '~/lib/audit-events';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { auditFilter, auditQueryFrom, auditSearchParams, exportAudit } from '~/server/staff/audit-search.server';
+import { auditFilter, auditQueryFrom, auditSearchParams } from '~/server/staff/audit-search.server';
 import { bangkokIso, bangkokStamp, csvResponse, toCsv } from '~/server/staff/csv.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { staffStore } from '~/server/staff/store.server';
 
 const HEADER = [
   'เวลา (ISO 8601)',
@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const checked = auditFilter(query);
   // A date that cannot be read: the search page says so beside the field.
   if (!checked.ok) return redirect(`/staff/audit?${auditSearchParams(query)}`, { status: 303 });
-  const { db } = await app();
-  const { rows, truncated } = await exportAudit(db, checked.filter);
+  const { own } = await staffStore();
+  const { rows, truncated } = await own.audit.export(checked.filter);
   const filter = [
     query.who && `who=${query.who}`,
     query.what && `what=${query.what}`,

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
-import { listCategories, listItems } from '~/server/staff/content.server';
+import { env } from '~/server/env.server';
 import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
 import { refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { bangkokIso, bangkokStamp, csvResponse, toCsv } from '~/server/staff/csv.server';
@@ -30,11 +29,10 @@ const HEADER = [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  await refuseInHttpMode();
-  const { db, env } = await app();
-  const categories = await listCategories(db);
+  const coop = await refuseInHttpMode();
+  const categories = await coop.content.categories();
   const filters = contentFilters(new URL(request.url).searchParams, categories);
-  const result = await listItems(db, { ...contentListQuery(filters), pageSize: CONTENT_EXPORT_MAX });
+  const result = await coop.content.list({ ...contentListQuery(filters), pageSize: CONTENT_EXPORT_MAX });
   await staffAudit(request, user, 'content_export', {
     target: `rows=${result.rows.length}${result.total > result.rows.length ? ' (cut)' : ''}; filter=${contentSearchParams(filters).toString() || 'none'}`,
   });
@@ -49,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       r.state === 'published' ? T.published : T.draft,
       r.updatedAt === null ? null : bangkokIso(r.updatedAt),
       r.updatedBy,
-      r.state === 'published' ? `${env.publicUrl}/show/${r.no}` : null,
+      r.state === 'published' ? `${env().publicUrl}/show/${r.no}` : null,
     ]),
   );
   return csvResponse(`content-${bangkokStamp(Date.now())}.csv`, text);

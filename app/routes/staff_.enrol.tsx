@@ -9,14 +9,14 @@ import { CodeField, StaffField, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
-import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
-import { findByEnrolToken, findStaffById, staffSubject } from '~/server/staff/accounts.server';
+import { staffSubject } from '~/server/staff/accounts.server';
 import { confirmEnrolment, enrolmentView, enrolPassword, enrolSession } from '~/server/staff/enrol.server';
 import { formText, NO_STORE } from '~/server/staff/form.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { lookupStaffSession } from '~/server/staff/session.server';
+import { staffStore } from '~/server/staff/store.server';
 
 /**
  * A new staff account's enrolment from its one-time link (ADR 059): the password, then the
@@ -24,9 +24,9 @@ import { lookupStaffSession } from '~/server/staff/session.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('t')?.slice(0, 200) ?? '';
-  const { db } = await app();
+  const { own } = await staffStore();
   if (token) {
-    const account = await findByEnrolToken(db, token);
+    const account = await own.accounts.findByEnrolToken(token);
     if (!account) return json({ step: 'invalid' as const }, { status: 410, headers: NO_STORE });
     return json(
       { step: 'password' as const, token, username: account.username, displayName: account.displayName },
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (view) return json({ step: 'totp' as const, ...view }, { headers: NO_STORE });
   }
   if (found.status === 'found' && found.session.stage === 'active') {
-    const account = await findStaffById(db, found.session.staffId);
+    const account = await own.accounts.findById(found.session.staffId);
     const codes = account
       ? await (await staffTotp()).revealedRecoveryCodes(staffSubject(account.id), found.session.idHash)
       : null;
@@ -88,8 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'dismiss') {
     const found = await lookupStaffSession(request);
     if (found.status === 'found' && found.session.stage === 'active') {
-      const { db } = await app();
-      const account = await findStaffById(db, found.session.staffId);
+      const { own } = await staffStore();
+      const account = await own.accounts.findById(found.session.staffId);
       if (account) {
         await (await staffTotp()).dismissRecoveryCodes(staffSubject(account.id));
         await audit('staff_recovery_codes_kept', { actor: account.username, ip });

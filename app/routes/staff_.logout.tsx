@@ -2,12 +2,11 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 
 import { STAFF_MESSAGES } from '~/lib/staff';
-import { app } from '~/server/app.server';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
-import { findStaffById } from '~/server/staff/accounts.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { endStaffSession, lookupStaffSession } from '~/server/staff/session.server';
+import { staffStore } from '~/server/staff/store.server';
 
 /** Signing out is a POST (the layout's button); a visit to the address goes to the back office. */
 export function loader() {
@@ -17,8 +16,8 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const found = await lookupStaffSession(request);
   if (found.status === 'found') {
-    const { db } = await app();
-    const account = await findStaffById(db, found.session.staffId);
+    const { own } = await staffStore();
+    const account = await own.accounts.findById(found.session.staffId);
     await audit('staff_logout', { actor: account?.username ?? null, ip: context.clientAddress });
   }
   const headers = new Headers(NO_STORE);

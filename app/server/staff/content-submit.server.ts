@@ -5,36 +5,25 @@ import { HISTORY_TEXT } from '~/lib/staff-history-text';
 import { CONTENT_TEXT, UPLOAD_TEXT } from '~/lib/staff-content';
 import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 
-import { app } from '../app.server';
+import { env } from '../env.server';
 import { setFlash } from '../flash.server';
-import { mediaDir } from '../content/media.server';
 import { contentUploadCeiling, readContentUpload } from './content-form.server';
-import {
-  deleteUnreferencedMedia,
-  detectUploadKind,
-  itemMediaFile,
-  MediaError,
-  storeUpload,
-  type StoredMedia,
-} from './content-media.server';
+import { detectUploadKind, MediaError, type StoredMedia } from './content-media.server';
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
 import { itemView, type ItemView } from '../content/content-view.server';
 import { contentImages } from '../content/media.server';
 import { textDiff, type DiffPart } from './content-history.server';
 import {
   altTextProblems,
-  getItem,
-  listCategories,
   MESSAGES,
   parseDraft,
-  previewOf,
-  saveItem,
   VersionConflict,
+  type StaffCategory,
   type ContentFormValues,
   type FieldErrors,
 } from './content.server';
-import { staffAudit, staffHoldsOnlyOwnData, type StaffUser } from './guard.server';
-import { takeKeptForm } from './handoff.server';
+import { staffAudit, type StaffUser } from './guard.server';
+import { requireCoopStore, staffStore, type StaffCoopStore } from './store.server';
 import { contentChanged } from './public-cache.server';
 
 export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
@@ -44,9 +33,14 @@ export async function redirectWithNotice(to: string, text: string, kind: 'succes
   return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...NO_STORE_HEADERS } });
 }
 
-/** In http mode the core holds content: editors' actions change nothing and go back to the list. */
-export async function refuseInHttpMode(): Promise<void> {
-  if (staffHoldsOnlyOwnData()) throw await redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info');
+/**
+ * The cooperative's tables for an editor's page; in http mode, where the core holds content, the
+ * editor's request changes nothing and goes back to the list with a notice (ADR 127).
+ */
+export async function refuseInHttpMode(): Promise<StaffCoopStore> {
+  return requireCoopStore(await staffStore(), () =>
+    redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info'),
+  );
 }
 
 export { contentUploadCeiling };
@@ -88,11 +82,10 @@ function mediaMessage(error: MediaError, field: 'cover' | 'attachment'): string 
  * event, tells this instance's caches, and redirects to the item's edit page (post/redirect/get).
  */
 export async function submitContentForm(request: Request, user: StaffUser, no?: number) {
-  await refuseInHttpMode();
-  const { db, env } = await app();
-  const fileMax = env.PHOTO_MAX_BYTES;
+  const coop = await refuseInHttpMode();
+  const fileMax = env().PHOTO_MAX_BYTES;
   const upload = await readContentUpload(request, { bodyMaxBytes: contentUploadCeiling(fileMax) });
-  const categories = await listCategories(db);
+  const categories = await coop.content.categories();
   if (!upload.ok) {
     // The text read before the body ran over its limit comes back in the form (ADR 117).
     const tooLarge = upload.problem === 'too_large';
@@ -116,27 +109,26 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     return json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
   };
   if (!draft) return invalid();
-  const current = no === undefined ? null : await getItem(db, no);
+  const current = no === undefined ? null : await coop.content.get(no);
   if (no !== undefined && !current) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
 
   // "ดูตัวอย่าง" (the button's intent): the draft as its public page would show it; nothing is
   // stored, not even the chosen files (ADR 120).
   if (upload.fields.get('intent') === 'preview') {
-    const view = await itemView(await previewOf(db, { ...current, ...draft }), contentImages());
+    const view = await itemView(await coop.content.previewOf({ ...current, ...draft }), contentImages());
     return json<ContentActionData>(
       { values, errors: {}, preview: { ...view, filesLeftOut: upload.files.length > 0 } },
       { headers: NO_STORE_HEADERS },
     );
   }
 
-  const dir = mediaDir(env.dataDir);
   let cover: StoredMedia | null = null;
   let attachment: StoredMedia | null = null;
   const stored = () => [cover?.file ?? null, attachment?.file ?? null];
   // The disk is full: nothing this form stored is kept, and the form says so, a 503 (ADR 098).
   const diskFull = async (error: unknown) => {
     reportDiskFull('content save', error);
-    await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
+    await coop.media.deleteUnreferenced(stored()).catch(() => undefined);
     return json<ContentActionData>(
       { values, errors: { ...errors, form: DISK_FULL_MESSAGE } },
       { status: 503, headers: { ...NO_STORE_HEADERS, 'Retry-After': '60' } },
@@ -153,7 +145,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       continue;
     }
     try {
-      const media = await storeUpload(dir, file.bytes);
+      const media = await coop.media.store(file.bytes);
       if (field === 'cover' && media.kind !== 'picture') throw new MediaError('type');
       if (field === 'cover') cover = media;
       else attachment = media;
@@ -183,15 +175,15 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   }
   if (Object.keys(errors).length) {
     // Nothing refers to what this refused form stored.
-    await deleteUnreferencedMedia(db, dir, stored());
+    await coop.media.deleteUnreferenced(stored());
     return invalid();
   }
 
   // A new cover replaces the old one, whose file goes once nothing names it.
-  const oldCover = no !== undefined && cover ? await itemMediaFile(db, no, 'cover') : null;
+  const oldCover = no !== undefined && cover ? await coop.media.itemFile(no, 'cover') : null;
   let saved: number | null;
   try {
-    saved = await saveItem(db, {
+    saved = await coop.content.save({
       no,
       draft,
       media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
@@ -200,8 +192,8 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     });
   } catch (error) {
     if (error instanceof VersionConflict && no !== undefined) {
-      await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
-      const current = await getItem(db, no);
+      await coop.media.deleteUnreferenced(stored()).catch(() => undefined);
+      const current = await coop.content.get(no);
       if (!current) throw new Response(CONTENT_TEXT.notFound, { status: 404 });
       return json<ContentActionData>(
         {
@@ -222,14 +214,14 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       );
     }
     if (isDiskFull(error)) return diskFull(error);
-    await deleteUnreferencedMedia(db, dir, stored()).catch(() => undefined);
+    await coop.media.deleteUnreferenced(stored()).catch(() => undefined);
     throw error;
   }
   if (saved === null) {
-    await deleteUnreferencedMedia(db, dir, stored());
+    await coop.media.deleteUnreferenced(stored());
     throw new Response(CONTENT_TEXT.notFound, { status: 404 });
   }
-  await deleteUnreferencedMedia(db, dir, [oldCover]);
+  await coop.media.deleteUnreferenced([oldCover]);
   await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
     target: `content ${saved}`,
   });
@@ -253,10 +245,10 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
 export async function restoredFormValues(
   request: Request,
   user: StaffUser,
-  categories: Awaited<ReturnType<typeof listCategories>>,
+  categories: readonly StaffCategory[],
 ): Promise<ContentFormValues | null> {
-  const { db } = await app();
-  const kept = await takeKeptForm(db, request, { staffId: user.id, path: new URL(request.url).pathname });
+  const { own } = await staffStore();
+  const kept = await own.handoffs.takeKeptForm(request, { staffId: user.id, path: new URL(request.url).pathname });
   return kept ? parseDraft(kept, categories).values : null;
 }
 

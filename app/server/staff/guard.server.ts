@@ -11,6 +11,7 @@ import { findStaffById } from './accounts.server';
 import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import { keepableFields, keepForm } from './handoff.server';
 import { clearStaffCookie, lookupStaffSession } from './session.server';
+import { coreOwnsCoopTables } from './store.server';
 
 /**
  * The staff back office's guard (ADR 059): who is signed in at /staff and what their role lets them
@@ -145,7 +146,11 @@ export async function staffAudit(
   });
 }
 
-/** true when COOP_BACKEND=http: content, board and members belong to the core; pages say so. */
+/**
+ * true when COOP_BACKEND=http: content, board and members belong to the core; pages say so.
+ * @deprecated Routes read `(await staffStore()).coop === null` (ADR 127); this stays only for the
+ * menu page until it is moved onto the staff store, then goes.
+ */
 export function staffHoldsOnlyOwnData(): boolean {
-  return env().COOP_BACKEND === 'http';
+  return coreOwnsCoopTables(env());
 }

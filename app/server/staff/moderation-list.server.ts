@@ -3,11 +3,10 @@ import { json, type TypedResponse } from '@remix-run/node';
 import { parseListPage } from '~/lib/forms/board';
 import { pageCount } from '~/lib/forms/statement-query';
 
-import { app } from '../app.server';
-import type { Db } from '../db/index.server';
-import { requireStaff, staffHoldsOnlyOwnData } from './guard.server';
+import { requireStaff } from './guard.server';
 import { NO_STORE } from './moderation-forms.server';
 import type { Paged } from './moderation.server';
+import { staffStore, type StaffCoopStore } from './store.server';
 
 /** What a moderation list page gets: in http mode only that the core owns the board. */
 export type ModerationListData<View> =
@@ -15,19 +14,19 @@ export type ModerationListData<View> =
 
 /**
  * The loader of a moderator's list page (ADR 062): a moderator only; in http mode, where the core
- * owns the board, nothing but that fact; otherwise the page `?page=` asks for (404 past the last),
+ * owns the board (the staff store has no `coop`), nothing but that fact; otherwise the page `?page=` asks for (404 past the last),
  * each row shaped for the page by `view`. Never kept by a shared cache.
  */
 export async function moderationList<Row, View>(
   request: Request,
-  list: (db: Db, page: number) => Promise<Paged<Row>>,
+  list: (coop: StaffCoopStore, page: number) => Promise<Paged<Row>>,
   view: (row: Row) => View,
 ): Promise<TypedResponse<ModerationListData<View>>> {
   await requireStaff(request, 'moderator');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
+  const { coop } = await staffStore();
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
   const page = parseListPage(new URL(request.url));
-  const { db } = await app();
-  const found = await list(db, page);
+  const found = await list(coop, page);
   const pages = pageCount(found.total, found.pageSize);
   if (page > pages) throw new Response('Not Found', { status: 404 });
   return json(
