@@ -1,13 +1,19 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import type * as z from 'zod';
 
-import { ErrorSummary } from '~/components/error-summary';
+import { FieldShell } from '~/components/field-shell';
+import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
-import { StaffField, SubmitButton } from '~/components/staff/fields';
+import { SubmitButton } from '~/components/staff/fields';
+import { DISPLAY_NAME_MAX, STAFF_ACCOUNT_MESSAGES, StaffAccountFormSchema } from '~/lib/forms/staff-accounts';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, isStaffRole } from '~/lib/staff';
+import type { StaffRole } from '~/server/staff/guard.server';
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from '~/lib/staff';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { env } from '~/server/env.server';
@@ -15,7 +21,6 @@ import { setFlash } from '~/server/flash.server';
 import {
   activeAdminCount,
   createStaffAccount,
-  DISPLAY_NAME_MAX,
   enrolUrl,
   findStaffById,
   listStaffAccounts,
@@ -24,7 +29,7 @@ import {
   setStaffRole,
   staffSubject,
 } from '~/server/staff/accounts.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { endAllStaffSessions } from '~/server/staff/session.server';
@@ -40,12 +45,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: dialogStyl
 const TITLE = 'บัญชีเจ้าหน้าที่';
 
 const M = {
+  ...STAFF_ACCOUNT_MESSAGES,
   created: (username: string) => `สร้างบัญชี ${username} แล้ว`,
-  badUsername: 'ชื่อผู้ใช้ต้องขึ้นต้นด้วยอักษรภาษาอังกฤษตัวเล็ก ยาว 3–32 ตัวอักษร ใช้ได้เฉพาะ a–z 0–9 . _ -',
-  badName: `กรุณากรอกชื่อที่แสดง (ไม่เกิน ${DISPLAY_NAME_MAX} ตัวอักษร)`,
   taken: 'มีบัญชีเจ้าหน้าที่ชื่อผู้ใช้นี้อยู่แล้ว',
-  badRole: 'กรุณาเลือกสิทธิ์',
-  notFound: 'ไม่พบบัญชีเจ้าหน้าที่นี้',
   self: 'ไม่สามารถเปลี่ยนสิทธิ์ ปิดใช้งาน หรือตั้งค่าใหม่ให้บัญชีของตนเองได้',
   lastAdmin: 'ต้องมีผู้ดูแลระบบที่ใช้งานได้อย่างน้อยหนึ่งบัญชี',
   roleChanged: (username: string) => `เปลี่ยนสิทธิ์ของ ${username} แล้ว`,
@@ -115,16 +117,25 @@ type ActionData =
   | { kind: 'confirm-unlock'; id: number; username: string }
   /** Disabling or resetting a colleague asks first; without script this is that question's page (ADR 119). */
   | { kind: 'confirm'; intent: 'disable' | 'reset'; id: number; username: string }
-  | { kind: 'error'; field?: string; error: string; attempt: number };
+  /** The new account's fields refused: conform's submission result, for the form's fields. */
+  | { kind: 'create-error'; result: SubmissionResult<string[]>; attempt: number }
+  | { kind: 'error'; error: string; attempt: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'admin');
   const form = await request.formData();
-  const intent = formText(form, 'intent', 20);
+  const submission = parseWithZod(form, { schema: StaffAccountFormSchema });
   const { db } = await app();
-  const fail = (status: number, error: string, field?: string) => {
+  const fail = (status: number, error: string) => {
     context.formErrors = true;
-    return json({ kind: 'error', field, error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
+    return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
+  };
+  const refuseFields = (result: SubmissionResult<string[]>) => {
+    context.formErrors = true;
+    return json({ kind: 'create-error', result, attempt: Date.now() } as ActionData, {
+      status: 400,
+      headers: NO_STORE,
+    });
   };
   const done = async (text: string) =>
     redirect('/staff/accounts', {
@@ -143,24 +154,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: NO_STORE },
     );
 
-  if (intent === 'create') {
-    const role = formText(form, 'role', 20);
-    if (!isStaffRole(role)) return fail(400, M.badRole, 'new-role');
+  if (submission.status !== 'success') {
+    if (submission.payload.intent === 'create') return refuseFields(submission.reply());
+    // A button's post that no page writes: an account that is not there, a role not offered.
+    if (submission.error?.id) return fail(404, M.notFound);
+    return fail(400, submission.error?.role ? M.badRole : M.notFound);
+  }
+  const posted = submission.value;
+
+  if (posted.intent === 'create') {
+    const { role } = posted;
     const created = await createStaffAccount(db, {
-      username: formText(form, 'username', 64),
-      displayName: formText(form, 'displayName', DISPLAY_NAME_MAX * 2),
+      username: posted.username,
+      displayName: posted.displayName,
       role,
     });
     if (!created.ok) {
-      if (created.reason === 'bad_name') return fail(400, M.badName, 'new-name');
-      return fail(400, created.reason === 'taken' ? M.taken : M.badUsername, 'new-username');
+      const field = created.reason === 'bad_name' ? 'displayName' : 'username';
+      const message = created.reason === 'bad_name' ? M.badName : created.reason === 'taken' ? M.taken : M.badUsername;
+      return refuseFields(submission.reply({ fieldErrors: { [field]: [message] } }));
     }
     await staffAudit(request, user, 'account_created', { target: `${created.account.username}; role=${role}` });
     return showLink(created.account.username, created.token, created.expiresAt, M.created(created.account.username));
   }
 
-  const id = Number(formText(form, 'id', 20));
-  const account = Number.isSafeInteger(id) && id > 0 ? await findStaffById(db, id) : null;
+  const id = posted.id;
+  const account = await findStaffById(db, id);
   if (!account) return fail(404, M.notFound);
   if (account.id === user.id) return fail(400, M.self);
   const isActiveAdmin = account.role === 'admin' && account.disabledAt === null && account.enrolledAt !== null;
@@ -169,12 +188,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     json({ kind: 'confirm', intent: which, id: account.id, username: account.username } as ActionData, {
       headers: NO_STORE,
     });
-  const confirmed = formText(form, 'confirmed', 1) === '1';
+  const confirmed = 'confirmed' in posted && posted.confirmed;
 
-  switch (intent) {
+  switch (posted.intent) {
     case 'role': {
-      const role = formText(form, 'role', 20);
-      if (!isStaffRole(role)) return fail(400, M.badRole);
+      const { role } = posted;
       if (role === account.role) return done(M.roleChanged(account.username));
       if (lastAdmin) return fail(400, M.lastAdmin);
       await setStaffRole(db, account.id, role);
@@ -217,8 +235,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await staffAudit(request, user, 'enrolment_reset', { target: account.username });
       return showLink(account.username, reset.token, reset.expiresAt, M.reset(account.username));
     }
-    default:
-      return fail(400, M.notFound);
   }
 }
 
@@ -227,11 +243,59 @@ export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 const STATE_LABELS = { active: 'ใช้งานได้', waiting: 'รอตั้งค่าบัญชี', disabled: 'ปิดใช้งาน' } as const;
 const LOCKED_LABEL = 'ล็อกการเข้าสู่ระบบ';
 
+/**
+ * A colleague's role: checked in the browser with the action's schema. Its refusals (the last admin,
+ * one's own account) are the server's and show in the page's error summary.
+ */
+function RoleForm({ id, username, role }: { id: number; username: string; role: StaffRole }) {
+  const [form, fields] = useForm<z.input<typeof StaffAccountFormSchema>, z.output<typeof StaffAccountFormSchema>>({
+    id: `account-${id}`,
+    defaultValue: { intent: 'role', id: String(id), role },
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
+  });
+  const { key, ...selectProps } = getSelectProps(fields.role, { ariaAttributes: false });
+  return (
+    <Form method="post" className="staff-inline-form" {...getFormProps(form)}>
+      <input type="hidden" name="id" value={id} />
+      <FieldShell
+        id={fields.role.id}
+        errorId={fields.role.errorId}
+        label={`สิทธิ์ของ ${username}`}
+        error={fields.role.errors?.[0]}
+      >
+        {(control) => (
+          <select key={key} {...selectProps} {...control}>
+            {STAFF_ROLES.map((option) => (
+              <option key={option} value={option}>
+                {STAFF_ROLE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      <SubmitButton intent="role" secondary>
+        เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {username}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function StaffAccountsPage() {
   const { me, accounts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
-  const failed = result?.kind === 'error' ? result : undefined;
-  const fieldError = (id: string) => (failed?.field === id ? failed.error : undefined);
+  const failed = result?.kind === 'error' || result?.kind === 'create-error' ? result : undefined;
+  const [createForm, fields] = useForm<z.input<typeof StaffAccountFormSchema>, z.output<typeof StaffAccountFormSchema>>(
+    {
+      id: 'new',
+      lastResult: result?.kind === 'create-error' ? result.result : undefined,
+      defaultValue: { intent: 'create', role: 'support' },
+      shouldValidate: 'onSubmit',
+      shouldRevalidate: 'onInput',
+      onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
+    },
+  );
+  const { key: roleKey, ...roleProps } = getSelectProps(fields.role, { ariaAttributes: false });
   if (result?.kind === 'confirm') {
     const text = CONFIRM[result.intent];
     return (
@@ -251,7 +315,10 @@ export default function StaffAccountsPage() {
       <h1>{TITLE}</h1>
       <ErrorSummary
         key={failed?.attempt ?? 0}
-        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
+        items={[
+          ...summaryItems([fields.username, fields.displayName, fields.role], createForm.errors),
+          ...(result?.kind === 'error' ? [{ message: result.error }] : []),
+        ]}
       />
       {result?.kind === 'link' ? (
         <section className="callout stack" aria-labelledby="link-title">
@@ -312,26 +379,7 @@ export default function StaffAccountsPage() {
                       'บัญชีของท่าน'
                     ) : (
                       <div className="stack">
-                        <Form method="post" className="staff-inline-form">
-                          <input type="hidden" name="id" value={a.id} />
-                          <div className="field">
-                            <label className="field__label" htmlFor={`role-${a.id}`}>
-                              สิทธิ์ของ {a.username}
-                            </label>
-                            <div className="field__control">
-                              <select id={`role-${a.id}`} name="role" defaultValue={a.role}>
-                                {STAFF_ROLES.map((role) => (
-                                  <option key={role} value={role}>
-                                    {STAFF_ROLE_LABELS[role]}
-                                  </option>
-                                ))}
-                              </select>
-                            </div>
-                          </div>
-                          <SubmitButton intent="role" secondary>
-                            เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {a.username}</span>
-                          </SubmitButton>
-                        </Form>
+                        <RoleForm id={a.id} username={a.username} role={a.role} />
                         <div className="staff-inline-form">
                           {a.state === 'disabled' ? (
                             <Form method="post" className="staff-inline-form">
@@ -390,42 +438,35 @@ export default function StaffAccountsPage() {
       <section className="panel stack" aria-labelledby="create-title">
         <h2 id="create-title">เพิ่มบัญชีเจ้าหน้าที่</h2>
         <p>บัญชีใหม่จะได้ลิงก์ตั้งค่าบัญชีที่ใช้ได้ครั้งเดียว เพื่อตั้งรหัสผ่านและแอปยืนยันตัวตน</p>
-        <Form method="post" className="stack" noValidate>
-          <StaffField
-            id="new-username"
-            name="username"
+        <Form method="post" className="stack" {...getFormProps(createForm)}>
+          <Field
+            meta={fields.username}
             label="ชื่อผู้ใช้"
             hint="อักษรภาษาอังกฤษตัวเล็ก ตัวเลข และ . _ - ยาว 3–32 ตัวอักษร"
-            error={fieldError('new-username')}
-            autoCapitalize="off"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={32}
-            required
+            inputProps={{
+              autoCapitalize: 'off',
+              autoComplete: 'off',
+              spellCheck: false,
+              maxLength: 32,
+              required: true,
+            }}
           />
-          <StaffField
-            id="new-name"
-            name="displayName"
+          <Field
+            meta={fields.displayName}
             label="ชื่อที่แสดง"
-            error={fieldError('new-name')}
-            autoComplete="off"
-            maxLength={DISPLAY_NAME_MAX}
-            required
+            inputProps={{ autoComplete: 'off', maxLength: DISPLAY_NAME_MAX, required: true }}
           />
-          <div className={`field${fieldError('new-role') ? ' field--error' : ''}`}>
-            <label className="field__label" htmlFor="new-role">
-              สิทธิ์
-            </label>
-            <div className="field__control">
-              <select id="new-role" name="role" defaultValue="support">
+          <FieldShell id={fields.role.id} errorId={fields.role.errorId} label="สิทธิ์" error={fields.role.errors?.[0]}>
+            {(control) => (
+              <select key={roleKey} {...roleProps} {...control}>
                 {STAFF_ROLES.map((role) => (
                   <option key={role} value={role}>
                     {STAFF_ROLE_LABELS[role]}
                   </option>
                 ))}
               </select>
-            </div>
-          </div>
+            )}
+          </FieldShell>
           <SubmitButton intent="create">สร้างบัญชีและลิงก์ตั้งค่า</SubmitButton>
         </Form>
       </section>

@@ -1,11 +1,30 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import type * as z from 'zod';
 
-import { ErrorSummary } from '~/components/error-summary';
+import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
 import { ContentNav } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
+import { MenuDeleteSchema, MenuEntrySchema, PhoneSchema, subEntrySchema } from '~/lib/forms/staff-menu';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
@@ -16,13 +35,9 @@ import {
   deleteMenuRow,
   getFooterPhones,
   getMenuTree,
-  parseMenuEntry,
-  parsePhone,
-  parseSubEntry,
   saveMenuEntry,
   savePhone,
   saveSubEntry,
-  type MenuErrors,
 } from '~/server/staff/menu.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
@@ -45,15 +60,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ownDataOnly: false as const, menu, phones }, { headers: NO_STORE_HEADERS });
 }
 
-type Fields = Record<string, string | undefined>;
-
 interface MenuActionData {
-  /** Which form the errors belong to (`entry-3`, `sub-new`, `phone-2` …). */
+  /** Which form the answer belongs to (`entry-3`, `sub-new`, `phone-2` …): the form's id. */
   formKey: string;
-  errors: MenuErrors;
-  values: Fields;
+  /** Its fields' errors and what was typed (conform's submission result). */
+  result?: SubmissionResult<string[]>;
   /** Deleting an entry with submenus asks first; without script this is that question's page (ADR 119). */
   confirm?: { seq: number; name: string; children: string[] };
+}
+
+/** The id of the form a post came from: `entry-3`, `sub-new`, `phone-2` … */
+function formKeyOf(intent: string, seq: unknown): string {
+  return `${intent.replace(/^(save|delete)-/, '')}-${typeof seq === 'string' && seq ? seq : 'new'}`;
 }
 
 /** What deleting a top entry with submenus does, said before it is done. */
@@ -73,58 +91,74 @@ const DELETE_ENTRY = {
   confirm: 'ยืนยันการลบ',
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
   if (staffHoldsOnlyOwnData()) return redirectWithNotice('/staff/menu', T.coreOwnsContent, 'info');
   const form = await request.formData();
-  const fields: Fields = {};
-  for (const [key, value] of form) if (typeof value === 'string') fields[key] = value.slice(0, 1000);
-  const intent = fields.intent ?? '';
-  const rawSeq = fields.seq ?? '';
-  const seq = /^[1-9]\d{0,8}$/.test(rawSeq) ? Number(rawSeq) : undefined;
+  const intent = String(form.get('intent') ?? '');
   const { db } = await app();
-  const formKey = `${intent.replace(/^(save|delete)-/, '')}-${seq ?? 'new'}`;
-  const invalid = (errors: MenuErrors) =>
-    json<MenuActionData>({ formKey, errors, values: fields }, { status: 400, headers: NO_STORE_HEADERS });
+  const notFound = () => redirectWithNotice('/staff/menu', T.notFound, 'error');
+  /** A form's fields refused: the errors and what was typed go back to that form (400). */
+  const invalid = (submission: Submission<unknown>) => {
+    // A row number or an intent no form of the page posts: nothing to show the errors on.
+    if (submission.status !== 'error' || submission.error?.seq || submission.error?.intent) return notFound();
+    context.formErrors = true;
+    const formKey = formKeyOf(intent, submission.payload.seq);
+    return json<MenuActionData>({ formKey, result: submission.reply() }, { status: 400, headers: NO_STORE_HEADERS });
+  };
 
   let saved: number | null | boolean = null;
+  let seq: number | undefined;
   switch (intent) {
     case 'save-entry': {
-      const { input, errors } = parseMenuEntry(fields);
-      if (!input) return invalid(errors);
+      const submission = parseWithZod(form, { schema: MenuEntrySchema });
+      if (submission.status !== 'success') return invalid(submission);
+      const { intent: _, seq: row, ...input } = submission.value;
+      seq = row;
       saved = await saveMenuEntry(db, input, seq);
       break;
     }
     case 'save-sub': {
       const parents = (await getMenuTree(db)).map((m) => m.seq);
-      const { input, errors } = parseSubEntry(fields, parents);
-      if (!input) return invalid(errors);
+      const submission = parseWithZod(form, { schema: subEntrySchema(parents) });
+      if (submission.status !== 'success') return invalid(submission);
+      const { intent: _, seq: row, ...input } = submission.value;
+      seq = row;
       saved = await saveSubEntry(db, input, seq);
       break;
     }
     case 'save-phone': {
-      const { input, errors } = parsePhone(fields);
-      if (!input) return invalid(errors);
+      const submission = parseWithZod(form, { schema: PhoneSchema });
+      if (submission.status !== 'success') return invalid(submission);
+      const { intent: _, seq: row, ...input } = submission.value;
+      seq = row;
       saved = await savePhone(db, input, seq);
       break;
     }
-    case 'delete-entry': {
-      const entry = (await getMenuTree(db)).find((m) => m.seq === seq);
-      if (entry?.children.length && fields.confirmed !== '1') {
-        const confirm = { seq: entry.seq, name: entry.name, children: entry.children.map((c) => c.label) };
-        return json<MenuActionData>({ formKey, errors: {}, values: {}, confirm }, { headers: NO_STORE_HEADERS });
+    case 'delete-entry':
+    case 'delete-sub':
+    case 'delete-phone': {
+      const submission = parseWithZod(form, { schema: MenuDeleteSchema });
+      if (submission.status !== 'success') return notFound();
+      const removal = submission.value;
+      seq = removal.seq;
+      if (removal.intent === 'delete-entry') {
+        const entry = (await getMenuTree(db)).find((m) => m.seq === seq);
+        if (entry?.children.length && !removal.confirmed) {
+          const confirm = { seq: entry.seq, name: entry.name, children: entry.children.map((c) => c.label) };
+          return json<MenuActionData>(
+            { formKey: formKeyOf(intent, String(seq)), confirm },
+            { headers: NO_STORE_HEADERS },
+          );
+        }
       }
-      saved = seq === undefined ? false : await deleteMenuRow(db, 'entry', seq);
+      saved = await deleteMenuRow(db, removal.intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
       break;
     }
-    case 'delete-sub':
-    case 'delete-phone':
-      saved = seq === undefined ? false : await deleteMenuRow(db, intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
-      break;
     default:
-      return redirectWithNotice('/staff/menu', T.notFound, 'error');
+      return notFound();
   }
-  if (saved === null || saved === false) return redirectWithNotice('/staff/menu', T.notFound, 'error');
+  if (saved === null || saved === false) return notFound();
   const target = `${intent.replace(/^(save|delete)-/, '')} ${typeof saved === 'number' ? saved : seq}`;
   await staffAudit(request, user, intent.startsWith('delete') ? 'menu_delete' : 'menu_save', { target });
   await contentChanged();
@@ -133,24 +167,183 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = (args) => [titleFor(args, T.menu)];
 
-const ERROR_ORDER = ['menuSeq', 'name', 'nameEn', 'label', 'url', 'phone', 'sort'] as const;
+type MenuTree = SerializeFrom<typeof loader> & { ownDataOnly: false };
+type Entry = MenuTree['menu'][number];
+type Sub = Entry['children'][number];
+type Phone = MenuTree['phones'][number];
 
-function Visible({ id, checked }: { id: string; checked: boolean }) {
+/** The conform setup of one of the page's forms: checked in the browser with the action's schema. */
+function useMenuForm<Schema extends z.ZodType<unknown, Record<string, string | undefined>>>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue: DefaultValue<z.input<Schema>>,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+type Meta = FieldMetadata<string | undefined>;
+
+function Visible({ meta }: { meta: Meta }) {
+  return <Checkbox meta={meta} label="แสดงบนเว็บไซต์" />;
+}
+
+function Checkbox({ meta, label }: { meta: Meta; label: string }) {
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox', value: '1', ariaAttributes: false });
   return (
     <div className="field field--checkbox">
-      <input id={id} type="checkbox" name="visible" value="1" defaultChecked={checked} />
-      <label htmlFor={id}>แสดงบนเว็บไซต์</label>
+      <input key={key} {...props} />
+      <label htmlFor={meta.id}>{label}</label>
     </div>
   );
 }
 
-function SortField({ id, value, error }: { id: string; value: string; error?: string }) {
+function SortField({ meta }: { meta: Meta }) {
+  return <Field meta={meta} label="ลำดับ" hint="เลขน้อยแสดงก่อน" inputProps={{ inputMode: 'numeric', maxLength: 3 }} />;
+}
+
+/** The errors of one form, above it, linking to its fields (in the form's order). */
+function FormErrors({ id, errors, fields }: { id: string; errors: string[] | undefined; fields: Meta[] }) {
+  return <ErrorSummary id={`${id}-summary`} items={summaryItems(fields, errors)} />;
+}
+
+function EntryForm({
+  formKey,
+  entry,
+  lastResult,
+}: {
+  formKey: string;
+  entry: Entry | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useMenuForm(formKey, MenuEntrySchema, lastResult, {
+    intent: 'save-entry',
+    name: entry?.name ?? '',
+    nameEn: entry?.nameEn ?? '',
+    url: entry?.url ?? '',
+    sort: String(entry?.sort ?? 0),
+    isParent: !entry || entry.isParent ? '1' : '',
+    visible: !entry || entry.visible ? '1' : '',
+  });
   return (
-    <FieldShell id={id} label="ลำดับ" hint="เลขน้อยแสดงก่อน" error={error}>
-      {(control) => (
-        <input {...control} type="text" inputMode="numeric" name="sort" defaultValue={value} maxLength={3} />
-      )}
-    </FieldShell>
+    <>
+      <FormErrors id={form.id} errors={form.errors} fields={[fields.name, fields.nameEn, fields.url, fields.sort]} />
+      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save-entry" />
+        {entry ? <input type="hidden" name="seq" value={entry.seq} /> : null}
+        <Field meta={fields.name} label="ชื่อเมนู" />
+        <Field meta={fields.nameEn} label="ชื่อภาษาอังกฤษ (ไม่บังคับ)" inputProps={{ lang: 'en' }} />
+        <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://… · เว้นว่างได้เมื่อเป็นเมนูที่มีเมนูย่อย" />
+        <SortField meta={fields.sort} />
+        <Checkbox meta={fields.isParent} label="มีเมนูย่อย" />
+        <Visible meta={fields.visible} />
+        <p>
+          <button type="submit" className="button button--small">
+            {entry ? `บันทึกเมนู ${entry.name}` : 'เพิ่มเมนูหลัก'}
+          </button>
+        </p>
+      </form>
+    </>
+  );
+}
+
+function SubForm({
+  formKey,
+  sub,
+  menuSeq,
+  menu,
+  lastResult,
+}: {
+  formKey: string;
+  sub: Sub | null;
+  menuSeq: number;
+  menu: readonly Entry[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const parents = menu.map((m) => m.seq);
+  const [form, fields] = useMenuForm(formKey, subEntrySchema(parents), lastResult, {
+    intent: 'save-sub',
+    menuSeq: String(sub?.menuSeq ?? menuSeq),
+    label: sub?.label ?? '',
+    url: sub?.url ?? '',
+    sort: String(sub?.sort ?? 0),
+    visible: !sub || sub.visible ? '1' : '',
+  });
+  const { key: selectKey, ...selectProps } = getSelectProps(fields.menuSeq, { ariaAttributes: false });
+  return (
+    <>
+      <FormErrors id={form.id} errors={form.errors} fields={[fields.menuSeq, fields.label, fields.url, fields.sort]} />
+      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save-sub" />
+        {sub ? <input type="hidden" name="seq" value={sub.seq} /> : null}
+        <FieldShell
+          id={fields.menuSeq.id}
+          errorId={fields.menuSeq.errorId}
+          label="อยู่ใต้เมนู"
+          error={fields.menuSeq.errors?.[0]}
+        >
+          {(c) => (
+            <select key={selectKey} {...selectProps} {...c}>
+              {menu.map((m) => (
+                <option key={m.seq} value={m.seq}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <Field meta={fields.label} label="ชื่อเมนูย่อย" />
+        <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://…" />
+        <SortField meta={fields.sort} />
+        <Visible meta={fields.visible} />
+        <p>
+          <button type="submit" className="button button--small">
+            {sub ? `บันทึกเมนูย่อย ${sub.label}` : 'เพิ่มเมนูย่อย'}
+          </button>
+        </p>
+      </form>
+    </>
+  );
+}
+
+function PhoneForm({
+  formKey,
+  phone,
+  lastResult,
+}: {
+  formKey: string;
+  phone: Phone | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useMenuForm(formKey, PhoneSchema, lastResult, {
+    intent: 'save-phone',
+    label: phone?.label ?? '',
+    phone: phone ? phone.link.replace(/^tel:/, '') : '',
+    sort: String(phone?.sort ?? 0),
+  });
+  return (
+    <>
+      <FormErrors id={form.id} errors={form.errors} fields={[fields.label, fields.phone, fields.sort]} />
+      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save-phone" />
+        {phone ? <input type="hidden" name="seq" value={phone.seq} /> : null}
+        <Field meta={fields.label} label="ข้อความที่แสดง" />
+        <Field meta={fields.phone} label="หมายเลขโทรศัพท์" hint="เช่น 02-123-4567" type="tel" />
+        <SortField meta={fields.sort} />
+        <p>
+          <button type="submit" className="button button--small">
+            {phone ? `บันทึกเบอร์ ${phone.label}` : 'เพิ่มเบอร์โทรศัพท์'}
+          </button>
+        </p>
+      </form>
+    </>
   );
 }
 
@@ -192,129 +385,12 @@ export default function StaffMenu() {
       />
     );
   }
-  const of = (key: string) => (result?.formKey === key ? result : null);
-  const value = (key: string, name: string, stored: string | number | null) =>
-    of(key)?.values[name] ?? (stored === null ? '' : String(stored));
-  const summary = result
-    ? ERROR_ORDER.filter((name) => result.errors[name]).map((name) => ({
-        fieldId: `${result.formKey}-${name}`,
-        message: result.errors[name]!,
-      }))
-    : [];
-  const entryForm = (key: string, entry: (typeof data.menu)[number] | null) => {
-    const errors = of(key)?.errors ?? {};
-    return (
-      <form method="post" action="/staff/menu" className="staff-form__grid">
-        <input type="hidden" name="intent" value="save-entry" />
-        {entry ? <input type="hidden" name="seq" value={entry.seq} /> : null}
-        <FieldShell id={`${key}-name`} label="ชื่อเมนู" error={errors.name}>
-          {(c) => <input {...c} type="text" name="name" defaultValue={value(key, 'name', entry?.name ?? null)} />}
-        </FieldShell>
-        <FieldShell id={`${key}-nameEn`} label="ชื่อภาษาอังกฤษ (ไม่บังคับ)" error={errors.nameEn}>
-          {(c) => (
-            <input
-              {...c}
-              type="text"
-              name="nameEn"
-              lang="en"
-              defaultValue={value(key, 'nameEn', entry?.nameEn ?? null)}
-            />
-          )}
-        </FieldShell>
-        <FieldShell
-          id={`${key}-url`}
-          label="ลิงก์"
-          hint="เช่น /list/news หรือ https://… · เว้นว่างได้เมื่อเป็นเมนูที่มีเมนูย่อย"
-          error={errors.url}
-        >
-          {(c) => <input {...c} type="text" name="url" defaultValue={value(key, 'url', entry?.url ?? null)} />}
-        </FieldShell>
-        <SortField id={`${key}-sort`} value={value(key, 'sort', entry?.sort ?? 0)} error={errors.sort} />
-        <div className="field field--checkbox">
-          <input
-            id={`${key}-isParent`}
-            type="checkbox"
-            name="isParent"
-            value="1"
-            defaultChecked={entry ? entry.isParent : true}
-          />
-          <label htmlFor={`${key}-isParent`}>มีเมนูย่อย</label>
-        </div>
-        <Visible id={`${key}-visible`} checked={entry ? entry.visible : true} />
-        <p>
-          <button type="submit" className="button button--small">
-            {entry ? `บันทึกเมนู ${entry.name}` : 'เพิ่มเมนูหลัก'}
-          </button>
-        </p>
-      </form>
-    );
-  };
-  const subForm = (key: string, sub: (typeof data.menu)[number]['children'][number] | null, menuSeq: number | null) => {
-    const errors = of(key)?.errors ?? {};
-    return (
-      <form method="post" action="/staff/menu" className="staff-form__grid">
-        <input type="hidden" name="intent" value="save-sub" />
-        {sub ? <input type="hidden" name="seq" value={sub.seq} /> : null}
-        <FieldShell id={`${key}-menuSeq`} label="อยู่ใต้เมนู" error={errors.menuSeq}>
-          {(c) => (
-            <select {...c} name="menuSeq" defaultValue={value(key, 'menuSeq', sub?.menuSeq ?? menuSeq)}>
-              {data.menu.map((m) => (
-                <option key={m.seq} value={m.seq}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <FieldShell id={`${key}-label`} label="ชื่อเมนูย่อย" error={errors.label}>
-          {(c) => <input {...c} type="text" name="label" defaultValue={value(key, 'label', sub?.label ?? null)} />}
-        </FieldShell>
-        <FieldShell id={`${key}-url`} label="ลิงก์" hint="เช่น /list/news หรือ https://…" error={errors.url}>
-          {(c) => <input {...c} type="text" name="url" defaultValue={value(key, 'url', sub?.url ?? null)} />}
-        </FieldShell>
-        <SortField id={`${key}-sort`} value={value(key, 'sort', sub?.sort ?? 0)} error={errors.sort} />
-        <Visible id={`${key}-visible`} checked={sub ? sub.visible : true} />
-        <p>
-          <button type="submit" className="button button--small">
-            {sub ? `บันทึกเมนูย่อย ${sub.label}` : 'เพิ่มเมนูย่อย'}
-          </button>
-        </p>
-      </form>
-    );
-  };
-  const phoneForm = (key: string, phone: (typeof data.phones)[number] | null) => {
-    const errors = of(key)?.errors ?? {};
-    return (
-      <form method="post" action="/staff/menu" className="staff-form__grid">
-        <input type="hidden" name="intent" value="save-phone" />
-        {phone ? <input type="hidden" name="seq" value={phone.seq} /> : null}
-        <FieldShell id={`${key}-label`} label="ข้อความที่แสดง" error={errors.label}>
-          {(c) => <input {...c} type="text" name="label" defaultValue={value(key, 'label', phone?.label ?? null)} />}
-        </FieldShell>
-        <FieldShell id={`${key}-phone`} label="หมายเลขโทรศัพท์" hint="เช่น 02-123-4567" error={errors.phone}>
-          {(c) => (
-            <input
-              {...c}
-              type="tel"
-              name="phone"
-              defaultValue={value(key, 'phone', phone ? phone.link.replace(/^tel:/, '') : null)}
-            />
-          )}
-        </FieldShell>
-        <SortField id={`${key}-sort`} value={value(key, 'sort', phone?.sort ?? 0)} error={errors.sort} />
-        <p>
-          <button type="submit" className="button button--small">
-            {phone ? `บันทึกเบอร์ ${phone.label}` : 'เพิ่มเบอร์โทรศัพท์'}
-          </button>
-        </p>
-      </form>
-    );
-  };
+  /** The server's answer to one form, when the last submission was that form's. */
+  const lastResult = (key: string) => (result?.formKey === key ? result.result : undefined);
   return (
     <>
       <ContentNav current="menu" />
       <h1>{T.menu}</h1>
-      <ErrorSummary items={summary} />
       <p>เมนูที่ไม่ได้เลือก “แสดงบนเว็บไซต์” จะถูกซ่อนไว้ การเปลี่ยนแปลงแสดงบนเว็บไซต์ทันที</p>
       {data.menu.map((entry) => (
         <section key={entry.seq} className="staff-panel" aria-labelledby={`entry-${entry.seq}-title`}>
@@ -322,7 +398,7 @@ export default function StaffMenu() {
             {entry.name}
             {entry.visible ? null : ' (ซ่อนอยู่)'}
           </h2>
-          {entryForm(`entry-${entry.seq}`, entry)}
+          <EntryForm formKey={`entry-${entry.seq}`} entry={entry} lastResult={lastResult(`entry-${entry.seq}`)} />
           {entry.children.length ? (
             <ConfirmAction
               action="/staff/menu"
@@ -346,7 +422,13 @@ export default function StaffMenu() {
                     {sub.label}
                     {sub.visible ? null : ' (ซ่อนอยู่)'}
                   </h3>
-                  {subForm(`sub-${sub.seq}`, sub, entry.seq)}
+                  <SubForm
+                    formKey={`sub-${sub.seq}`}
+                    sub={sub}
+                    menuSeq={entry.seq}
+                    menu={data.menu}
+                    lastResult={lastResult(`sub-${sub.seq}`)}
+                  />
                   <DeleteButton intent="delete-sub" seq={sub.seq} label={`เมนูย่อย ${sub.label}`} />
                 </div>
               ))}
@@ -356,12 +438,18 @@ export default function StaffMenu() {
       ))}
       <section className="staff-panel" aria-labelledby="new-entry-title">
         <h2 id="new-entry-title">เพิ่มเมนูหลัก</h2>
-        {entryForm('entry-new', null)}
+        <EntryForm formKey="entry-new" entry={null} lastResult={lastResult('entry-new')} />
       </section>
       {data.menu.length ? (
         <section className="staff-panel" aria-labelledby="new-sub-title">
           <h2 id="new-sub-title">เพิ่มเมนูย่อย</h2>
-          {subForm('sub-new', null, data.menu[0]!.seq)}
+          <SubForm
+            formKey="sub-new"
+            sub={null}
+            menuSeq={data.menu[0]!.seq}
+            menu={data.menu}
+            lastResult={lastResult('sub-new')}
+          />
         </section>
       ) : null}
       <section className="staff-panel" aria-labelledby="phones-title">
@@ -369,12 +457,12 @@ export default function StaffMenu() {
         {data.phones.map((phone) => (
           <div key={phone.seq} className="staff-subentry">
             <h3>{phone.label}</h3>
-            {phoneForm(`phone-${phone.seq}`, phone)}
+            <PhoneForm formKey={`phone-${phone.seq}`} phone={phone} lastResult={lastResult(`phone-${phone.seq}`)} />
             <DeleteButton intent="delete-phone" seq={phone.seq} label={`เบอร์ ${phone.label}`} />
           </div>
         ))}
         <h3>เพิ่มเบอร์โทรศัพท์</h3>
-        {phoneForm('phone-new', null)}
+        <PhoneForm formKey="phone-new" phone={null} lastResult={lastResult('phone-new')} />
       </section>
     </>
   );

@@ -1,10 +1,12 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 
+import { StaffSessionFormSchema } from '~/lib/forms/staff-session';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { STAFF_MESSAGES } from '~/lib/staff';
 import { setFlash } from '~/server/flash.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { NO_STORE } from '~/server/staff/form.server';
 import { isStaffPath, requireStaff } from '~/server/staff/guard.server';
 import { extendStaffSession } from '~/server/staff/session.server';
 
@@ -34,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
       ? json({ ended: true }, { status: 401, headers: NO_STORE })
       : json({ expiresAt, now }, { headers: NO_STORE });
   }
-  const back = safeRedirect(formText(await request.formData(), 'redirectTo', 2000), '/staff');
+  const submission = parseWithZod(await request.formData(), { schema: StaffSessionFormSchema });
+  const back = safeRedirect(submission.status === 'success' ? submission.value.redirectTo : undefined, '/staff');
   const headers = new Headers(NO_STORE);
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: STAFF_MESSAGES.sessionExtended }));
   return redirect(isStaffPath(back) ? back : '/staff', { status: 303, headers });

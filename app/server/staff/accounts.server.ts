@@ -1,3 +1,5 @@
+import { normaliseDisplayName, normaliseUsername } from '~/lib/forms/staff-accounts';
+
 import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import type { StaffRole, StaffUser } from './guard.server';
@@ -11,19 +13,13 @@ import type { StaffRole, StaffUser } from './guard.server';
 /** How long an enrolment link works. */
 export const ENROL_TTL_MS = 72 * 3600_000;
 export const ENROL_PATH = '/staff/enrol';
-/** Usernames: lower-case letters, digits, dot, dash and underscore; 3–32 characters. */
-export const USERNAME_PATTERN = /^[a-z][a-z0-9._-]{2,31}$/;
-export const DISPLAY_NAME_MAX = 100;
-
-export function normaliseUsername(raw: string): string | null {
-  const name = raw.trim().toLowerCase();
-  return USERNAME_PATTERN.test(name) ? name : null;
-}
-
-export function normaliseDisplayName(raw: string): string | null {
-  const name = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return name.length >= 1 && name.length <= DISPLAY_NAME_MAX ? name : null;
-}
+// The names' rules live with the page's form schema (ADR 128); the store checks them again (the CLI uses it).
+export {
+  DISPLAY_NAME_MAX,
+  normaliseDisplayName,
+  normaliseUsername,
+  USERNAME_PATTERN,
+} from '~/lib/forms/staff-accounts';
 
 export function staffSubject(id: number): string {
   return `staff:${id}`;

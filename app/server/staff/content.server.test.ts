@@ -35,19 +35,7 @@ import {
   storePicture,
   storeUpload,
 } from './content-media.server';
-import {
-  deleteMenuRow,
-  getFooterPhones,
-  getMenuTree,
-  menuLink,
-  parseMenuEntry,
-  parsePhone,
-  parseSubEntry,
-  saveMenuEntry,
-  savePhone,
-  saveSubEntry,
-  telLink,
-} from './menu.server';
+import { deleteMenuRow, getFooterPhones, getMenuTree, saveMenuEntry, savePhone, saveSubEntry } from './menu.server';
 import { getOpeningHours, openingHoursLine, setOpeningHours } from './site-settings.server';
 import { site } from '~/config/site';
 import { publicContentChanged } from '~/server/content/public-content.server';
@@ -306,14 +294,12 @@ describe('uploaded media', () => {
 describe('the menu and footer phones', () => {
   it('adds, orders, hides and deletes entries; the public menu shows only visible ones in order', async () => {
     const backend = createEmbeddedBackend(db);
-    const about = parseMenuEntry({ name: 'เกี่ยวกับเรา', isParent: '1', visible: '1', sort: '2' }).input!;
+    const entry = { nameEn: null, url: null, isParent: false, visible: true };
+    const about = { ...entry, name: 'เกี่ยวกับเรา', isParent: true, sort: 2 };
     const aboutSeq = (await saveMenuEntry(db, about))!;
-    const board = parseMenuEntry({ name: 'กระดาน', url: '/board', visible: '1', sort: '1' }).input!;
+    const board = { ...entry, name: 'กระดาน', url: '/board', sort: 1 };
     const boardSeq = (await saveMenuEntry(db, board))!;
-    const sub = parseSubEntry({ menuSeq: String(aboutSeq), label: 'ประวัติ', url: '/show/1', visible: '1' }, [
-      aboutSeq,
-      boardSeq,
-    ]).input!;
+    const sub = { menuSeq: aboutSeq, label: 'ประวัติ', url: '/show/1', visible: true, sort: 0 };
     const subSeq = (await saveSubEntry(db, sub))!;
     expect((await backend.getMenu()).map((m) => [m.label, m.children.map((c) => c.label)])).toEqual([
       ['กระดาน', []],
@@ -331,28 +317,10 @@ describe('the menu and footer phones', () => {
     expect(await saveMenuEntry(db, board, 999)).toBeNull();
   });
 
-  it('checks links and phone numbers', () => {
-    expect(menuLink('/list/news')).toBe('/list/news');
-    expect(menuLink('https://example.org/a')).toBe('https://example.org/a');
-    for (const bad of ['//evil.example', 'javascript:alert(1)', 'list/news', '/a b', 'data:text/html,x']) {
-      expect(menuLink(bad)).toBeNull();
-    }
-    expect(telLink('02-123-4567')).toBe('tel:021234567');
-    expect(telLink('+66 (2) 123 4567')).toBe('tel:+6621234567');
-    expect(telLink('โทร')).toBeNull();
-    expect(parseMenuEntry({ name: 'ลิงก์', url: '', sort: 'x' }).errors).toEqual({
-      url: 'เมนูที่ไม่มีเมนูย่อยต้องมีลิงก์',
-      sort: 'ลำดับต้องเป็นตัวเลข 0 ถึง 999',
-    });
-    expect(parseSubEntry({ menuSeq: '77', label: 'ก', url: '/x' }, [1]).errors).toEqual({
-      menuSeq: 'กรุณาเลือกเมนูหลัก',
-    });
-  });
-
   it('keeps footer phones in order', async () => {
     const backend = createEmbeddedBackend(db);
-    await savePhone(db, parsePhone({ label: 'ฝ่ายสินเชื่อ', phone: '02-123-4568', sort: '2' }).input!);
-    const first = (await savePhone(db, parsePhone({ label: 'สำนักงาน', phone: '02-123-4567', sort: '1' }).input!))!;
+    await savePhone(db, { label: 'ฝ่ายสินเชื่อ', link: 'tel:021234568', sort: 2 });
+    const first = (await savePhone(db, { label: 'สำนักงาน', link: 'tel:021234567', sort: 1 }))!;
     expect(await backend.getFooterPhones()).toEqual([
       { label: 'สำนักงาน', link: 'tel:021234567' },
       { label: 'ฝ่ายสินเชื่อ', link: 'tel:021234568' },

@@ -1,3 +1,5 @@
+import type { MenuEntryInput, PhoneInput, SubEntryInput } from '~/lib/forms/staff-menu';
+
 import type { Db } from '../db/index.server';
 
 /**
@@ -7,8 +9,7 @@ import type { Db } from '../db/index.server';
  * stay in the store and out of the public menu (`getMenu` reads `status = 1`).
  */
 
-export const MENU_LABEL_MAX = 100;
-export const MENU_URL_MAX = 500;
+export { MENU_LABEL_MAX, MENU_URL_MAX } from '~/lib/forms/staff-menu';
 
 export interface MenuEntry {
   seq: number;
@@ -68,123 +69,15 @@ export async function getFooterPhones(db: Db): Promise<FooterPhone[]> {
   return db.selectFrom('footer_phones').selectAll().orderBy('sort').orderBy('seq').execute();
 }
 
-/**
- * A link a menu entry may hold: a path of this site (`/list/news`, not `//host`) or an http(s) URL.
- * Returns it normalised, or null.
- */
-export function menuLink(text: string): string | null {
-  const value = text.trim();
-  if (!value || value.length > MENU_URL_MAX || /[\s\u0000-\u001f\u007f]/.test(value)) return null;
-  if (value.startsWith('/')) return value.startsWith('//') || value.includes('\\') ? null : value;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A phone number as typed (`02-123-4567`, `+66 2 123 4567`) as a `tel:` link; null if it is none. */
-export function telLink(text: string): string | null {
-  const digits = text.replace(/[\s().-]/g, '');
-  return /^\+?\d{3,15}(,\d{1,6})?$/.test(digits) ? `tel:${digits}` : null;
-}
-
-export type MenuErrors = Partial<Record<'name' | 'nameEn' | 'url' | 'sort' | 'label' | 'phone' | 'menuSeq', string>>;
-
-export const MENU_MESSAGES = {
-  name: 'กรุณากรอกชื่อเมนู',
-  nameLong: `ชื่อเมนูต้องยาวไม่เกิน ${MENU_LABEL_MAX} ตัวอักษร`,
-  url: 'ลิงก์ต้องเป็นที่อยู่ในเว็บไซต์นี้ที่ขึ้นต้นด้วย / หรือที่อยู่ที่ขึ้นต้นด้วย https://',
-  urlParent: 'เมนูที่ไม่มีเมนูย่อยต้องมีลิงก์',
-  sort: 'ลำดับต้องเป็นตัวเลข 0 ถึง 999',
-  label: 'กรุณากรอกข้อความที่แสดง',
-  phone: 'กรุณากรอกหมายเลขโทรศัพท์ เช่น 02-123-4567',
-  menuSeq: 'กรุณาเลือกเมนูหลัก',
-} as const;
-
-function parseSort(text: string | undefined): number | null {
-  const value = (text ?? '').trim();
-  if (value === '') return 0;
-  return /^\d{1,3}$/.test(value) ? Number(value) : null;
-}
-
-const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-export interface MenuEntryInput {
-  name: string;
-  nameEn: string | null;
-  url: string | null;
-  isParent: boolean;
-  visible: boolean;
-  sort: number;
-}
-
-/** Check a top entry's form fields. */
-export function parseMenuEntry(fields: Record<string, string | undefined>): {
-  input: MenuEntryInput | null;
-  errors: MenuErrors;
-} {
-  const errors: MenuErrors = {};
-  const name = clean(fields.name);
-  const nameEn = clean(fields.nameEn) || null;
-  const isParent = fields.isParent === '1';
-  const rawUrl = clean(fields.url);
-  const url = rawUrl ? menuLink(rawUrl) : null;
-  if (!name) errors.name = MENU_MESSAGES.name;
-  else if ([...name].length > MENU_LABEL_MAX) errors.name = MENU_MESSAGES.nameLong;
-  if (nameEn && [...nameEn].length > MENU_LABEL_MAX) errors.nameEn = MENU_MESSAGES.nameLong;
-  if (rawUrl && !url) errors.url = MENU_MESSAGES.url;
-  else if (!isParent && !url) errors.url = MENU_MESSAGES.urlParent;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
-  if (Object.keys(errors).length || sort === null) return { input: null, errors };
-  return { input: { name, nameEn, url, isParent, visible: fields.visible === '1', sort }, errors };
-}
-
-export interface SubEntryInput {
-  menuSeq: number;
-  label: string;
-  url: string;
-  visible: boolean;
-  sort: number;
-}
-
-/** Check a submenu entry's form fields; `parents` are the numbers of the existing top entries. */
-export function parseSubEntry(
-  fields: Record<string, string | undefined>,
-  parents: readonly number[],
-): { input: SubEntryInput | null; errors: MenuErrors } {
-  const errors: MenuErrors = {};
-  const menuSeq = Number(fields.menuSeq);
-  if (!parents.includes(menuSeq)) errors.menuSeq = MENU_MESSAGES.menuSeq;
-  const label = clean(fields.label);
-  if (!label) errors.label = MENU_MESSAGES.label;
-  else if ([...label].length > MENU_LABEL_MAX) errors.label = MENU_MESSAGES.nameLong;
-  const url = menuLink(clean(fields.url));
-  if (!url) errors.url = MENU_MESSAGES.url;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
-  if (Object.keys(errors).length || sort === null || !url) return { input: null, errors };
-  return { input: { menuSeq, label, url, visible: fields.visible === '1', sort }, errors };
-}
-
-/** Check a footer phone's form fields. */
-export function parsePhone(fields: Record<string, string | undefined>): {
-  input: { label: string; link: string; sort: number } | null;
-  errors: MenuErrors;
-} {
-  const errors: MenuErrors = {};
-  const label = clean(fields.label);
-  if (!label) errors.label = MENU_MESSAGES.label;
-  else if ([...label].length > MENU_LABEL_MAX) errors.label = MENU_MESSAGES.nameLong;
-  const link = telLink(clean(fields.phone));
-  if (!link) errors.phone = MENU_MESSAGES.phone;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
-  if (Object.keys(errors).length || sort === null || !link) return { input: null, errors };
-  return { input: { label, link, sort }, errors };
-}
+// The forms' rules (links, phones, labels, their messages) live with the forms' schemas (ADR 128).
+export {
+  MENU_MESSAGES,
+  menuLink,
+  telLink,
+  type MenuEntryInput,
+  type PhoneInput,
+  type SubEntryInput,
+} from '~/lib/forms/staff-menu';
 
 async function nextSeq(db: Db, table: 'menu_items' | 'menu_sub_items' | 'footer_phones'): Promise<number> {
   const row = await db
@@ -242,11 +135,7 @@ export async function saveSubEntry(db: Db, input: SubEntryInput, seq?: number): 
 }
 
 /** Add (no `seq`) or change a footer phone; returns its number, or null when `seq` names none. */
-export async function savePhone(
-  db: Db,
-  input: { label: string; link: string; sort: number },
-  seq?: number,
-): Promise<number | null> {
+export async function savePhone(db: Db, input: PhoneInput, seq?: number): Promise<number | null> {
   if (seq === undefined) {
     return db.transaction().execute(async (trx) => {
       const next = await nextSeq(trx, 'footer_phones');
