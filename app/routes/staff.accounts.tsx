@@ -15,26 +15,13 @@ import type { RouteHandle } from '~/root';
 import type { StaffRole } from '~/server/staff/guard.server';
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from '~/lib/staff';
 import { formatDateTime } from '~/lib/thai-format';
-import { app } from '~/server/app.server';
 import { env } from '~/server/env.server';
 import { setFlash } from '~/server/flash.server';
-import {
-  activeAdminCount,
-  createStaffAccount,
-  enrolUrl,
-  findStaffById,
-  listStaffAccounts,
-  resetEnrolment,
-  setStaffDisabled,
-  setStaffRole,
-  staffSubject,
-} from '~/server/staff/accounts.server';
+import { enrolUrl, staffSubject } from '~/server/staff/accounts.server';
 import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
-import { endAllStaffSessions } from '~/server/staff/session.server';
-import { loginLimits } from '~/server/auth/login-limit.server';
-import { staffSignInLocked, unlockStaffSignIn } from '~/server/staff/own-account.server';
+import { staffStore } from '~/server/staff/store.server';
 import dialogStyles from '~/styles/staff-dialog.css';
 
 /** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
@@ -90,10 +77,9 @@ function Consequences({ lines }: { lines: readonly string[] }) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'admin');
-  const { db } = await app();
-  const accounts = await listStaffAccounts(db);
-  const limits = loginLimits(env());
-  const locked = await Promise.all(accounts.map((a) => staffSignInLocked(db, a, limits)));
+  const { own } = await staffStore();
+  const accounts = await own.accounts.list();
+  const locked = await Promise.all(accounts.map((a) => own.accounts.signInLocked(a)));
   return json(
     {
       me: user.id,
@@ -125,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'admin');
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: StaffAccountFormSchema });
-  const { db } = await app();
+  const { accounts, sessions } = (await staffStore()).own;
   const fail = (status: number, error: string) => {
     context.formErrors = true;
     return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
@@ -164,7 +150,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (posted.intent === 'create') {
     const { role } = posted;
-    const created = await createStaffAccount(db, {
+    const created = await accounts.create({
       username: posted.username,
       displayName: posted.displayName,
       role,
@@ -179,11 +165,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const id = posted.id;
-  const account = await findStaffById(db, id);
+  const account = await accounts.findById(id);
   if (!account) return fail(404, M.notFound);
   if (account.id === user.id) return fail(400, M.self);
   const isActiveAdmin = account.role === 'admin' && account.disabledAt === null && account.enrolledAt !== null;
-  const lastAdmin = isActiveAdmin && (await activeAdminCount(db)) <= 1;
+  const lastAdmin = isActiveAdmin && (await accounts.activeAdminCount()) <= 1;
   const confirmFirst = (which: 'disable' | 'reset') =>
     json({ kind: 'confirm', intent: which, id: account.id, username: account.username } as ActionData, {
       headers: NO_STORE,
@@ -195,22 +181,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { role } = posted;
       if (role === account.role) return done(M.roleChanged(account.username));
       if (lastAdmin) return fail(400, M.lastAdmin);
-      await setStaffRole(db, account.id, role);
+      await accounts.setRole(account.id, role);
       // A new role takes effect at the next sign-in: the sessions of the old one end.
-      await endAllStaffSessions(db, account.id);
+      await sessions.endAll(account.id);
       await staffAudit(request, user, 'role_changed', { target: `${account.username}; ${account.role} → ${role}` });
       return done(M.roleChanged(account.username));
     }
     case 'disable': {
       if (lastAdmin) return fail(400, M.lastAdmin);
       if (!confirmed) return confirmFirst('disable');
-      await setStaffDisabled(db, account.id, true);
-      await endAllStaffSessions(db, account.id);
+      await accounts.setDisabled(account.id, true);
+      await sessions.endAll(account.id);
       await staffAudit(request, user, 'account_disabled', { target: account.username });
       return done(M.disabled(account.username));
     }
     case 'enable': {
-      await setStaffDisabled(db, account.id, false);
+      await accounts.setDisabled(account.id, false);
       await staffAudit(request, user, 'account_enabled', { target: account.username });
       return done(M.enabled(account.username));
     }
@@ -220,7 +206,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     case 'unlock-confirm': {
-      const removed = await unlockStaffSignIn(db, account, loginLimits(env()));
+      const removed = await accounts.unlockSignIn(account);
       if (removed === 0) return done(M.notLocked(account.username));
       await staffAudit(request, user, 'sign_in_unlocked', { target: account.username });
       return done(M.unlocked(account.username));
@@ -228,10 +214,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'reset': {
       if (lastAdmin) return fail(400, M.lastAdmin);
       if (!confirmed) return confirmFirst('reset');
-      const reset = await resetEnrolment(db, account.id);
+      const reset = await accounts.resetEnrolment(account.id);
       if (!reset) return fail(404, M.notFound);
       await (await staffTotp()).disable(staffSubject(account.id));
-      await endAllStaffSessions(db, account.id);
+      await sessions.endAll(account.id);
       await staffAudit(request, user, 'enrolment_reset', { target: account.username });
       return showLink(account.username, reset.token, reset.expiresAt, M.reset(account.username));
     }

@@ -28,17 +28,9 @@ import { MenuDeleteSchema, MenuEntrySchema, PhoneSchema, subEntrySchema } from '
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
-import { app } from '~/server/app.server';
 import { NO_STORE_HEADERS, redirectWithNotice } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
-import {
-  deleteMenuRow,
-  getFooterPhones,
-  getMenuTree,
-  saveMenuEntry,
-  savePhone,
-  saveSubEntry,
-} from '~/server/staff/menu.server';
+import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
 import dialogStyles from '~/styles/staff-dialog.css';
@@ -54,9 +46,9 @@ export const links: LinksFunction = () => [
 /** The public menu (entries, submenus, order, visibility) and the footer phones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
-  if (staffHoldsOnlyOwnData()) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
-  const { db } = await app();
-  const [menu, phones] = await Promise.all([getMenuTree(db), getFooterPhones(db)]);
+  const { coop } = await staffStore();
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  const [menu, phones] = await Promise.all([coop.menu.tree(), coop.menu.phones()]);
   return json({ ownDataOnly: false as const, menu, phones }, { headers: NO_STORE_HEADERS });
 }
 
@@ -93,10 +85,11 @@ const DELETE_ENTRY = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, 'editor');
-  if (staffHoldsOnlyOwnData()) return redirectWithNotice('/staff/menu', T.coreOwnsContent, 'info');
+  const { menu } = await requireCoopStore(await staffStore(), () =>
+    redirectWithNotice('/staff/menu', T.coreOwnsContent, 'info'),
+  );
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const { db } = await app();
   const notFound = () => redirectWithNotice('/staff/menu', T.notFound, 'error');
   /** A form's fields refused: the errors and what was typed go back to that form (400). */
   const invalid = (submission: Submission<unknown>) => {
@@ -115,16 +108,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalid(submission);
       const { intent: _, seq: row, ...input } = submission.value;
       seq = row;
-      saved = await saveMenuEntry(db, input, seq);
+      saved = await menu.saveEntry(input, seq);
       break;
     }
     case 'save-sub': {
-      const parents = (await getMenuTree(db)).map((m) => m.seq);
+      const parents = (await menu.tree()).map((m) => m.seq);
       const submission = parseWithZod(form, { schema: subEntrySchema(parents) });
       if (submission.status !== 'success') return invalid(submission);
       const { intent: _, seq: row, ...input } = submission.value;
       seq = row;
-      saved = await saveSubEntry(db, input, seq);
+      saved = await menu.saveSubEntry(input, seq);
       break;
     }
     case 'save-phone': {
@@ -132,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== 'success') return invalid(submission);
       const { intent: _, seq: row, ...input } = submission.value;
       seq = row;
-      saved = await savePhone(db, input, seq);
+      saved = await menu.savePhone(input, seq);
       break;
     }
     case 'delete-entry':
@@ -143,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const removal = submission.value;
       seq = removal.seq;
       if (removal.intent === 'delete-entry') {
-        const entry = (await getMenuTree(db)).find((m) => m.seq === seq);
+        const entry = (await menu.tree()).find((m) => m.seq === seq);
         if (entry?.children.length && !removal.confirmed) {
           const confirm = { seq: entry.seq, name: entry.name, children: entry.children.map((c) => c.label) };
           return json<MenuActionData>(
@@ -152,7 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           );
         }
       }
-      saved = await deleteMenuRow(db, removal.intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
+      saved = await menu.deleteRow(removal.intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
       break;
     }
     default:

@@ -9,11 +9,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROUTES = 'app/routes';
 
-// Routes not yet moved onto the staff store: their forms are being reworked at the same time. The
-// store already has what they need (`own.accounts`, `own.sessions`, `coop.menu`); once they are moved
-// this list is emptied, and it must not grow.
-const PENDING = ['staff.menu.tsx', 'staff.accounts.tsx'];
-
 /** What a staff route must not do, each with how it is seen in the source. */
 const FORBIDDEN: Array<{ what: string; pattern: RegExp }> = [
   { what: "imports '~/server/app.server'", pattern: /from\s+['"](~|\.\.?)\/(server\/)?app\.server['"]/ },
@@ -33,23 +28,16 @@ function breaches(source: string): string[] {
 }
 
 describe('staff routes reach data only through the staff store (ADR 127)', () => {
-  it('finds the staff routes, the pending ones among them', () => {
+  it('finds the staff routes', () => {
     expect(staffRoutes.length).toBeGreaterThan(25);
-    for (const file of PENDING) expect(staffRoutes).toContain(file);
   });
 
-  for (const file of staffRoutes.filter((f) => !PENDING.includes(f))) {
+  for (const file of staffRoutes) {
     it(`${file} uses staffStore(), not the database or its own http-mode rule`, () => {
       const source = fs.readFileSync(path.join(ROUTES, file), 'utf8');
       expect(breaches(source)).toEqual([]);
     });
   }
-
-  it('lists as pending only routes that still need it', () => {
-    // A pending route that no longer breaks the rule is taken off the list.
-    const stillPending = PENDING.filter((file) => breaches(fs.readFileSync(path.join(ROUTES, file), 'utf8')).length);
-    expect(stillPending).toEqual(PENDING);
-  });
 
   it('sees each forbidden thing (the check is not blind)', () => {
     expect(breaches("import { app } from '~/server/app.server';")).toEqual(["imports '~/server/app.server'"]);

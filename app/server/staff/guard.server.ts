@@ -11,7 +11,6 @@ import { findStaffById } from './accounts.server';
 import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import { keepableFields, keepForm } from './handoff.server';
 import { clearStaffCookie, lookupStaffSession } from './session.server';
-import { coreOwnsCoopTables } from './store.server';
 
 /**
  * The staff back office's guard (ADR 059): who is signed in at /staff and what their role lets them
@@ -144,13 +143,4 @@ export async function staffAudit(
     membershipNo: detail?.membershipNo ?? null,
     detail: staffAuditDetail(detail),
   });
-}
-
-/**
- * true when COOP_BACKEND=http: content, board and members belong to the core; pages say so.
- * @deprecated Routes read `(await staffStore()).coop === null` (ADR 127); this stays only for the
- * menu page until it is moved onto the staff store, then goes.
- */
-export function staffHoldsOnlyOwnData(): boolean {
-  return coreOwnsCoopTables(env());
 }
