@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json, type AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
@@ -10,21 +6,17 @@ import { Authenticator } from 'remix-auth';
 import { CoopUnavailableError } from '../coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { useOwnStore } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-auth-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
+useOwnStore('auth', {
   SEED_MEMBERS: '50',
   LOGIN_MAX_FAILURES_PER_MEMBER: '3',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '4',
   LOGIN_MEMBER_BACKOFF_FAILURES: '6',
   LOGIN_MEMBER_BACKOFF_MINUTES: '5',
-  LOG_LEVEL: 'silent',
 });
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { login, logout, requireMember } = await import('./auth.server');
 const { forgetTermsAnswers } = await import('./terms-gate.server');
 const { createSession } = await import('./session.server');
@@ -67,14 +59,6 @@ async function signedIn(address: string): Promise<string> {
 }
 
 const memberPage = (cookie: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-});
 
 describe('requireMember', () => {
   it('sends a visitor without a session to login, remembering where they were going', async () => {
