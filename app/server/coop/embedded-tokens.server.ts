@@ -1,6 +1,6 @@
 import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
-import type { CoopBackend, MemberCredentials } from './types';
+import type { CoopBackend, MemberOf } from './types';
 
 /**
  * Stores a new bearer token of the member (under its SHA-256) and answers it: it holds from `issuedAt`
@@ -31,11 +31,7 @@ type TokenFeeds = Required<Pick<CoopBackend, 'listApiTokens' | 'revokeApiToken' 
  * is known by the SHA-256 it is stored under, which is its id on the page; every query is scoped to the
  * member the request's token belongs to.
  */
-export function createTokenFeeds(
-  db: Db,
-  memberOf: (cred: MemberCredentials) => Promise<string>,
-  now: () => number,
-): TokenFeeds {
+export function createTokenFeeds(db: Db, memberOf: MemberOf, now: () => number): TokenFeeds {
   return {
     async listApiTokens(cred, except) {
       const membershipNo = await memberOf(cred);

@@ -23,6 +23,9 @@ export interface MemberCredentials {
   perRequest?: PerRequestCredentials;
 }
 
+/** How the embedded backend's feeds learn whose token they were given: the member's number (or CoopAuthError). */
+export type MemberOf = (cred: MemberCredentials) => Promise<string>;
+
 /** What lives as long as one request's credentials (they are made afresh for every request). */
 export interface PerRequestCredentials {
   /** Answers a backend already fetched with these credentials in this request (failures are dropped). */
