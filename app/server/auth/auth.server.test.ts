@@ -459,16 +459,21 @@ describe('the terms gate on every member loader and action', () => {
 });
 
 describe('the login action', () => {
-  it('reads the posted form once and hands the padded number straight to the backend', async () => {
+  /** The login route's action on a form posted from `clientAddress`, and the load context it was given. */
+  async function loginAction(fields: Record<string, string>, clientAddress: string) {
     const logonRoute = await import('~/routes/member_.logon');
+    const context = { clientAddress } as unknown as AppLoadContext;
+    const response = await logonRoute.action({ request: formRequest(fields), params: {}, context });
+    return { response, context };
+  }
+
+  it('reads the posted form once and hands the padded number straight to the backend', async () => {
     const { backend } = await app();
     const verify = vi.spyOn(backend, 'login');
     const reads = vi.spyOn(Request.prototype, 'formData');
     const strategies = vi.spyOn(Authenticator.prototype, 'authenticate');
     try {
-      const post = formRequest({ membershipNo: '12345', password: 'sahakorn-demo' });
-      const context = { clientAddress: '10.11.0.1' } as unknown as AppLoadContext;
-      const response = await logonRoute.action({ request: post, params: {}, context });
+      const { response } = await loginAction({ membershipNo: '12345', password: 'sahakorn-demo' }, '10.11.0.1');
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('/member/status');
       // One reading of the body, by the members' form strategy: the action does not read it first,
@@ -494,14 +499,11 @@ describe('the login action', () => {
   });
 
   it('answers a form the schema refuses with its errors, once read, without the password or a backend call', async () => {
-    const logonRoute = await import('~/routes/member_.logon');
     const { backend } = await app();
     const verify = vi.spyOn(backend, 'login');
     const reads = vi.spyOn(Request.prototype, 'formData');
     try {
-      const post = formRequest({ membershipNo: '12a45', password: 'typed-secret' });
-      const context = { clientAddress: '10.11.0.2' } as unknown as AppLoadContext;
-      const response = await logonRoute.action({ request: post, params: {}, context });
+      const { response, context } = await loginAction({ membershipNo: '12a45', password: 'typed-secret' }, '10.11.0.2');
       expect(response.status).toBe(400);
       expect(context.formErrors).toBe(true);
       const body = JSON.stringify(await response.json());
