@@ -104,3 +104,32 @@ export function twoInstanceStores(
   });
   return { stores, freshSqlite };
 }
+
+/**
+ * The stores to run a file's tests on, as `[label, open]` rows for `describe.each`: a fresh SQLite store
+ * always, and with TEST_DATABASE_URL a scratch PostgreSQL database (`<db>_<name>`: the role needs
+ * CREATEDB). `open()` answers the store migrated; the hooks registered here close every store opened and
+ * remove the folders and the database after the file's tests.
+ */
+export function eachStore(name: string): Array<[string, () => Promise<Db>]> {
+  const pg = process.env.TEST_DATABASE_URL;
+  const freshSqlite = scratchSqlite(name);
+  const stores: Array<[string, () => Promise<Db>]> = [['SQLite', async () => (await freshSqlite()).db]];
+  if (pg) {
+    const handles: Db[] = [];
+    afterAll(async () => {
+      for (const db of handles) await db.destroy();
+      await dropDatabase(pg, name);
+    });
+    stores.push([
+      'PostgreSQL',
+      async () => {
+        const db = openDb({ dataDir: os.tmpdir(), databaseUrl: await freshDatabase(pg, name) });
+        handles.push(db);
+        await migrate(db);
+        return db;
+      },
+    ]);
+  }
+  return stores;
+}
