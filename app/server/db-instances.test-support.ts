@@ -12,6 +12,7 @@ import { afterAll } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { migrate, openDb, type Db } from './db/index.server';
+import type { SeedDemoOptions } from './seed/demo.server';
 
 /** Opens two handles on one fresh, migrated store. */
 export type Instances = () => Promise<[Db, Db]>;
@@ -132,4 +133,19 @@ export function eachStore(name: string): Array<[string, () => Promise<Db>]> {
     ]);
   }
   return stores;
+}
+
+/**
+ * An `open()` of a fresh SQLite store holding the demo data (`options` as `seedDemo` takes them). Call
+ * it where a file's or a describe's hooks go: the hook registered here closes the store and removes its
+ * folder after those tests.
+ */
+export function demoSqlite(name: string, options: SeedDemoOptions): () => Promise<Db> {
+  const fresh = scratchSqlite(name);
+  return async () => {
+    const { seedDemo } = await import('./seed/demo.server');
+    const { db } = await fresh();
+    await seedDemo(db, options);
+    return db;
+  };
 }
