@@ -100,3 +100,14 @@ export async function registeredMember(db: Db, { newest = false }: { newest?: bo
     .executeTakeFirstOrThrow();
   return row.membership_no;
 }
+
+/** The Response a loader, action or guard throws (a redirect, a 4xx); fails when it throws something else or nothing. */
+export async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown response');
+}

@@ -6,7 +6,7 @@ import { Authenticator } from 'remix-auth';
 import { CoopUnavailableError } from '../coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
-import { useOwnStore } from '../app-store.test-support';
+import { thrownResponse as thrown, useOwnStore } from '../app-store.test-support';
 
 useOwnStore('auth', {
   SEED_MEMBERS: '50',
@@ -35,16 +35,6 @@ function formRequest(fields: Record<string, string>, cookie?: string) {
 
 function cookieFrom(setCookie: string): string {
   return setCookie.split(';')[0] ?? '';
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('expected a thrown response');
 }
 
 /** The demo member's session cookie after a login from `address` (logins are rate-limited per address). */
