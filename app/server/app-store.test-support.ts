@@ -16,12 +16,13 @@ import type { Db } from './db/index.server';
  * Points the environment at a new store named after the test file (demo data, 20 members, no log),
  * with `extra` variables on top, and registers the hooks that start the app before the file's tests
  * and shut it down and remove the folder after them. Call it before importing any app module.
+ * Returns the folder, and `codeSentTo` reading the one-time codes the store's outbox holds.
  */
 export function useOwnStore(
   name: string,
   extra: Record<string, string> = {},
   { startTimeoutMs }: { startTimeoutMs?: number } = {},
-): { dataDir: string } {
+): { dataDir: string; codeSentTo: (address: string, after: number) => Promise<string> } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sahakorn-${name}-`));
   Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '1', SEED_MEMBERS: '20', LOG_LEVEL: 'silent', ...extra });
   beforeAll(async () => {
@@ -33,7 +34,7 @@ export function useOwnStore(
     await shutdown();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { dataDir };
+  return { dataDir, codeSentTo: (address, after) => codeSentTo(dataDir, address, after) };
 }
 
 /** The load context of a request from `clientAddress`, as the server gives it to loaders and actions. */
@@ -59,4 +60,54 @@ export async function typedIdentity(db: Db, membershipNo: string) {
       birthDate: `${d}/${m}/${Number(y) + 543}`,
     },
   };
+}
+
+/** The stored row of a session (by the hash `requireMember` reports as `session.idHash`). */
+export async function sessionRow(db: Db, idHash: string) {
+  return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirstOrThrow();
+}
+
+/**
+ * The one-time code in the newest outbox message to this email address or phone number sent at or after
+ * `after` (ms), waiting up to a second for the background send; throws when none comes.
+ */
+async function codeSentTo(dataDir: string, address: string, after: number): Promise<string> {
+  const { readOutbox, outboxDir } = await import('./auth/recovery/delivery.server');
+  for (let i = 0; i < 50; i += 1) {
+    const entries = await readOutbox(outboxDir(dataDir));
+    const entry = entries.find(
+      (e) => e.at >= after && (e.to.kind === 'email' ? e.to.address : e.to.number) === address,
+    );
+    const code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('no code sent');
+}
+
+/**
+ * The membership number of an active member registered for the online service, other than the demo
+ * member 012345: the first the store finds, or with `newest` the highest number.
+ */
+export async function registeredMember(db: Db, { newest = false }: { newest?: boolean } = {}): Promise<string> {
+  const row = await db
+    .selectFrom('members')
+    .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
+    .select('members.membership_no')
+    .where('members.status_code', '=', '0')
+    .where('members.membership_no', '!=', '012345')
+    .$if(newest, (q) => q.orderBy('members.membership_no', 'desc'))
+    .executeTakeFirstOrThrow();
+  return row.membership_no;
+}
+
+/** The Response a loader, action or guard throws (a redirect, a 4xx); fails when it throws something else or nothing. */
+export async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown response');
 }

@@ -12,6 +12,7 @@ import { afterAll } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { migrate, openDb, type Db } from './db/index.server';
+import type { SeedDemoOptions } from './seed/demo.server';
 
 /** Opens two handles on one fresh, migrated store. */
 export type Instances = () => Promise<[Db, Db]>;
@@ -103,4 +104,48 @@ export function twoInstanceStores(
     if (pg) await dropDatabase(pg, name);
   });
   return { stores, freshSqlite };
+}
+
+/**
+ * The stores to run a file's tests on, as `[label, open]` rows for `describe.each`: a fresh SQLite store
+ * always, and with TEST_DATABASE_URL a scratch PostgreSQL database (`<db>_<name>`: the role needs
+ * CREATEDB). `open()` answers the store migrated; the hooks registered here close every store opened and
+ * remove the folders and the database after the file's tests.
+ */
+export function eachStore(name: string): Array<[string, () => Promise<Db>]> {
+  const pg = process.env.TEST_DATABASE_URL;
+  const freshSqlite = scratchSqlite(name);
+  const stores: Array<[string, () => Promise<Db>]> = [['SQLite', async () => (await freshSqlite()).db]];
+  if (pg) {
+    const handles: Db[] = [];
+    afterAll(async () => {
+      for (const db of handles) await db.destroy();
+      await dropDatabase(pg, name);
+    });
+    stores.push([
+      'PostgreSQL',
+      async () => {
+        const db = openDb({ dataDir: os.tmpdir(), databaseUrl: await freshDatabase(pg, name) });
+        handles.push(db);
+        await migrate(db);
+        return db;
+      },
+    ]);
+  }
+  return stores;
+}
+
+/**
+ * An `open()` of a fresh SQLite store holding the demo data (`options` as `seedDemo` takes them). Call
+ * it where a file's or a describe's hooks go: the hook registered here closes the store and removes its
+ * folder after those tests.
+ */
+export function demoSqlite(name: string, options: SeedDemoOptions): () => Promise<Db> {
+  const fresh = scratchSqlite(name);
+  return async () => {
+    const { seedDemo } = await import('./seed/demo.server');
+    const { db } = await fresh();
+    await seedDemo(db, options);
+    return db;
+  };
 }

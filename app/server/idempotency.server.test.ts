@@ -1,36 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { migrate, openDb, type Db } from './db/index.server';
+import type { Db } from './db/index.server';
+import { eachStore } from './db-instances.test-support';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey, once } from './idempotency.server';
 
 /**
  * Runs on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL points at a scratch database
  * (there two connections of the pool really race, as two app instances behind a load balancer do).
  */
-const stores: Array<[name: string, open: () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-idem-'));
-      dirs.push(dataDir);
-      return openDb({ dataDir });
-    },
-  ],
-];
-const PG = process.env.TEST_DATABASE_URL;
-if (PG) stores.push(['PostgreSQL', async () => openDb({ dataDir: os.tmpdir(), databaseUrl: PG })]);
-
-const dirs: string[] = [];
-const dbs: Db[] = [];
-
-afterAll(async () => {
-  for (const db of dbs) await db.destroy();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const stores = eachStore('idempotency');
 
 describe('newIdempotencyKey', () => {
   it('is random and has the accepted form', () => {
@@ -45,11 +23,7 @@ describe.each(stores)('once on %s', (_name, open) => {
   const scope = `test_${Math.random().toString(36).slice(2)}`;
 
   async function store(): Promise<Db> {
-    if (!db) {
-      db = await open();
-      dbs.push(db);
-      await migrate(db);
-    }
+    db ??= await open();
     return db;
   }
 

@@ -22,6 +22,43 @@ export interface OnceResult {
 class NothingCreated extends Error {}
 
 /**
+ * Claims `(scope, key)` by inserting its row (primary key `(scope, key)`, an empty `result_ref`).
+ * Null when this call claimed it; otherwise the `result_ref` the first claim left (undefined when its
+ * row has gone). Under READ COMMITTED the read after a conflict sees the other transaction's committed row.
+ */
+export async function claimKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  now: number,
+): Promise<{ firstRef: string | undefined } | null> {
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({ scope, key, result_ref: '', created_at: now })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (claimed) return null;
+  const first = await db
+    .selectFrom('idempotency_keys')
+    .select('result_ref')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return { firstRef: first?.result_ref };
+}
+
+/** Records in the claimed key's row what its submission came to (`ref`). */
+export async function settleKey(db: Kysely<Database>, scope: string, key: string, ref: string): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ result_ref: ref })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
+}
+
+/**
  * Runs `create` at most once per `(scope, key)`, across requests, processes and instances: the key
  * is claimed by an insert into `idempotency_keys` (primary key `(scope, key)`) in the same
  * transaction as the rows `create` writes, so either both are stored or neither is.
@@ -41,30 +78,14 @@ export async function once(
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new RangeError('idempotency key has the wrong form');
   try {
     return await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({ scope, key, result_ref: '', created_at: now })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!claimed) {
-        // Under READ COMMITTED this statement sees the other transaction's committed row.
-        const first = await trx
-          .selectFrom('idempotency_keys')
-          .select('result_ref')
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .executeTakeFirstOrThrow();
-        return { ref: first.result_ref, replayed: true };
+      const earlier = await claimKey(trx, scope, key, now);
+      if (earlier) {
+        if (earlier.firstRef === undefined) throw new Error('the claimed idempotency key has gone');
+        return { ref: earlier.firstRef, replayed: true };
       }
       const ref = await create(trx);
       if (ref === null) throw new NothingCreated();
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ result_ref: ref })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+      await settleKey(trx, scope, key, ref);
       return { ref, replayed: false };
     });
   } catch (error) {

@@ -46,6 +46,12 @@ async function page(pathname: string): Promise<string> {
 
 const keysOf = (name: string, answer: unknown, part: 'body' | 'refused' = 'body') =>
   shapeMismatches(fixture(name)[part], answer);
+/** The API's answer at `pathname`, checked against the keys of the vendor client's fixture `name`. */
+async function answerOf(name: string, pathname: string, body: Json = {}, method = 'POST'): Promise<Json> {
+  const answer = await api(pathname, body, method);
+  expect(keysOf(name, answer)).toEqual([]);
+  return answer;
+}
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 const str = (value: unknown): string => (typeof value === 'string' ? value : String(value));
@@ -58,8 +64,7 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : Str
 async function expectStatementShown(part: 'loan_statement' | 'dep_statement', number: unknown, balance: string) {
   const feed = `member_${part}`;
   const no = encodeURIComponent(str(number));
-  const statement = await api(`/api/member/${feed}/${no}`);
-  expect(keysOf(feed, statement)).toEqual([]);
+  const statement = await answerOf(feed, `/api/member/${feed}/${no}`);
   const statementPage = await page(`/member/${part}/${no}`);
   for (const row of list(obj(statement[part]).data)) {
     expect(statementPage).toContain(formatNumber(str(row[balance])));
@@ -85,21 +90,18 @@ afterAll(() => stopServer(server, 'SIGTERM'));
 
 describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our pages' figures", () => {
   it('login, getAuthUser: the token and the UPPERCASE member row', async () => {
-    const login = await api('/api/member/auth/login', {
+    const login = await answerOf('login', '/api/member/auth/login', {
       membership_no: DEMO.membershipNo,
       mem_password: DEMO.password,
     });
-    expect(keysOf('login', login)).toEqual([]);
     token = str(login.token);
     expect(obj(login.member).MEMBERSHIP_NO).toBe(DEMO.membershipNo);
-    const auth = await api('/api/member/auth/getAuthUser');
-    expect(keysOf('getAuthUser', auth)).toEqual([]);
+    const auth = await answerOf('getAuthUser', '/api/member/auth/getAuthUser');
     expect(auth.rc_code).toBe(1);
   });
 
   it('member_status: the member, the totals and the texts our status, loan, deposit and share pages show', async () => {
-    const status = await api('/api/member/member_status');
-    expect(keysOf('member_status', status)).toEqual([]);
+    const status = await answerOf('member_status', '/api/member/member_status');
     const member = obj(list(status.data1)[0]);
     const statusPage = await page('/member/status');
     expect(statusPage).toContain(str(member.member_name));
@@ -112,8 +114,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it('member_share and searchMember_share: the monthly payment text and the statement', async () => {
-    const share = await api('/api/member/member_share');
-    expect(keysOf('member_share', share)).toEqual([]);
+    const share = await answerOf('member_share', '/api/member/member_share');
     const head = obj(list(share.sharehead)[0]);
     const sharePage = await page('/member/share');
     expect(sharePage).toContain(str(head.share_amount_fp));
@@ -121,17 +122,15 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(sharePage).toContain(formatNumber(str(row.share_stock)));
 
-    const search = await api('/api/member/searchMember_share?page=1', {
+    const search = await answerOf('searchMember_share', '/api/member/searchMember_share?page=1', {
       inputdatepickerstart: '01/01/2500',
       inputdatepickerend: '31/12/2600',
     });
-    expect(keysOf('searchMember_share', search)).toEqual([]);
     expect(obj(search.sharestatement).total).toBe(obj(share.sharestatement).total);
   });
 
   it("member_loan and member_loan_statement: every contract's balance, every row's balance after", async () => {
-    const loans = await api('/api/member/member_loan');
-    expect(keysOf('member_loan', loans)).toEqual([]);
+    const loans = await answerOf('member_loan', '/api/member/member_loan');
     const loanPage = await page('/member/loan');
     expect(list(loans.dataloan).length).toBeGreaterThan(0);
     for (const loan of list(loans.dataloan)) {
@@ -141,8 +140,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it('member_dep and member_dep_statement: the totals as numbers, equal to our deposit page', async () => {
-    const dep = await api('/api/member/member_dep');
-    expect(keysOf('member_dep', dep)).toEqual([]);
+    const dep = await answerOf('member_dep', '/api/member/member_dep');
     const depositPage = await page('/member/deposit');
     expect(depositPage).toContain(`>${formatNumber(dep.deposit_balance as number)} บาท<`);
     expect(depositPage).toMatch(
@@ -154,8 +152,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it("member_kep: month tiles, line counts and item names as our month's bill shows them", async () => {
-    const kep = await api('/api/member/member_kep');
-    expect(keysOf('member_kep', kep)).toEqual([]);
+    const kep = await answerOf('member_kep', '/api/member/member_kep');
     const months = list(kep.datakeepdet);
     expect(months.length).toBeGreaterThan(0);
     for (const [i, month] of months.slice(0, 3).entries()) {
@@ -170,10 +167,9 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it('member_coll, member_gian, member_div, member_crem: their keys; the dividend year in BE as our page', async () => {
-    expect(keysOf('member_coll', await api('/api/member/member_coll'))).toEqual([]);
-    expect(keysOf('member_gian', await api('/api/member/member_gian'))).toEqual([]);
-    const div = await api('/api/member/member_div');
-    expect(keysOf('member_div', div)).toEqual([]);
+    await answerOf('member_coll', '/api/member/member_coll');
+    await answerOf('member_gian', '/api/member/member_gian');
+    const div = await answerOf('member_div', '/api/member/member_div');
     const dividendPage = await page('/member/dividend');
     for (const year of list(div.div)) {
       expect(typeof year.account_year).toBe('number');
@@ -185,19 +181,17 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
     // The demo member has a year with a withheld dividend: it goes out as 0, with its flag.
     const withheld = list(div.div).find((year) => year.drop_dividend === '1');
     expect(withheld?.dividend).toBe('0.00');
-    const crem = await api('/api/member/member_crem');
-    expect(keysOf('member_crem', crem)).toEqual([]);
+    const crem = await answerOf('member_crem', '/api/member/member_crem');
     expect(obj(crem.crem).MEMBER_NAME).toBeTruthy();
   });
 
   it('member_pass and wwwupload refusals and register/forget validation: the vendor envelopes, HTTP 200', async () => {
-    const pass = await api('/api/member/member_pass', {
+    const pass = await answerOf('member_pass', '/api/member/member_pass', {
       mem_password: 'Another#Pass-2026',
       mem_oldpassword: 'wrong-one',
     });
-    expect(keysOf('member_pass', pass)).toEqual([]);
     expect(pass.rc_code).toBe('-1');
-    expect(keysOf('wwwupload', await api('/api/member/wwwupload', {}))).toEqual([]);
+    await answerOf('wwwupload', '/api/member/wwwupload', {});
     const saved = token;
     token = '';
     for (const name of ['register', 'forget'] as const) {
@@ -209,15 +203,13 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it('info feeds: content rows in the vendor column case; an item titled as our page titles it', async () => {
-    expect(keysOf('info_manu', await api('/api/info/manu', {}, 'GET'))).toEqual([]);
-    const home = await api('/api/info/home', {}, 'GET');
-    expect(keysOf('info_home', home)).toEqual([]);
+    await answerOf('info_manu', '/api/info/manu', {}, 'GET');
+    const home = await answerOf('info_home', '/api/info/home', {}, 'GET');
     const item = [...list(home.h_news_relations), ...list(home.news_relations), ...list(home.news_activity)][0];
     expect(item).toBeDefined();
     const category = str(obj(item).Category);
-    expect(keysOf('info_list', await api(`/api/info/list/${category}`, {}, 'GET'))).toEqual([]);
-    const show = await api(`/api/info/show/${str(obj(item).No)}`, {}, 'GET');
-    expect(keysOf('info_show', show)).toEqual([]);
+    await answerOf('info_list', `/api/info/list/${category}`, {}, 'GET');
+    const show = await answerOf('info_show', `/api/info/show/${str(obj(item).No)}`, {}, 'GET');
     const question = str(obj(show.show).Question);
     expect(await page(`/show/${str(obj(item).No)}`)).toContain(question.replace(/&/g, '&amp;'));
   });
@@ -242,7 +234,7 @@ describe.skipIf(!BUILT)("the vendor's client against our /api: its keys, and our
   });
 
   it('logout: the message, and the token no longer holds', async () => {
-    expect(keysOf('logout', await api('/api/member/auth/logout'))).toEqual([]);
+    await answerOf('logout', '/api/member/auth/logout');
     const after = await request('POST', '/api/member/auth/getAuthUser', {
       'Content-Type': 'application/json',
       Authorization: `Bearer ${token}`,

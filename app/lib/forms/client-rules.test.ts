@@ -47,52 +47,48 @@ describe('a long pasted password on the code step', () => {
   });
 });
 
+/** The entry pages' forms: the server's schema, the client's rules, and values that pass both. */
+const FORMS = {
+  login: [LoginSchema, LOGIN_RULES, LOGIN],
+  identity: [identitySchema, IDENTITY_RULES, IDENTITY],
+  forget: [registerSchema('forget'), codeRules('forget'), CODE],
+  register: [registerSchema('register'), codeRules('register'), CODE],
+} satisfies Record<string, [z.ZodType, ClientRules, Record<string, string | boolean>]>;
+type FormName = keyof typeof FORMS;
+
 describe('client rules of the entry pages', () => {
-  const cases: [string, z.ZodType, ClientRules, Record<string, string | boolean>, string, string | boolean][] = [
-    ['login: number empty', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', ''],
-    ['login: number with a letter', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '12a'],
-    ['login: number too long', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '12345678'],
-    ['login: number too long with a letter', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '12345678a'],
-    ['login: number of spaces', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '   '],
-    ['login: number with a space inside', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '12 34'],
-    ['login: password empty', LoginSchema, LOGIN_RULES, LOGIN, 'password', ''],
-    ['identity: national id empty', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', ''],
-    ['identity: national id too short', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', '12345'],
-    ['identity: national id of spaces', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', '  '],
-    ['identity: national id of dashes', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', ' - - '],
-    [
-      'identity: national id with a letter',
-      identitySchema,
-      IDENTITY_RULES,
-      IDENTITY,
-      'nationalId',
-      '1-1037-0229a-79-0',
-    ],
-    ['identity: national id of 14 digits', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', '11037022917921'],
-    ['identity: first name empty', identitySchema, IDENTITY_RULES, IDENTITY, 'firstName', ' '],
-    ['identity: last name empty', identitySchema, IDENTITY_RULES, IDENTITY, 'lastName', ''],
-    ['identity: birth date empty', identitySchema, IDENTITY_RULES, IDENTITY, 'birthDate', ''],
-    ['code: empty', registerSchema('forget'), codeRules('forget'), CODE, 'code', ''],
-    ['code: five digits', registerSchema('forget'), codeRules('forget'), CODE, 'code', '12345'],
-    ['code: of spaces', registerSchema('forget'), codeRules('forget'), CODE, 'code', '   '],
-    ['code: a letter', registerSchema('forget'), codeRules('forget'), CODE, 'code', '12345a'],
-    ['code: seven digits', registerSchema('forget'), codeRules('forget'), CODE, 'code', '1234567'],
-    ['code: new password empty', registerSchema('forget'), codeRules('forget'), CODE, 'password', ''],
-    ['code: new password short', registerSchema('forget'), codeRules('forget'), CODE, 'password', 'short'],
-    [
-      'code: new password of seven Thai letters',
-      registerSchema('forget'),
-      codeRules('forget'),
-      CODE,
-      'password',
-      'แกงส้มกุ้ง'.slice(0, 7),
-    ],
-    ['code: new password too long', registerSchema('forget'), codeRules('forget'), CODE, 'password', 'k'.repeat(129)],
-    ['code: confirmation empty', registerSchema('forget'), codeRules('forget'), CODE, 'confirmPassword', ''],
-    ['code: confirmation differs', registerSchema('forget'), codeRules('forget'), CODE, 'confirmPassword', 'Kaeng'],
-    ['code: terms not accepted', registerSchema('register'), codeRules('register'), CODE, 'acceptTerms', false],
+  const cases: [string, FormName, string, string | boolean][] = [
+    ['login: number empty', 'login', 'membershipNo', ''],
+    ['login: number with a letter', 'login', 'membershipNo', '12a'],
+    ['login: number too long', 'login', 'membershipNo', '12345678'],
+    ['login: number too long with a letter', 'login', 'membershipNo', '12345678a'],
+    ['login: number of spaces', 'login', 'membershipNo', '   '],
+    ['login: number with a space inside', 'login', 'membershipNo', '12 34'],
+    ['login: password empty', 'login', 'password', ''],
+    ['identity: national id empty', 'identity', 'nationalId', ''],
+    ['identity: national id too short', 'identity', 'nationalId', '12345'],
+    ['identity: national id of spaces', 'identity', 'nationalId', '  '],
+    ['identity: national id of dashes', 'identity', 'nationalId', ' - - '],
+    ['identity: national id with a letter', 'identity', 'nationalId', '1-1037-0229a-79-0'],
+    ['identity: national id of 14 digits', 'identity', 'nationalId', '11037022917921'],
+    ['identity: first name empty', 'identity', 'firstName', ' '],
+    ['identity: last name empty', 'identity', 'lastName', ''],
+    ['identity: birth date empty', 'identity', 'birthDate', ''],
+    ['code: empty', 'forget', 'code', ''],
+    ['code: five digits', 'forget', 'code', '12345'],
+    ['code: of spaces', 'forget', 'code', '   '],
+    ['code: a letter', 'forget', 'code', '12345a'],
+    ['code: seven digits', 'forget', 'code', '1234567'],
+    ['code: new password empty', 'forget', 'password', ''],
+    ['code: new password short', 'forget', 'password', 'short'],
+    ['code: new password of seven Thai letters', 'forget', 'password', 'แกงส้มกุ้ง'.slice(0, 7)],
+    ['code: new password too long', 'forget', 'password', 'k'.repeat(129)],
+    ['code: confirmation empty', 'forget', 'confirmPassword', ''],
+    ['code: confirmation differs', 'forget', 'confirmPassword', 'Kaeng'],
+    ['code: terms not accepted', 'register', 'acceptTerms', false],
   ];
-  it.each(cases)('%s: the same message as the server', (_, schema, rules, valid, name, value) => {
+  it.each(cases)('%s: the same message as the server', (_, form, name, value) => {
+    const [schema, rules, valid] = FORMS[form];
     const values = { ...valid, [name]: value };
     const expected = serverMessage(schema, values, name);
     expect(expected).not.toBe('');
@@ -105,21 +101,15 @@ describe('client rules of the entry pages', () => {
     expect(clientMessage(IDENTITY_RULES, values, 'nationalId')).toBe('');
   });
 
-  const accepted: [string, z.ZodType, ClientRules, Record<string, string | boolean>, string, string][] = [
-    ['login: number with spaces around', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', ' 123 '],
-    ['login: seven digits', LoginSchema, LOGIN_RULES, LOGIN, 'membershipNo', '1234567'],
-    [
-      'identity: national id with a leading dash',
-      identitySchema,
-      IDENTITY_RULES,
-      IDENTITY,
-      'nationalId',
-      '-1-1037-02291-79-0',
-    ],
-    ['identity: national id with spaces', identitySchema, IDENTITY_RULES, IDENTITY, 'nationalId', '1 1037 02291 79 0'],
-    ['code: digits with spaces', registerSchema('forget'), codeRules('forget'), CODE, 'code', '1 2 3 456'],
+  const accepted: [string, FormName, string, string][] = [
+    ['login: number with spaces around', 'login', 'membershipNo', ' 123 '],
+    ['login: seven digits', 'login', 'membershipNo', '1234567'],
+    ['identity: national id with a leading dash', 'identity', 'nationalId', '-1-1037-02291-79-0'],
+    ['identity: national id with spaces', 'identity', 'nationalId', '1 1037 02291 79 0'],
+    ['code: digits with spaces', 'forget', 'code', '1 2 3 456'],
   ];
-  it.each(accepted)('%s: accepted by both', (_, schema, rules, valid, name, value) => {
+  it.each(accepted)('%s: accepted by both', (_, form, name, value) => {
+    const [schema, rules, valid] = FORMS[form];
     const values = { ...valid, [name]: value };
     expect(serverMessage(schema, values, name)).toBe('');
     expect(clientMessage(rules, values, name)).toBe('');

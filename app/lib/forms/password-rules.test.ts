@@ -13,14 +13,13 @@ import {
   PASSWORD_MIN,
   type ChangePasswordField,
 } from './password-rules';
+import { formDataOf } from './form-data.test-support';
 
 type Values = Partial<Record<ChangePasswordField, string>>;
 
 /** The server's answer to the form as posted (the route's own parse): each field's first message. */
 function serverErrors(values: Values) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) form.set(name, value);
-  const parsed = parsePasswordChange(form);
+  const parsed = parsePasswordChange(formDataOf(values));
   return parsed.ok ? {} : parsed.errors;
 }
 

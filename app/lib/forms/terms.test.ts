@@ -2,12 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 
 import { TermsAcceptSchema } from './terms';
-
-const form = (entries: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
-  return data;
-};
+import { formDataOf as form } from './form-data.test-support';
 
 describe('the terms form', () => {
   it('carries where the member was going, or nothing', () => {

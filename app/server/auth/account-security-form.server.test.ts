@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseSecurityForm } from './account-security-form.server';
-
-const form = (entries: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
-  return data;
-};
+import { formDataOf as form } from '~/lib/forms/form-data.test-support';
 
 describe("the account-security page's forms, by their schema", () => {
   it('reads the change named and its fields; a missing field is empty, for the action to ask for it', () => {

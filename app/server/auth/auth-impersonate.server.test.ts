@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { Authenticator } from 'remix-auth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { applyCachePolicy } from '../http/security.server';
+import { sessionRow, useOwnStore } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-imp-auth-'));
 const SECRET = 'unit-test-impersonation-secret-abcdefghijkl';
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
-  SEED_MEMBERS: '20',
-  SESSION_IDLE_MINUTES: '60',
-  IMPERSONATION_SECRET: SECRET,
-  LOG_LEVEL: 'silent',
-});
+useOwnStore('imp-auth', { SESSION_IDLE_MINUTES: '60', IMPERSONATION_SECRET: SECRET });
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { IMPERSONATION_MAX_REFUSALS, impersonate, logout, requireMember } = await import('./auth.server');
 const { issueImpersonationLink, LINK_TTL_MS } = await import('./impersonation.server');
 const { IMPERSONATION_MAX_MS, lookupSession } = await import('./session.server');
@@ -63,14 +51,6 @@ async function auditRows(type: string) {
   return db.selectFrom('audit_events').selectAll().where('type', '=', type).orderBy('id').execute();
 }
 
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-});
-
 describe('impersonate', () => {
   it('starts a staff-acting session that requireMember reports, never remembered and capped at 30 minutes', async () => {
     const outcome = await use(await linkToken());
@@ -84,11 +64,7 @@ describe('impersonate', () => {
     expect(member.session.remember).toBe(false);
 
     const { db } = await app();
-    const row = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id_hash', '=', member.session.idHash)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(db, member.session.idHash);
     expect(row.acting_staff).toBe(STAFF);
     expect(row.expires_at - row.created_at).toBe(IMPERSONATION_MAX_MS);
     // Activity extends it, but never past 30 minutes after it started (the idle timeout here is 60).

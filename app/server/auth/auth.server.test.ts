@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json, type AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
@@ -10,21 +6,17 @@ import { Authenticator } from 'remix-auth';
 import { CoopUnavailableError } from '../coop/types';
 import { LOGIN_MESSAGES } from '~/lib/forms/login';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+import { thrownResponse as thrown, useOwnStore } from '../app-store.test-support';
 
-// A store of its own, configured before the app modules read the environment.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-auth-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  SEED_DEMO: '1',
+useOwnStore('auth', {
   SEED_MEMBERS: '50',
   LOGIN_MAX_FAILURES_PER_MEMBER: '3',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '4',
   LOGIN_MEMBER_BACKOFF_FAILURES: '6',
   LOGIN_MEMBER_BACKOFF_MINUTES: '5',
-  LOG_LEVEL: 'silent',
 });
 
-const { app, shutdown } = await import('../app.server');
+const { app } = await import('../app.server');
 const { login, logout, requireMember } = await import('./auth.server');
 const { forgetTermsAnswers } = await import('./terms-gate.server');
 const { createSession } = await import('./session.server');
@@ -45,16 +37,6 @@ function cookieFrom(setCookie: string): string {
   return setCookie.split(';')[0] ?? '';
 }
 
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('expected a thrown response');
-}
-
 /** The demo member's session cookie after a login from `address` (logins are rate-limited per address). */
 async function signedIn(address: string): Promise<string> {
   const outcome = await login(
@@ -67,14 +49,6 @@ async function signedIn(address: string): Promise<string> {
 }
 
 const memberPage = (cookie: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: cookie } });
-
-beforeAll(async () => {
-  await app();
-});
-
-afterAll(async () => {
-  await shutdown();
-});
 
 describe('requireMember', () => {
   it('sends a visitor without a session to login, remembering where they were going', async () => {
@@ -475,16 +449,21 @@ describe('the terms gate on every member loader and action', () => {
 });
 
 describe('the login action', () => {
-  it('reads the posted form once and hands the padded number straight to the backend', async () => {
+  /** The login route's action on a form posted from `clientAddress`, and the load context it was given. */
+  async function loginAction(fields: Record<string, string>, clientAddress: string) {
     const logonRoute = await import('~/routes/member_.logon');
+    const context = { clientAddress } as unknown as AppLoadContext;
+    const response = await logonRoute.action({ request: formRequest(fields), params: {}, context });
+    return { response, context };
+  }
+
+  it('reads the posted form once and hands the padded number straight to the backend', async () => {
     const { backend } = await app();
     const verify = vi.spyOn(backend, 'login');
     const reads = vi.spyOn(Request.prototype, 'formData');
     const strategies = vi.spyOn(Authenticator.prototype, 'authenticate');
     try {
-      const post = formRequest({ membershipNo: '12345', password: 'sahakorn-demo' });
-      const context = { clientAddress: '10.11.0.1' } as unknown as AppLoadContext;
-      const response = await logonRoute.action({ request: post, params: {}, context });
+      const { response } = await loginAction({ membershipNo: '12345', password: 'sahakorn-demo' }, '10.11.0.1');
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('/member/status');
       // One reading of the body, by the members' form strategy: the action does not read it first,
@@ -510,14 +489,11 @@ describe('the login action', () => {
   });
 
   it('answers a form the schema refuses with its errors, once read, without the password or a backend call', async () => {
-    const logonRoute = await import('~/routes/member_.logon');
     const { backend } = await app();
     const verify = vi.spyOn(backend, 'login');
     const reads = vi.spyOn(Request.prototype, 'formData');
     try {
-      const post = formRequest({ membershipNo: '12a45', password: 'typed-secret' });
-      const context = { clientAddress: '10.11.0.2' } as unknown as AppLoadContext;
-      const response = await logonRoute.action({ request: post, params: {}, context });
+      const { response, context } = await loginAction({ membershipNo: '12a45', password: 'typed-secret' }, '10.11.0.2');
       expect(response.status).toBe(400);
       expect(context.formErrors).toBe(true);
       const body = JSON.stringify(await response.json());

@@ -9,6 +9,7 @@ import {
   type LinkRedemption,
   type LoginResult,
   type MemberCredentials,
+  type MemberTokenGrant,
   type PerRequestCredentials,
 } from '../coop/types';
 import { setFlash } from '../flash.server';
@@ -230,6 +231,17 @@ export type LoginOutcome =
   | { ok: true; membershipNo: string; setCookie: string; secondFactor?: boolean }
   | { ok: false; status: 401 | 429 | 403 | 503; message: string; resetRequired?: boolean };
 
+/** A new session's member and core token, from the token the core issued (sign-in or impersonation). */
+function sessionOfGrant(grant: MemberTokenGrant) {
+  const { membershipNo, prename, firstName, lastName } = grant.member;
+  return {
+    membershipNo,
+    memberName: `${prename}${firstName} ${lastName}`,
+    upstreamToken: grant.token,
+    upstreamExpiresInSeconds: grant.expiresInSeconds,
+  };
+}
+
 /**
  * Check the rate limits, verify the credentials and start a session. `input` is the login form as the
  * members' form strategy read and validated it, once (the number padded); the credentials go straight
@@ -295,12 +307,8 @@ export async function login(request: Request, input: LoginInput, clientAddress: 
   if (challenge)
     return { ok: true, membershipNo: verified.member.membershipNo, setCookie: challenge, secondFactor: true };
   await purgeExpiredSessions();
-  const { prename, firstName, lastName } = verified.member;
   const setCookie = await createSession(request, {
-    membershipNo: verified.member.membershipNo,
-    memberName: `${prename}${firstName} ${lastName}`,
-    upstreamToken: verified.token,
-    upstreamExpiresInSeconds: verified.expiresInSeconds,
+    ...sessionOfGrant(verified),
     remember: Boolean(input.remember),
     ip: clientAddress,
   });
@@ -379,12 +387,8 @@ export async function impersonate(
   const about = `staff=${issued.staff}; grant=${issued.grant}`;
 
   await purgeExpiredSessions();
-  const { prename, firstName, lastName } = issued.member;
   const setCookie = await createSession(request, {
-    membershipNo: issued.member.membershipNo,
-    memberName: `${prename}${firstName} ${lastName}`,
-    upstreamToken: issued.token,
-    upstreamExpiresInSeconds: issued.expiresInSeconds,
+    ...sessionOfGrant(issued),
     remember: false,
     actingStaff: issued.staff,
     ip: clientAddress,

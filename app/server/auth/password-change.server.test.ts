@@ -31,6 +31,8 @@ async function signIn(address = '10.9.0.1') {
   return { cookie, member };
 }
 
+type Member = Awaited<ReturnType<typeof signIn>>['member'];
+
 const fresh = () => `Kluay-tod-${(serial += 1)}-ban-suan`;
 
 async function auditCount(type: string): Promise<number> {
@@ -141,6 +143,19 @@ describe('changeMemberPassword', () => {
 });
 
 describe('signing out other devices', () => {
+  /** Changes the password to a fresh one, which the next sign-in uses. */
+  async function changeToFresh(member: Member, { signOutOthers }: { signOutOthers: boolean }) {
+    const next = fresh();
+    const outcome = await changeMemberPassword(
+      member,
+      { currentPassword: password, newPassword: next, signOutOthers },
+      newIdempotencyKey(),
+      null,
+    );
+    expect(outcome.kind).toBe('changed');
+    password = next;
+  }
+
   /** An API token as `/api/member/auth/login` issues it. */
   async function apiToken(): Promise<string> {
     const { backend } = await app();
@@ -154,15 +169,7 @@ describe('signing out other devices', () => {
     const other = await signIn('10.9.0.2');
     const token = await apiToken();
     const { member } = await signIn('10.9.0.3');
-    const next = fresh();
-    const outcome = await changeMemberPassword(
-      member,
-      { currentPassword: password, newPassword: next, signOutOthers: true },
-      newIdempotencyKey(),
-      null,
-    );
-    expect(outcome.kind).toBe('changed');
-    password = next;
+    await changeToFresh(member, { signOutOthers: true });
     expect(await backend.getAuthUser({ token })).toBe(false);
     expect(await backend.getAuthUser({ token: other.member.credentials.token })).toBe(false);
     expect(await backend.getAuthUser({ token: member.credentials.token })).toBe(true);
@@ -172,15 +179,7 @@ describe('signing out other devices', () => {
     const { backend } = await app();
     const token = await apiToken();
     const { member } = await signIn();
-    const next = fresh();
-    const outcome = await changeMemberPassword(
-      member,
-      { currentPassword: password, newPassword: next, signOutOthers: false },
-      newIdempotencyKey(),
-      null,
-    );
-    expect(outcome.kind).toBe('changed');
-    password = next;
+    await changeToFresh(member, { signOutOthers: false });
     expect(await backend.getAuthUser({ token })).toBe(true);
   });
 

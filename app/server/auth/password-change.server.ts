@@ -3,7 +3,7 @@ import { audit } from '../audit.server';
 import type { AuthedMember } from './auth.server';
 import { isUnavailable } from '../coop/unavailable.server';
 import type { MemberCredentials } from '../coop/types';
-import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.server';
+import { claimKey, IDEMPOTENCY_KEY_PATTERN, settleKey } from '../idempotency.server';
 import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey } from './login-limit.server';
 import { endOtherSessions } from './session.server';
 
@@ -38,28 +38,9 @@ export async function changeMemberPassword(
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new RangeError('idempotency key has the wrong form');
   const { db, backend } = await app();
   const scope = scopeOf(member.membershipNo);
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ scope, key, result_ref: '', created_at: Date.now() })
-    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) {
-    const first = await db
-      .selectFrom('idempotency_keys')
-      .select('result_ref')
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return first?.result_ref === CHANGED ? { kind: 'replayed' } : { kind: 'unknown' };
-  }
-  const settleKey = (ref: string) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ result_ref: ref })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
+  const earlier = await claimKey(db, scope, key, Date.now());
+  if (earlier) return earlier.firstRef === CHANGED ? { kind: 'replayed' } : { kind: 'unknown' };
+  const settle = (ref: string) => settleKey(db, scope, key, ref);
   // Nothing happened: the same form may be sent again (after correcting the current password).
   const releaseKey = () =>
     db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
@@ -89,7 +70,7 @@ export async function changeMemberPassword(
     }
     // Sent, but no answer: the core may have changed it. The key stays used, so a resubmission
     // cannot change it a second time; the member is told how to find out.
-    await settleKey(UNKNOWN);
+    await settle(UNKNOWN);
     await audit('password_change_failed', {
       membershipNo: member.membershipNo,
       ip: clientAddress,
@@ -104,7 +85,7 @@ export async function changeMemberPassword(
     return { kind: 'wrong_current' };
   }
   await reservation.settle('accepted');
-  await settleKey(CHANGED);
+  await settle(CHANGED);
   if (input.signOutOthers) {
     await signOutEverywhere(member.membershipNo, { idHash: member.session.idHash, credentials: member.credentials });
   }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore, contextFrom, typedIdentity } from '../app-store.test-support';
+import { useOwnStore, contextFrom, typedIdentity, registeredMember } from '../app-store.test-support';
 
-const { dataDir } = useOwnStore('register', { IDENTITY_MAX_PER_ADDRESS: '3', IDENTITY_MAX_PER_MEMBER: '2' });
+const { dataDir, codeSentTo } = useOwnStore('register', {
+  IDENTITY_MAX_PER_ADDRESS: '3',
+  IDENTITY_MAX_PER_MEMBER: '2',
+});
 
 const { app } = await import('../app.server');
 const { registerAction } = await import('./register.server');
@@ -47,20 +50,6 @@ const identityOf = async (membershipNo: string) => typedIdentity((await app()).d
 async function clearLimits() {
   const { db } = await app();
   await db.deleteFrom('rate_limits').execute();
-}
-
-/** The code in the newest outbox message to this address, waiting for the background send. */
-async function codeSentTo(address: string, after: number): Promise<string | null> {
-  for (let i = 0; i < 50; i += 1) {
-    const entries = await readOutbox(outboxDir(dataDir));
-    const entry = entries.find(
-      (e) => e.at >= after && (e.to.kind === 'email' ? e.to.address : e.to.number) === address,
-    );
-    const code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return null;
 }
 
 describe('identity-check rate limits', () => {
@@ -131,14 +120,10 @@ describe('forgotten password with a one-time code', () => {
     expect(JSON.stringify(wrongBody)).not.toContain(password);
 
     // A password the policy refuses does not use up a try or the code.
-    const weak = await post(
-      'forget',
-      { ...step, password: 'password', confirmPassword: 'password', code: code ?? '' },
-      '10.0.4.1',
-    );
+    const weak = await post('forget', { ...step, password: 'password', confirmPassword: 'password', code }, '10.0.4.1');
     expect(((await weak.json()) as Answer).result?.error?.password).toEqual([PASSWORD_MESSAGES.common]);
 
-    const ok = await post('forget', { ...step, code: code ?? '' }, '10.0.4.1');
+    const ok = await post('forget', { ...step, code }, '10.0.4.1');
     expect(ok.status).toBe(302);
     expect(ok.headers.get('Location')).toBe('/member/logon');
     const cred = await db
@@ -151,30 +136,20 @@ describe('forgotten password with a one-time code', () => {
     expect(sessions).toHaveLength(0);
 
     // The code works once.
-    const again = await post('forget', { ...step, code: code ?? '' }, '10.0.4.1');
+    const again = await post('forget', { ...step, code }, '10.0.4.1');
     expect(((await again.json()) as Answer).result?.error?.['']).toEqual([REGISTER_MESSAGES.codeSpent]);
   });
 
   it('a member with no contact on file gets no code, and no code sets a password', async () => {
     await clearLimits();
     const { db } = await app();
-    const row = await db
-      .selectFrom('members')
-      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
-      .select('members.membership_no')
-      .where('members.status_code', '=', '0')
-      .where('members.membership_no', '!=', '012345')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('members')
-      .set({ email: null, phone: null })
-      .where('membership_no', '=', row.membership_no)
-      .execute();
-    const { fields } = await identityOf(row.membership_no);
+    const no = await registeredMember(db);
+    await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', no).execute();
+    const { fields } = await identityOf(no);
     const hashBefore = await db
       .selectFrom('member_credentials')
       .select('password_hash')
-      .where('membership_no', '=', row.membership_no)
+      .where('membership_no', '=', no)
       .executeTakeFirstOrThrow();
     const countBefore = (await readOutbox(outboxDir(dataDir), 1000)).length;
     const answer = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.5.1')).json()) as Answer;
@@ -190,7 +165,7 @@ describe('forgotten password with a one-time code', () => {
     const hashAfter = await db
       .selectFrom('member_credentials')
       .select('password_hash')
-      .where('membership_no', '=', row.membership_no)
+      .where('membership_no', '=', no)
       .executeTakeFirstOrThrow();
     expect(hashAfter.password_hash).toBe(hashBefore.password_hash);
   });
@@ -202,16 +177,9 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
   /** A registered member with an email on file of its own (the other tests leave it alone). */
   async function memberWithEmail(email: string) {
     const { db } = await app();
-    const row = await db
-      .selectFrom('members')
-      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
-      .select('members.membership_no')
-      .where('members.status_code', '=', '0')
-      .where('members.membership_no', '!=', '012345')
-      .orderBy('members.membership_no', 'desc')
-      .executeTakeFirstOrThrow();
-    await db.updateTable('members').set({ email }).where('membership_no', '=', row.membership_no).execute();
-    return (await identityOf(row.membership_no)).fields;
+    const no = await registeredMember(db, { newest: true });
+    await db.updateTable('members').set({ email }).where('membership_no', '=', no).execute();
+    return (await identityOf(no)).fields;
   }
 
   /** The identity step again, as if 15 minutes had passed (the identity limits start afresh; the day's do not). */
@@ -262,7 +230,7 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
     const code = await codeSentTo(email, before);
     expect(code).toMatch(/^\d{6}$/);
     // The right code of a challenge made before the lock is refused all the same.
-    const right = await codeStep(fields, third, code ?? '', '10.0.8.1');
+    const right = await codeStep(fields, third, code, '10.0.8.1');
     expect(right.status).toBe(429);
     const body = (await right.json()) as Answer;
     expect(body.step).toBe('identity');
@@ -346,7 +314,7 @@ describe('a full disk when the password is set', () => {
     const { row, fields } = await identityOf('012345');
     const before = Date.now();
     const first = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.4.9')).json()) as Answer;
-    const code = (await codeSentTo(row.email ?? '', before)) ?? '';
+    const code = await codeSentTo(row.email ?? '', before);
     const password = 'ม้าลายกินหญ้าทุกวัน';
     const step = {
       intent: 'code',

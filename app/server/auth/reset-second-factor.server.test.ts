@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore, contextFrom, typedIdentity } from '../app-store.test-support';
+import { useOwnStore, contextFrom, typedIdentity, registeredMember } from '../app-store.test-support';
 
-const { dataDir } = useOwnStore('reset-2fa');
+const { codeSentTo } = useOwnStore('reset-2fa');
 
 const { app } = await import('../app.server');
 const { env } = await import('../env.server');
 const { registerAction } = await import('./register.server');
 const { memberSubject, memberTotp, secondFactorEnabled, failureKey } = await import('./second-factor.server');
 const { totpCodeAt } = await import('./totp/totp.server');
-const { readOutbox, outboxDir } = await import('./recovery/delivery.server');
 const { takeFlash } = await import('../flash.server');
 const { hit, peek } = await import('../rate-limit.server');
 const support = await import('../staff/support.server');
@@ -38,20 +37,6 @@ async function codeStep(fields: Record<string, string>, ip: string) {
     confirmPassword: PASSWORD,
   };
   return (code: string) => post({ ...step, code }, ip);
-}
-
-/** The code in the newest outbox message to this address, waiting for the background send. */
-async function codeSentTo(address: string, after: number): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    const entries = await readOutbox(outboxDir(dataDir));
-    const entry = entries.find(
-      (e) => e.at >= after && (e.to.kind === 'email' ? e.to.address : e.to.number) === address,
-    );
-    const code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('no code sent');
 }
 
 /** Turn the member's factor on (the page's own path is tested with the page). */
@@ -122,14 +107,7 @@ describe('a reset of the password by one-time code removes the second factor (AD
   it('by a code staff issued in person: the factor is removed too', async () => {
     const { db } = await app();
     await db.deleteFrom('rate_limits').execute();
-    const row = await db
-      .selectFrom('members')
-      .innerJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
-      .select('members.membership_no')
-      .where('members.status_code', '=', '0')
-      .where('members.membership_no', '!=', '012345')
-      .executeTakeFirstOrThrow();
-    const no = row.membership_no;
+    const no = await registeredMember(db);
     await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', no).execute();
     await factorOn(no);
     const issued = await support.issueMemberCode(db, support.staffCodeKey(env().sessionSecret), {

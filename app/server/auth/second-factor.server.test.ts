@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { useOwnStore } from '../app-store.test-support';
+import { sessionRow, useOwnStore } from '../app-store.test-support';
 
 useOwnStore('2fa');
 
@@ -56,11 +56,7 @@ describe('sign-in with a second factor', () => {
       {},
     );
     const { db } = await app();
-    const row = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id_hash', '=', member.session.idHash)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(db, member.session.idHash);
     expect(row.user_agent).toBe(UA);
     expect(row.ip).toBe('10.1.1.1');
   });

@@ -2,7 +2,7 @@ import { hashPassword, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { TERMS_CATEGORY } from './embedded.server';
 import { IDENTITY_MISMATCH, PASSWORD_RESET_MESSAGE, REGISTERED_MESSAGE, alreadyRegistered } from './messages';
-import type { AccountResult, CoopBackend, IdentityCheck, MemberCredentials, RecoveryTarget } from './types';
+import type { AccountResult, CoopBackend, IdentityCheck, MemberOf, RecoveryTarget } from './types';
 
 type AccountFeeds = Pick<CoopBackend, 'changePassword' | 'registerMember' | 'resetForgottenPassword'> &
   Required<Pick<CoopBackend, 'findRecoveryContact'>>;
@@ -10,11 +10,7 @@ type AccountFeeds = Pick<CoopBackend, 'changePassword' | 'registerMember' | 'res
 const mismatch: AccountResult = { ok: false, errors: [IDENTITY_MISMATCH] };
 
 /** Account actions of the embedded backend: password change, registration, forgotten password. */
-export function createAccountFeeds(
-  db: Db,
-  memberOf: (cred: MemberCredentials) => Promise<string>,
-  now: () => number,
-): AccountFeeds {
+export function createAccountFeeds(db: Db, memberOf: MemberOf, now: () => number): AccountFeeds {
   /**
    * True when all five identity fields match the member row of that number and the member is active
    * (status '0'). Names are compared trimmed and exactly; the national id as its 13 digits.

@@ -1,4 +1,7 @@
+import type { Transaction } from 'kysely';
+
 import type { Db } from '../db/index.server';
+import type { Database } from '../db/schema';
 import { once } from '../idempotency.server';
 import { fetchPage } from './embedded-page.server';
 import { BoardTopicClosedError, type CoopBackend, type DemandStatus } from './types';
@@ -12,6 +15,17 @@ type BoardFeeds = Pick<
 export const BOARD_SCOPES = { topic: 'board_topic', answer: 'board_answer' } as const;
 
 const DEMAND_STATUSES: readonly DemandStatus[] = ['received', 'in_progress', 'done'];
+
+/** The columns a visitor's topic and answer share: shown, by the name typed, at `at`. */
+function posted(input: { body: string; displayName: string }, at: number, authorKey?: string | null) {
+  return {
+    body: input.body,
+    display_name: input.displayName,
+    created_at: at,
+    hidden: 0,
+    author_key: authorKey ?? null,
+  };
+}
 
 function demandStatus(value: string): DemandStatus {
   return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
@@ -29,6 +43,28 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
       .where('id', '=', id)
       .where('hidden', '=', 0)
       .executeTakeFirst();
+  }
+
+  /**
+   * Stores a visitor's post once per idempotency key: `insert` writes it at `at` in the transaction
+   * that claims the key and answers its id, or null to store nothing.
+   */
+  function postOnce(
+    scope: string,
+    idempotencyKey: string,
+    insert: (trx: Transaction<Database>, at: number) => Promise<number | null>,
+  ) {
+    const at = now();
+    return once(
+      db,
+      scope,
+      idempotencyKey,
+      async (trx) => {
+        const id = await insert(trx, at);
+        return id === null ? null : String(id);
+      },
+      at,
+    );
   }
 
   return {
@@ -93,66 +129,37 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
     },
 
     async createBoardTopic(input, { idempotencyKey, authorKey }) {
-      const at = now();
-      const result = await once(
-        db,
-        BOARD_SCOPES.topic,
-        idempotencyKey,
-        async (trx) => {
-          const row = await trx
-            .insertInto('board_topics')
-            .values({
-              title: input.title,
-              body: input.body,
-              display_name: input.displayName,
-              created_at: at,
-              hidden: 0,
-              author_key: authorKey ?? null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return String(row.id);
-        },
-        at,
-      );
+      const result = await postOnce(BOARD_SCOPES.topic, idempotencyKey, async (trx, at) => {
+        const row = await trx
+          .insertInto('board_topics')
+          .values({ title: input.title, ...posted(input, at, authorKey) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
       // `create` never answers null here, so neither does `once`.
       if (!result) throw new Error('board topic was not stored');
       return { topicId: Number(result.ref), replayed: result.replayed };
     },
 
     async createBoardAnswer(topicId, input, { idempotencyKey, authorKey }) {
-      const at = now();
-      const result = await once(
-        db,
-        BOARD_SCOPES.answer,
-        idempotencyKey,
-        async (trx) => {
-          const topic = await trx
-            .selectFrom('board_topics')
-            .select(['id', 'closed_at'])
-            .where('id', '=', topicId)
-            .where('hidden', '=', 0)
-            .executeTakeFirst();
-          if (!topic) return null;
-          // Checked in the transaction that stores the answer (ADR 062): the claim rolls back with it.
-          if (topic.closed_at !== null) throw new BoardTopicClosedError('the topic is closed');
-          const row = await trx
-            .insertInto('board_answers')
-            .values({
-              topic_id: topicId,
-              body: input.body,
-              display_name: input.displayName,
-              staff: 0,
-              created_at: at,
-              hidden: 0,
-              author_key: authorKey ?? null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return String(row.id);
-        },
-        at,
-      );
+      const result = await postOnce(BOARD_SCOPES.answer, idempotencyKey, async (trx, at) => {
+        const topic = await trx
+          .selectFrom('board_topics')
+          .select(['id', 'closed_at'])
+          .where('id', '=', topicId)
+          .where('hidden', '=', 0)
+          .executeTakeFirst();
+        if (!topic) return null;
+        // Checked in the transaction that stores the answer (ADR 062): the claim rolls back with it.
+        if (topic.closed_at !== null) throw new BoardTopicClosedError('the topic is closed');
+        const row = await trx
+          .insertInto('board_answers')
+          .values({ topic_id: topicId, staff: 0, ...posted(input, at, authorKey) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
       if (!result) return null;
       const answerId = Number(result.ref);
       if (!result.replayed) return { topicId, answerId, replayed: false };

@@ -1,31 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { migrate, openDb, type Db } from '../db/index.server';
+import type { Db } from '../db/index.server';
+import { demoSqlite } from '../db-instances.test-support';
 import { MISSING_COVER, MISSING_COVER_TITLE, REFUSED_COVER, REFUSED_COVER_TITLE } from '../seed/content-build';
 import { demoPdf } from '../seed/content-media';
-import { DEMO_CONTENT_NO, seedDemo } from '../seed/demo.server';
+import { DEMO_CONTENT_NO } from '../seed/demo.server';
 import { createEmbeddedBackend } from './embedded.server';
 import type { CoopBackend } from './types';
 
 const NOW = new Date('2025-06-15T03:00:00.000Z');
-let dir: string;
+const openDemo = demoSqlite('content', { members: 20, seed: 7, now: NOW });
 let db: Db;
 let backend: CoopBackend;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-content-'));
-  db = openDb({ dataDir: dir });
-  await migrate(db);
-  await seedDemo(db, { members: 20, seed: 7, now: NOW });
+  db = await openDemo();
   backend = createEmbeddedBackend(db, () => NOW.getTime());
-});
-
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The categories of spec §2 and the issue, with the default picture each uses. */

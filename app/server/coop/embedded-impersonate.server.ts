@@ -1,5 +1,5 @@
-import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
+import { issueToken } from './embedded-tokens.server';
 import type { CoopBackend, MemberName } from './types';
 
 /** Lifetime of a token issued for staff impersonation; the session is capped to the same (ADR 010). */
@@ -28,19 +28,14 @@ export function createImpersonation(db: Db, now: () => number): Pick<CoopBackend
     async impersonate(membershipNo, staff) {
       const member = await activeMember(db, membershipNo);
       if (!member) return { ok: false, reason: 'unknown_member' };
-      const token = randomToken();
       const issuedAt = now();
-      await db
-        .insertInto('coop_tokens')
-        .values({
-          token_hash: sha256(token),
-          membership_no: member.membershipNo,
-          issued_at: issuedAt,
-          expires_at: issuedAt + IMPERSONATION_TOKEN_TTL_MS,
-          // The token is staff's, whoever asked: what only the member may do is refused with it (ADR 037).
-          acting_staff: staff ?? 'staff',
-        })
-        .execute();
+      const token = await issueToken(db, {
+        membershipNo: member.membershipNo,
+        issuedAt,
+        expiresAt: issuedAt + IMPERSONATION_TOKEN_TTL_MS,
+        // The token is staff's, whoever asked: what only the member may do is refused with it (ADR 037).
+        actingStaff: staff ?? 'staff',
+      });
       return { ok: true, token, expiresInSeconds: IMPERSONATION_TOKEN_TTL_MS / 1000, member };
     },
   };

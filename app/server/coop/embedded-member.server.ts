@@ -13,7 +13,7 @@ import type {
   Dividend,
   Guarantee,
   Loan,
-  MemberCredentials,
+  MemberOf,
   MonthlyCollection,
   WelfareItem,
 } from './types';
@@ -48,11 +48,7 @@ type MemberFeeds = Pick<
  * orders its rows picks them by `in (?)`, which compares exactly as `=` does, and a page's size and
  * offset (integers the server computed) are written into the SQL.
  */
-export function createMemberFeeds(
-  db: Db,
-  memberOf: (cred: MemberCredentials) => Promise<string>,
-  now: () => number,
-): MemberFeeds {
+export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number): MemberFeeds {
   /** A member's billing months of one kind, newest first. */
   function collectionHeads(membershipNo: string, kind: 'kep' | 'crem') {
     return db

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { migrate, openDb, type Db } from '../db/index.server';
-import { DEMO_MEMBER, EMPTY_DEMO_MEMBER, seedDemo } from '../seed/demo.server';
+import type { Db } from '../db/index.server';
+import { demoSqlite } from '../db-instances.test-support';
+import { DEMO_MEMBER, EMPTY_DEMO_MEMBER } from '../seed/demo.server';
 import { createEmbeddedBackend } from './embedded.server';
 import { CoopAuthError, type CoopBackend, type MemberCredentials } from './types';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-photo-'));
+const openDemo = demoSqlite('photo', { members: 20 });
 let db: Db;
 let clock = Date.parse('2025-06-15T03:00:00.000Z');
 let backend: CoopBackend;
@@ -21,15 +18,8 @@ async function tokenOf(membershipNo: string): Promise<MemberCredentials> {
 }
 
 beforeAll(async () => {
-  db = openDb({ dataDir });
-  await migrate(db);
-  await seedDemo(db, { members: 20 });
+  db = await openDemo();
   backend = createEmbeddedBackend(db, () => clock);
-});
-
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('embedded member photos', () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.server';
-import type { CoopBackend, MemberCredentials } from './types';
+import type { CoopBackend, MemberOf } from './types';
 
 type PhotoFeeds = Pick<CoopBackend, 'getMemberPhoto' | 'getMemberPhotoInfo' | 'setMemberPhoto'>;
 
@@ -7,11 +7,7 @@ type PhotoFeeds = Pick<CoopBackend, 'getMemberPhoto' | 'getMemberPhotoInfo' | 's
  * Profile photos of the embedded backend. The JPEG bytes live in the database (ADR 009), keyed by the
  * member the token belongs to: there is no way to name another member's photo.
  */
-export function createPhotoFeeds(
-  db: Db,
-  memberOf: (cred: MemberCredentials) => Promise<string>,
-  now: () => number,
-): PhotoFeeds {
+export function createPhotoFeeds(db: Db, memberOf: MemberOf, now: () => number): PhotoFeeds {
   return {
     async getMemberPhoto(cred) {
       const membershipNo = await memberOf(cred);

@@ -1,6 +1,28 @@
-import { sha256 } from '../crypto.server';
+import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
-import type { CoopBackend, MemberCredentials } from './types';
+import type { CoopBackend, MemberOf } from './types';
+
+/**
+ * Stores a new bearer token of the member (under its SHA-256) and answers it: it holds from `issuedAt`
+ * until `expiresAt`, and is staff's when `actingStaff` names them (ADR 037).
+ */
+export async function issueToken(
+  db: Db,
+  token: { membershipNo: string; issuedAt: number; expiresAt: number; actingStaff?: string | null },
+): Promise<string> {
+  const value = randomToken();
+  await db
+    .insertInto('coop_tokens')
+    .values({
+      token_hash: sha256(value),
+      membership_no: token.membershipNo,
+      issued_at: token.issuedAt,
+      expires_at: token.expiresAt,
+      acting_staff: token.actingStaff ?? null,
+    })
+    .execute();
+  return value;
+}
 
 type TokenFeeds = Required<Pick<CoopBackend, 'listApiTokens' | 'revokeApiToken' | 'revokeOtherApiTokens'>>;
 
@@ -9,11 +31,7 @@ type TokenFeeds = Required<Pick<CoopBackend, 'listApiTokens' | 'revokeApiToken' 
  * is known by the SHA-256 it is stored under, which is its id on the page; every query is scoped to the
  * member the request's token belongs to.
  */
-export function createTokenFeeds(
-  db: Db,
-  memberOf: (cred: MemberCredentials) => Promise<string>,
-  now: () => number,
-): TokenFeeds {
+export function createTokenFeeds(db: Db, memberOf: MemberOf, now: () => number): TokenFeeds {
   return {
     async listApiTokens(cred, except) {
       const membershipNo = await memberOf(cred);

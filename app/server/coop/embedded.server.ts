@@ -1,5 +1,5 @@
 import { CoopAuthError, type CoopBackend, type MemberCredentials, type MemberProfile } from './types';
-import { randomToken, sha256, verifyPassword } from '../crypto.server';
+import { sha256, verifyPassword } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { createAccountFeeds } from './embedded-account.server';
 import { maskIdCard } from './figures';
@@ -9,7 +9,7 @@ import { createContentFeeds } from './embedded-content.server';
 import { createMemberFeeds } from './embedded-member.server';
 import { createPhotoFeeds } from './embedded-photo.server';
 import { createSearchFeed } from './embedded-search.server';
-import { createTokenFeeds } from './embedded-tokens.server';
+import { createTokenFeeds, issueToken } from './embedded-tokens.server';
 import { statProbe } from '../content/content-image.server';
 import { mediaDir, serveMedia } from '../content/media.server';
 
@@ -102,18 +102,9 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
       const ok = await verifyPassword(row?.password_hash ?? null, password);
       if (!row || !ok || row.status_code !== '0') return { ok: false, reason: 'invalid_credentials' };
       if (row.reset_required) return { ok: false, reason: 'password_reset_required' };
-      const token = randomToken();
       const ttl = remember ? TOKEN_TTL_MS.remember : TOKEN_TTL_MS.normal;
       const issuedAt = now();
-      await db
-        .insertInto('coop_tokens')
-        .values({
-          token_hash: sha256(token),
-          membership_no: row.membership_no,
-          issued_at: issuedAt,
-          expires_at: issuedAt + ttl,
-        })
-        .execute();
+      const token = await issueToken(db, { membershipNo: row.membership_no, issuedAt, expiresAt: issuedAt + ttl });
       return {
         ok: true,
         token,
@@ -148,9 +139,8 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
      */
     async refresh(cred) {
       const oldHash = sha256(cred.token);
-      const token = randomToken();
       const at = now();
-      const expiresAt = await db.transaction().execute(async (trx) => {
+      const issued = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('coop_tokens')
           .select(['membership_no', 'issued_at', 'expires_at', 'acting_staff'])
@@ -159,21 +149,16 @@ export function createEmbeddedBackend(db: Db, now: () => number = Date.now): Coo
         if (!row || row.expires_at <= at || row.acting_staff !== null) return null;
         const removed = await trx.deleteFrom('coop_tokens').where('token_hash', '=', oldHash).executeTakeFirst();
         if (removed.numDeletedRows === 0n) return null;
-        await trx
-          .insertInto('coop_tokens')
-          .values({
-            token_hash: sha256(token),
-            membership_no: row.membership_no,
-            issued_at: row.issued_at,
-            expires_at: row.expires_at,
-            acting_staff: null,
-          })
-          .execute();
-        return row.expires_at;
+        const token = await issueToken(trx, {
+          membershipNo: row.membership_no,
+          issuedAt: row.issued_at,
+          expiresAt: row.expires_at,
+        });
+        return { token, expiresAt: row.expires_at };
       });
-      if (expiresAt === null) throw new CoopAuthError('token is invalid');
+      if (issued === null) throw new CoopAuthError('token is invalid');
       cred.perRequest?.answers.delete(MEMBER_OF);
-      return { token, expiresInSeconds: Math.floor((expiresAt - at) / 1000) };
+      return { token: issued.token, expiresInSeconds: Math.floor((issued.expiresAt - at) / 1000) };
     },
 
     async getAuthUser(cred) {

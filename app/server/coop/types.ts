@@ -23,6 +23,9 @@ export interface MemberCredentials {
   perRequest?: PerRequestCredentials;
 }
 
+/** How the embedded backend's feeds learn whose token they were given: the member's number (or CoopAuthError). */
+export type MemberOf = (cred: MemberCredentials) => Promise<string>;
+
 /** What lives as long as one request's credentials (they are made afresh for every request). */
 export interface PerRequestCredentials {
   /** Answers a backend already fetched with these credentials in this request (failures are dropped). */
@@ -38,21 +41,27 @@ export interface MemberName {
   lastName: string;
 }
 
-export type LoginResult =
-  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
-  /** Wrong number or wrong password: deliberately one outcome, so nobody can tell which. */
-  | { ok: false; reason: 'invalid_credentials' }
-  /** The member must set a new password first (core system HTTP 406). */
-  | { ok: false; reason: 'password_reset_required' };
-
 /** A bearer token and how long it lasts. */
 export interface TokenGrant {
   token: string;
   expiresInSeconds: number;
 }
 
+/** A member's token issued, with the member's name. */
+export interface MemberTokenGrant extends TokenGrant {
+  ok: true;
+  member: MemberName;
+}
+
+export type LoginResult =
+  | MemberTokenGrant
+  /** Wrong number or wrong password: deliberately one outcome, so nobody can tell which. */
+  | { ok: false; reason: 'invalid_credentials' }
+  /** The member must set a new password first (core system HTTP 406). */
+  | { ok: false; reason: 'password_reset_required' };
+
 export type ImpersonateResult =
-  | { ok: true; token: string; expiresInSeconds: number; member: MemberName }
+  | MemberTokenGrant
   /** No active member with that number. */
   | { ok: false; reason: 'unknown_member' }
   /** This backend cannot issue a member token without the password (http mode). */
@@ -63,8 +72,7 @@ export type ImpersonateResult =
  * or refused with the audit log's reason (never shown to the visitor).
  */
 export type LinkRedemption =
-  | { ok: true; token: string; expiresInSeconds: number; member: MemberName; staff: string; grant: string }
-  | { ok: false; membershipNo?: string; detail: string };
+  (MemberTokenGrant & { staff: string; grant: string }) | { ok: false; membershipNo?: string; detail: string };
 
 export interface MemberProfile extends MemberName {
   memberGroupNo: string;
@@ -555,6 +563,9 @@ export class CoopThrottledError extends CoopUnavailableError {
   }
 }
 
+/** A page of the statement of one of the member's loans or deposit accounts; null when it is not theirs. */
+type RecordStatement<Row> = (member: MemberCredentials, no: string, query: StatementQuery) => Promise<Page<Row> | null>;
+
 /**
  * Areas a backend may not have at all (ADR 018, 025: the core's web API has no welfare feed, no
  * cremation-fee bill and no demand section unless it is a Sahakorn). Pages of an area not offered
@@ -620,18 +631,12 @@ export interface CoopBackend {
   getLoans(member: MemberCredentials): Promise<Loan[]>;
   /** null when the contract is not this member's (the route answers 404). */
   getLoan(member: MemberCredentials, contractNo: string): Promise<Loan | null>;
-  getLoanStatement(
-    member: MemberCredentials,
-    contractNo: string,
-    query: StatementQuery,
-  ): Promise<Page<LoanStatementRow> | null>;
+  /** By the contract number. */
+  getLoanStatement: RecordStatement<LoanStatementRow>;
   getDepositAccounts(member: MemberCredentials): Promise<DepositAccount[]>;
   getDepositAccount(member: MemberCredentials, accountNo: string): Promise<DepositAccount | null>;
-  getDepositStatement(
-    member: MemberCredentials,
-    accountNo: string,
-    query: StatementQuery,
-  ): Promise<Page<DepositStatementRow> | null>;
+  /** By the account number. */
+  getDepositStatement: RecordStatement<DepositStatementRow>;
   /** Every billing month of the kind, newest first (the vendor API's `member_kep` answers them all). */
   getCollections(member: MemberCredentials, kind: 'kep' | 'crem'): Promise<MonthlyCollection[]>;
   /** One page of the billing months, newest first; `total` counts them all (ADR 029). */

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-import { dropDatabase, freshDatabase } from '../../../../scripts/instances.mjs';
-import { migrate, openDb, type Db } from '../../db/index.server';
+import type { Db } from '../../db/index.server';
+import { eachStore } from '../../db-instances.test-support';
 import { parseEnv } from '../../env.server';
 import {
   clearCodeLimits,
@@ -21,34 +17,12 @@ import { CODE_MAX_TRIES, createChallenge, redeemCode } from './codes.server';
  * The per-member, per-day limits on one-time codes (ADR 094), with the defaults the settings give and
  * a clock the test moves. SQLite always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set.
  */
-const PG = process.env.TEST_DATABASE_URL;
 const KEY = 'k'.repeat(64);
 const T0 = Date.UTC(2026, 10, 25, 3, 0, 0);
 const MINUTE = 60_000;
 const LIMITS = codeLimits(parseEnv({ SESSION_SECRET: 's'.repeat(64) }));
-const dirs: string[] = [];
 
-const stores: Array<[string, () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-code-limit-'));
-      dirs.push(dataDir);
-      return openDb({ dataDir });
-    },
-  ],
-];
-if (PG) {
-  stores.push([
-    'PostgreSQL',
-    async () => openDb({ dataDir: os.tmpdir(), databaseUrl: await freshDatabase(PG, 'code_limit') }),
-  ]);
-}
-
-afterAll(async () => {
-  if (PG) await dropDatabase(PG, 'code_limit');
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const stores = eachStore('code_limit');
 
 it('defaults to 10 wrong codes and 5 messages per member a day', () => {
   expect(LIMITS).toEqual({ wrongPerDay: 10, sendsPerDay: 5 });
@@ -58,14 +32,10 @@ describe.each(stores)('one-time code limits per member on %s', (_name, open) => 
   let db: Db;
   beforeAll(async () => {
     db = await open();
-    await migrate(db);
   });
   beforeEach(async () => {
     await db.deleteFrom('rate_limits').execute();
     await db.deleteFrom('recovery_codes').execute();
-  });
-  afterAll(async () => {
-    await db.destroy();
   });
 
   const issue = (code: string | null, now: number, membershipNo = '012345') =>

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { sha256 } from '../../crypto.server';
-import { migrate, openDb, type Db } from '../../db/index.server';
+import type { Db } from '../../db/index.server';
+import { eachStore } from '../../db-instances.test-support';
 import {
   CODE_MAX_TRIES,
   CODE_TTL_MS,
@@ -18,24 +15,7 @@ import {
 
 const KEY = 'k'.repeat(64);
 const T0 = Date.UTC(2026, 10, 25, 3, 0, 0);
-const stores: Array<[string, () => Promise<Db>]> = [
-  [
-    'SQLite',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-codes-'));
-      dirs.push(dir);
-      return openDb({ dataDir: dir });
-    },
-  ],
-];
-if (process.env.TEST_DATABASE_URL) {
-  stores.push(['PostgreSQL', async () => openDb({ dataDir: os.tmpdir(), databaseUrl: process.env.TEST_DATABASE_URL })]);
-}
-const dirs: string[] = [];
-
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const stores = eachStore('codes');
 
 describe('newCode', () => {
   it('is 6 digits, leading zeros kept, and varies', () => {
@@ -51,12 +31,6 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
   let db: Db;
   beforeAll(async () => {
     db = await open();
-    await migrate(db);
-    await db.deleteFrom('recovery_codes').execute();
-  });
-  afterAll(async () => {
-    await db.deleteFrom('recovery_codes').execute();
-    await db.destroy();
   });
 
   const issue = (code: string | null, membershipNo = '012345', now = T0) =>

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { dropDatabase, freshDatabase } from '../../../../scripts/instances.mjs';
-import { migrate, openDb, type Db } from '../../db/index.server';
+import type { Db } from '../../db/index.server';
+import { eachStore } from '../../db-instances.test-support';
 import { openSealed, seal, sealingKey } from './seal.server';
 import { createTotpStore, REVEAL_MS } from './store.server';
 import {
@@ -101,43 +97,15 @@ describe('sealing', () => {
   });
 });
 
-const stores: Array<[name: string, open: () => Promise<Db>, close?: () => Promise<void>]> = [
-  [
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-totp-'));
-      dirs.push(dataDir);
-      return openDb({ dataDir });
-    },
-  ],
-];
-const PG = process.env.TEST_DATABASE_URL;
-const PG_SUFFIX = `totp_${process.pid}`;
-if (PG) {
-  stores.push([
-    'PostgreSQL',
-    async () => openDb({ dataDir: os.tmpdir(), databaseUrl: await freshDatabase(PG, PG_SUFFIX) }),
-    () => dropDatabase(PG, PG_SUFFIX),
-  ]);
-}
-const dirs: string[] = [];
+const stores = eachStore('totp');
 
-describe.each(stores)('the TOTP store on %s', (_name, open, close) => {
+describe.each(stores)('the TOTP store on %s', (_name, open) => {
   let db: Db | undefined;
   let clock = T0;
   const now = () => clock;
 
-  afterAll(async () => {
-    await db?.destroy();
-    await close?.();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   async function store() {
-    if (!db) {
-      db = await open();
-      await migrate(db);
-    }
+    db ??= await open();
     return createTotpStore({ db, keys: [KEY], now });
   }
   const subject = () => `member:${Math.random().toString(36).slice(2, 10)}`;

@@ -123,6 +123,50 @@ export function paginate(rows: Rows, page: number, perPage: number, url = 'http:
   };
 }
 
+/** Member feeds the fake core answers with their fixture as it stands. */
+const FIXTURE_FEEDS = new Set([
+  'member_status',
+  'member_loan',
+  'member_dep',
+  'member_kep',
+  'member_coll',
+  'member_gian',
+  'member_div',
+]);
+
+/**
+ * The two statements of a member's record (a loan contract, a deposit account): the core's route, the
+ * fixture holding each record's head and rows, their keys in the answer, the field dated rows are
+ * filtered by, and the refusal of a record that is not the member's.
+ */
+const STATEMENTS = {
+  loan: {
+    route: /^member\/member_loan_statement\/(.+)$/,
+    fixture: 'member_loan_statement',
+    head: 'headLoan_statement',
+    list: 'loan_statement',
+    dateField: 'loan_payment_date',
+    refusal: 'สัญญาเงินกู้ ไม่ถูกต้อง',
+  },
+  dep: {
+    route: /^member\/member_dep_statement\/(.+)$/,
+    fixture: 'member_dep_statement',
+    head: 'DepStatementHead',
+    list: 'dep_statement',
+    dateField: 'operate_date',
+    refusal: 'บัญชีเงินฝาก ไม่ถูกต้อง',
+  },
+} as const;
+
+/** The core's answer for a record's statement: its head and a page of its rows (dated by `body`'s range); null when no such record. */
+function statementBody(kind: keyof typeof STATEMENTS, no: string, page: number, body: Json = {}): Json | null {
+  const statement = STATEMENTS[kind];
+  const record = fixture<Record<string, Json & { statement: Rows }>>(statement.fixture)[no];
+  if (!record) return null;
+  const rows = filterByDate(record.statement, statement.dateField, body);
+  return { [statement.head]: record[statement.head], [statement.list]: paginate(rows, page, STATEMENT_PER_PAGE) };
+}
+
 /** Vendor-shaped bodies built from the fixtures (the statements are stored as whole lists). */
 export const vendor = {
   memberShare(page = 1): Json {
@@ -130,18 +174,10 @@ export const vendor = {
     return { sharehead: f.sharehead, sharestatement: paginate(f.statement, page, STATEMENT_PER_PAGE) };
   },
   loanStatement(contractNo: string, page = 1): Json | null {
-    const f = fixture<Record<string, { headLoan_statement: Rows; statement: Rows }>>('member_loan_statement');
-    const c = f[contractNo];
-    return c
-      ? { headLoan_statement: c.headLoan_statement, loan_statement: paginate(c.statement, page, STATEMENT_PER_PAGE) }
-      : null;
+    return statementBody('loan', contractNo, page);
   },
   depStatement(accountNo: string, page = 1): Json | null {
-    const f = fixture<Record<string, { DepStatementHead: Json; statement: Rows }>>('member_dep_statement');
-    const a = f[accountNo];
-    return a
-      ? { DepStatementHead: a.DepStatementHead, dep_statement: paginate(a.statement, page, STATEMENT_PER_PAGE) }
-      : null;
+    return statementBody('dep', accountNo, page);
   },
   infoList(category: string, page = 1): Json | null {
     const f =
@@ -419,6 +455,8 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (mixedUp && !route.startsWith('member/auth/')) mixed.add(res);
 
+    const feed = route.slice('member/'.length);
+    if (FIXTURE_FEEDS.has(feed)) return send(res, 200, fixture(feed));
     switch (route) {
       case 'member/auth/getAuthUser':
         return send(res, 200, { rc_code: 1 });
@@ -427,8 +465,6 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
         return send(res, 200, { message: 'ออกจากระบบ เรียบร้อยแล้ว' });
       case 'member/termofconditional':
         return send(res, 200, { rc_code: '1', data: '<p>ข้อ 1 สมาชิกต้องรักษารหัสผ่าน</p>' });
-      case 'member/member_status':
-        return send(res, 200, fixture('member_status'));
       case 'member/member_share':
         return send(res, 200, vendor.memberShare(page));
       case 'member/searchMember_share': {
@@ -438,18 +474,6 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
         const rows = filterByDate(f.statement, 'operate_date', b);
         return send(res, 200, { sharehead: f.sharehead, sharestatement: paginate(rows, page, STATEMENT_PER_PAGE) });
       }
-      case 'member/member_loan':
-        return send(res, 200, fixture('member_loan'));
-      case 'member/member_dep':
-        return send(res, 200, fixture('member_dep'));
-      case 'member/member_kep':
-        return send(res, 200, fixture('member_kep'));
-      case 'member/member_coll':
-        return send(res, 200, fixture('member_coll'));
-      case 'member/member_gian':
-        return send(res, 200, fixture('member_gian'));
-      case 'member/member_div':
-        return send(res, 200, fixture('member_div'));
       case 'member/member_pass':
         if (b.mem_oldpassword !== password) return send(res, 200, { rc_code: '-1', rc_des: 'รหัสผ่านเดิม ไม่ถูกต้อง' });
         password = String(b.mem_password);
@@ -465,27 +489,11 @@ export async function startFakeCore(port = 0): Promise<FakeCore> {
         });
       }
     }
-    const loan = /^member\/member_loan_statement\/(.+)$/.exec(route);
-    if (loan) {
-      const f = fixture<Record<string, { headLoan_statement: Rows; statement: Rows }>>('member_loan_statement');
-      const c = f[loan[1] ?? ''];
-      if (!c) return send(res, 401, { error: 'สัญญาเงินกู้ ไม่ถูกต้อง' });
-      const rows = filterByDate(c.statement, 'loan_payment_date', b);
-      return send(res, 200, {
-        headLoan_statement: c.headLoan_statement,
-        loan_statement: paginate(rows, page, STATEMENT_PER_PAGE),
-      });
-    }
-    const dep = /^member\/member_dep_statement\/(.+)$/.exec(route);
-    if (dep) {
-      const f = fixture<Record<string, { DepStatementHead: Json; statement: Rows }>>('member_dep_statement');
-      const a = f[dep[1] ?? ''];
-      if (!a) return send(res, 401, { error: 'บัญชีเงินฝาก ไม่ถูกต้อง' });
-      const rows = filterByDate(a.statement, 'operate_date', b);
-      return send(res, 200, {
-        DepStatementHead: a.DepStatementHead,
-        dep_statement: paginate(rows, page, STATEMENT_PER_PAGE),
-      });
+    for (const [kind, statement] of Object.entries(STATEMENTS)) {
+      const match = statement.route.exec(route);
+      if (!match) continue;
+      const answer = statementBody(kind as keyof typeof STATEMENTS, match[1] ?? '', page, b);
+      return answer ? send(res, 200, answer) : send(res, 401, { error: statement.refusal });
     }
     return send(res, 404, { message: 'Not Found' });
   }

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-
-import { migrate, openDb, type Db } from '../../db/index.server';
-import { DEMO_CONTENT_NO, DEMO_MEMBER, seedDemo } from '../../seed/demo.server';
+import { demoSqlite } from '../../db-instances.test-support';
+import { DEMO_CONTENT_NO, DEMO_MEMBER } from '../../seed/demo.server';
 import { IDENTITY_MISMATCH, alreadyRegistered } from '../messages';
 import { createEmbeddedBackend } from '../embedded.server';
 import { CoopAuthError, CoopUnavailableError, type CoopBackend, type MemberCredentials } from '../types';
@@ -941,25 +937,15 @@ function expectSameShape(http: unknown, embedded: unknown, where: string) {
 }
 
 describe('the same shapes as the embedded backend for the demo member', () => {
-  let dir: string;
-  let db: Db;
+  const openDemo = demoSqlite('http-shape', { members: 20, seed: 7, now: new Date(NOW) });
   let embedded: CoopBackend;
   let embeddedMember: MemberCredentials;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-http-shape-'));
-    db = openDb({ dataDir: dir });
-    await migrate(db);
-    await seedDemo(db, { members: 20, seed: 7, now: new Date(NOW) });
-    embedded = createEmbeddedBackend(db, () => NOW);
+    embedded = createEmbeddedBackend(await openDemo(), () => NOW);
     const login = await embedded.login({ ...DEMO_MEMBER, remember: false });
     if (!login.ok) throw new Error('demo login failed');
     embeddedMember = { token: login.token };
-  });
-
-  afterAll(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('every member feed and the public feeds', async () => {

@@ -485,31 +485,40 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
 
   // ----- loans and deposits --------------------------------------------------------------------
 
-  function loanStatementPage(cred: MemberCredentials, contractNo: string, vendorPage: number, range?: object) {
-    return once(cred, `loan:${contractNo}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
-      const response = await member('loanStatement', cred, {
-        params: { no: contractNo },
+  /** One vendor page of a loan's or a deposit account's statement; null when the record is not the member's. */
+  function statementPage<S extends z.ZodType>(
+    endpoint: 'loanStatement' | 'depStatement',
+    schema: S,
+    cred: MemberCredentials,
+    no: string,
+    vendorPage: number,
+    range?: object,
+  ): Promise<z.output<S> | null> {
+    return once(cred, `${endpoint}:${no}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
+      const response = await member(endpoint, cred, {
+        params: { no },
         query: { page: vendorPage },
         body: range,
         owned: true,
       });
       if (response === null || response === 'foreign') return null;
-      return parse('loanStatement', loanStatement, response);
+      return parse(endpoint, schema, response);
     });
   }
 
-  function depStatementPage(cred: MemberCredentials, accountNo: string, vendorPage: number, range?: object) {
-    return once(cred, `dep:${accountNo}:${vendorPage}:${JSON.stringify(range ?? {})}`, async () => {
-      const response = await member('depStatement', cred, {
-        params: { no: accountNo },
-        query: { page: vendorPage },
-        body: range,
-        owned: true,
-      });
-      if (response === null || response === 'foreign') return null;
-      return parse('depStatement', depStatement, response);
-    });
+  /** The member's page of a statement within the query's dates, read from the vendor's pages of it. */
+  function datedStatement<T>(
+    load: (vendorPage: number, range?: object) => Promise<{ statement: VendorPage<T> } | null>,
+    query: StatementQuery,
+  ): Promise<Page<T> | null> {
+    const range = dateRange(query);
+    return repage(async (n) => (await load(n, range))?.statement ?? null, query, perPage.statement);
   }
+
+  const loanStatementPage = (cred: MemberCredentials, contractNo: string, vendorPage: number, range?: object) =>
+    statementPage('loanStatement', loanStatement, cred, contractNo, vendorPage, range);
+  const depStatementPage = (cred: MemberCredentials, accountNo: string, vendorPage: number, range?: object) =>
+    statementPage('depStatement', depStatement, cred, accountNo, vendorPage, range);
 
   // ----- accounts ------------------------------------------------------------------------------
 
@@ -862,14 +871,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       return head && head.contractNo === contractNo ? head : null;
     },
 
-    async getLoanStatement(cred, contractNo, query) {
-      const range = dateRange(query);
-      return repage(
-        async (n) => (await loanStatementPage(cred, contractNo, n, range))?.statement ?? null,
-        query,
-        perPage.statement,
-      );
-    },
+    getLoanStatement: (cred, contractNo, query) =>
+      datedStatement((n, range) => loanStatementPage(cred, contractNo, n, range), query),
 
     getDepositAccounts: (cred) => memberFeed('memberDep', memberDep, cred),
 
@@ -897,14 +900,8 @@ export function createHttpBackend(config: HttpBackendConfig): CoopBackend {
       };
     },
 
-    async getDepositStatement(cred, accountNo, query) {
-      const range = dateRange(query);
-      return repage(
-        async (n) => (await depStatementPage(cred, accountNo, n, range))?.statement ?? null,
-        query,
-        perPage.statement,
-      );
-    },
+    getDepositStatement: (cred, accountNo, query) =>
+      datedStatement((n, range) => depStatementPage(cred, accountNo, n, range), query),
 
     getCollections: collections,
 
