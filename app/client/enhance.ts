@@ -3,6 +3,8 @@
 // here also works without it: the search trigger is a link to /search, the cookie banner is a POST
 // form, the marquee is CSS. The Thai text it shows comes from the server-rendered markup (data
 // attributes), never from this file.
+import { writeFieldError } from './field-error';
+
 import { announcePageNotices } from '~/lib/notice-announce';
 
 const d = document;
@@ -51,19 +53,9 @@ function searchDialog(): void {
   error.setAttribute('aria-live', 'polite');
   error.setAttribute('aria-atomic', 'true');
   const setError = (message: string): void => {
-    error.textContent = '';
     error.parentElement?.classList.toggle('field--error', Boolean(message));
-    if (message) {
-      const prefix = d.createElement('span');
-      prefix.className = 'visually-hidden';
-      prefix.textContent = `${form.dataset.errorPrefix ?? ''} `;
-      error.append(prefix, message);
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', error.id);
-    } else {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    }
+    if (writeFieldError(form, error, input, message)) input.setAttribute('aria-describedby', error.id);
+    else input.removeAttribute('aria-describedby');
   };
 
   /** The live status: a spinner while loading; afterwards a sentence for screen readers only. */

@@ -7,6 +7,7 @@
 // pattern, and the print button. Every Thai text it shows comes from the server-rendered markup (data
 // attributes and the rules), never from this file.
 import { memberDrawer } from './drawer';
+import { writeFieldError } from './field-error';
 import { tabAfterKey } from './tab-keys';
 
 import { announcePageNotices } from '~/lib/notice-announce';
@@ -66,19 +67,9 @@ function showError(form: HTMLFormElement, input: Control, message: string): void
   const error = field?.querySelector('.field__error[id]');
   if (!field || !error) return;
   field.classList.toggle('field--error', Boolean(message) && field.classList.contains('field'));
-  error.textContent = '';
   const hint = field.querySelector('.field__hint[id]');
   const describedBy = hint ? [hint.id] : [];
-  if (message) {
-    const prefix = d.createElement('span');
-    prefix.className = 'visually-hidden';
-    prefix.textContent = `${form.dataset.errorPrefix ?? ''} `;
-    error.append(prefix, message);
-    input.setAttribute('aria-invalid', 'true');
-    describedBy.push(error.id);
-  } else {
-    input.removeAttribute('aria-invalid');
-  }
+  if (writeFieldError(form, error, input, message)) describedBy.push(error.id);
   if (describedBy.length) input.setAttribute('aria-describedby', describedBy.join(' '));
   else input.removeAttribute('aria-describedby');
 }

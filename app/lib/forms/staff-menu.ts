@@ -79,33 +79,27 @@ const optionalLabel = z
     return value || null;
   });
 
-/** A link (see `menuLink`), or null when left empty. */
-const optionalLink = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    const value = clean(raw);
-    if (!value) return null;
-    const url = menuLink(value);
-    if (!url) {
-      ctx.addIssue({ code: 'custom', message: MENU_MESSAGES.url });
-      return z.NEVER;
-    }
-    return url;
-  });
+/** A link (see `menuLink`); left empty, null when `optional`, else refused as a wrong link. */
+function linkField<Optional extends boolean>(optional: Optional) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = clean(raw);
+      if (optional && !value) return null as Optional extends true ? null : never;
+      const url = menuLink(value);
+      if (!url) {
+        ctx.addIssue({ code: 'custom', message: MENU_MESSAGES.url });
+        return z.NEVER;
+      }
+      return url;
+    });
+}
+
+const optionalLink = linkField(true);
 
 /** A link that must be there. */
-const requiredLink = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    const url = menuLink(clean(raw));
-    if (!url) {
-      ctx.addIssue({ code: 'custom', message: MENU_MESSAGES.url });
-      return z.NEVER;
-    }
-    return url;
-  });
+const requiredLink = linkField(false);
 
 /** The order: 0 to 999, 0 when left empty. */
 const sortField = z
