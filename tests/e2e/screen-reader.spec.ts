@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Page } from '@playwright/test';
 
-import { DEMO, expect, logIn, test } from './fixtures';
+import { DEMO, expect, logIn, signIn, test } from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบไม่สำเร็จ หมายเลขสมาชิกหรือรหัสผ่านไม่ถูกต้อง';
 const SHORT_MONTH =
@@ -122,11 +122,7 @@ test.describe('a virtual screen reader', () => {
   });
 
   test('a notice is announced once after the page loads, and stays where it is', async ({ page, axe }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
     const heading = page.getByRole('heading', { level: 1 });
     const before = await heading.boundingBox();
@@ -144,11 +140,10 @@ test.describe('a virtual screen reader', () => {
   }) => {
     const member = await createMember();
     // The password page hydrates: React writes the login's notice again once the page has loaded.
-    await page.goto('/member/logon?redirectTo=%2Fmember%2Fpassword');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/password$/);
-    await axe();
+    await signIn(page, axe, member, {
+      from: '/member/logon?redirectTo=%2Fmember%2Fpassword',
+      lands: /\/member\/password$/,
+    });
     await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
     // The answer to the form comes later, into the same region.
     await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
@@ -166,11 +161,7 @@ test.describe('a virtual screen reader', () => {
   });
 
   test("the logout notice and a public page's notice (a board post) are each said once", async ({ page, axe }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
     await expect(page).toHaveURL(/\/member\/logon$/);
     await axe();
@@ -196,11 +187,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await page.goto('/member/share');
     await axe();
     const log = await readThrough(page);
@@ -229,11 +216,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await page.goto('/member/share');
     await axe();
     const summary = (await page.locator('.chart figcaption').textContent()) ?? '';
@@ -260,11 +243,7 @@ test('the password form focuses its error summary, as every other form does', as
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 400/);
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   await page.goto('/member/password');
   await axe();
   await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
@@ -288,11 +267,7 @@ test('the staff login links a wrong password to its field', async ({ page, axe, 
 });
 
 test('month and statement pages name the month, contract or account in their title', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   for (const [list, link, title] of [
     ['/member/kep', 'a[href^="/member/kep/"]:not([href$="/pdf"])', /^(ใบแจ้งหนี้|ใบเสร็จรับเงิน) ประจำเดือน \S+ \d{4} \|/],
     ['/member/loan', 'a[href*="/member/loan_statement/"]', /^รายการเคลื่อนไหวเงินกู้ สัญญาเลขที่ \S+ \|/],
@@ -308,11 +283,7 @@ test('month and statement pages name the month, contract or account in their tit
 });
 
 test('Thai is given in words: the masked ID card number and the instalments paid', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   const id = page.locator('dd', { hasText: /x{5}-x{2}/ });
   await expect(id.locator('[aria-hidden="true"]')).toHaveText(/^\d-\d{4}-x{5}-x{2}-\d$/);
   await expect(id.locator('.visually-hidden')).toHaveText(/^\d \d{4} ตามด้วยเลขที่ซ่อนไว้ 7 หลัก และ \d$/);
