@@ -364,6 +364,14 @@ export async function signIn(
   await axe();
 }
 
+/** Fill and send the password form of /member/password; `confirm` is `next` unless given. */
+export async function submitPasswordChange(page: Page, current: string, next: string, confirm = next) {
+  await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
+  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(next);
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(confirm);
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+}
+
 /** Fill and submit the login form (works with and without JavaScript). */
 export async function logIn(page: Page, membershipNo: string, password: string, options: { remember?: boolean } = {}) {
   await page.getByLabel('หมายเลขสมาชิก').fill(membershipNo);

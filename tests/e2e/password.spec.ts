@@ -1,4 +1,13 @@
-import { expect, logIn, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+import { expect, logIn, signIn, submitPasswordChange, test, type TestMember } from './fixtures';
+
+/** Sign `member` in and open the password page, each page checked with axe. */
+async function openPasswordPage(page: Page, axe: () => Promise<void>, member: TestMember) {
+  await signIn(page, axe, member);
+  await page.goto('/member/password');
+  await axe();
+}
 
 test('a member changes the password, other devices are signed out, and the new password works', async ({
   page,
@@ -21,11 +30,8 @@ test('a member changes the password, other devices are signed out, and the new p
   ).toHaveAttribute('aria-current', 'page');
   await axe();
   const newPassword = 'ม้าลายกินหญ้าที่ทุ่งกว้าง';
-  await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
-  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
-  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
   await expect(page.getByLabel('ออกจากระบบในอุปกรณ์อื่นทั้งหมด')).toBeChecked();
-  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  await submitPasswordChange(page, member.password, newPassword);
   await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
   await axe();
 
@@ -50,31 +56,22 @@ test('password rules: wrong current, mismatch, too short, common, membership num
 }) => {
   allowConsoleError(/status of 400/);
   const member = await createMember();
-  await signIn(page, axe, member);
-  await page.goto('/member/password');
-  await axe();
+  await openPasswordPage(page, axe, member);
 
-  const attempt = async (current: string, next: string, confirm: string) => {
-    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
-    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(next);
-    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(confirm);
-    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
-  };
-
-  await attempt(member.password, 'สั้นไป', 'สั้นไป');
+  await submitPasswordChange(page, member.password, 'สั้นไป');
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร');
   await axe();
 
-  await attempt(member.password, 'correct horse battery', 'correct horse battery!');
+  await submitPasswordChange(page, member.password, 'correct horse battery', 'correct horse battery!');
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน');
 
-  await attempt(member.password, 'password', 'password');
+  await submitPasswordChange(page, member.password, 'password');
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านนี้ถูกใช้กันทั่วไปและคาดเดาได้ง่าย');
 
-  await attempt(member.password, `my-${member.membershipNo}-pass`, `my-${member.membershipNo}-pass`);
+  await submitPasswordChange(page, member.password, `my-${member.membershipNo}-pass`);
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านต้องไม่ใช่หรือประกอบด้วยหมายเลขสมาชิก');
 
-  await attempt('not-my-password', 'correct horse battery', 'correct horse battery');
+  await submitPasswordChange(page, 'not-my-password', 'correct horse battery');
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านเดิม ไม่ถูกต้อง');
   await expect(page.getByLabel('รหัสผ่านปัจจุบัน')).toHaveValue('');
   await expect(page).toHaveTitle(/^ข้อผิดพลาด:/);
@@ -89,15 +86,11 @@ test('a long pasted password is told the 128-character limit, not that the two d
 }) => {
   allowConsoleError(/status of 400/);
   const member = await createMember();
-  await signIn(page, axe, member);
-  await page.goto('/member/password');
+  await openPasswordPage(page, axe, member);
   const summary = page.getByRole('alert');
   // A password manager's long password, and one longer than any field is read.
   for (const long of ['ก'.repeat(200), 'x'.repeat(600)]) {
-    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
-    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(long);
-    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(long);
-    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await submitPasswordChange(page, member.password, long);
     await expect(summary.getByRole('link').first()).toHaveText('รหัสผ่านใหม่ต้องไม่เกิน 128 ตัวอักษร');
     await expect(summary).not.toContainText('ไม่ตรงกัน');
     await expect(summary).not.toContainText('กรุณายืนยันรหัสผ่านใหม่');
@@ -113,21 +106,13 @@ test('after a wrong current password, a successful change shows only the success
 }) => {
   allowConsoleError(/status of 400/);
   const member = await createMember();
-  await signIn(page, axe, member);
-  await page.goto('/member/password');
-  await axe();
+  await openPasswordPage(page, axe, member);
   const newPassword = 'นกกระจิบร้องเพลงตอนเช้า';
-  const fill = async (current: string) => {
-    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
-    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
-    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
-    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
-  };
-  await fill('not-my-password');
+  await submitPasswordChange(page, 'not-my-password', newPassword);
   await expect(page.getByRole('alert')).toContainText('รหัสผ่านเดิม ไม่ถูกต้อง');
   await axe();
 
-  await fill(member.password);
+  await submitPasswordChange(page, member.password, newPassword);
   await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
   await expect(page.getByText('รหัสผ่านเดิม ไม่ถูกต้อง')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -147,9 +132,7 @@ test('the rules answer with the same words, in the page with JavaScript and from
 }) => {
   allowConsoleError(/status of 400/);
   const member = await createMember();
-  await signIn(page, axe, member);
-  await page.goto('/member/password');
-  await axe();
+  await openPasswordPage(page, axe, member);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());
@@ -157,10 +140,7 @@ test('the rules answer with the same words, in the page with JavaScript and from
 
   const current = page.getByLabel('รหัสผ่านปัจจุบัน');
   const next = page.getByLabel('รหัสผ่านใหม่', { exact: true });
-  await current.fill(member.password);
-  await next.fill('สั้นไป');
-  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('สั้นไปนะ');
-  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  await submitPasswordChange(page, member.password, 'สั้นไป', 'สั้นไปนะ');
   const summary = page.getByRole('alert');
   await expect(summary.getByRole('link')).toHaveText([
     'รหัสผ่านใหม่ต้องมีอย่างน้อย 8 ตัวอักษร',
@@ -186,10 +166,7 @@ test('the rules answer with the same words, in the page with JavaScript and from
   await axe();
 
   // The new password the same as the current one.
-  await current.fill(member.password);
-  await next.fill(member.password);
-  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(member.password);
-  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+  await submitPasswordChange(page, member.password, member.password);
   await expect(summary.getByRole('link')).toHaveText(['รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน']);
   await expect(page.getByLabel('ยืนยันรหัสผ่านใหม่')).not.toHaveAttribute('aria-invalid', 'true');
   if (javaScriptEnabled) expect(posts).toEqual([]);

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Page } from '@playwright/test';
 
-import { DEMO, expect, logIn, signIn, test } from './fixtures';
+import { DEMO, expect, logIn, signIn, submitPasswordChange, test } from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบไม่สำเร็จ หมายเลขสมาชิกหรือรหัสผ่านไม่ถูกต้อง';
 const SHORT_MONTH =
@@ -146,10 +146,7 @@ test.describe('a virtual screen reader', () => {
     });
     await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
     // The answer to the form comes later, into the same region.
-    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
-    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('a-new-long-password-2026');
-    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('a-new-long-password-2026');
-    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await submitPasswordChange(page, member.password, 'a-new-long-password-2026');
     await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
     await axe();
     await expect.poll(() => spoken(page)).toContain('polite: เปลี่ยนรหัสผ่านเรียบร้อยแล้ว');
