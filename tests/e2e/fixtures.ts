@@ -34,6 +34,8 @@ interface Fixtures {
   allowConsoleError: (pattern: RegExp) => void;
   /** A registered member of its own, removed after the test. */
   createMember: (options?: { termsAccepted?: boolean }) => Promise<TestMember>;
+  /** A member of its own (`createMember`), signed in from the login page, each page checked with axe. */
+  signedInMember: TestMember;
 }
 
 export const DEMO = { membershipNo: '012345', password: 'sahakorn-demo', name: 'นายสมชาย ใจดี' };
@@ -193,6 +195,12 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+
+  signedInMember: async ({ page, axe, createMember }, use) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    await use(member);
+  },
 
   createMember: async ({}, use) => {
     const created: string[] = [];
