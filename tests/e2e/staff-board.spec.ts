@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, postsAwaitingReview, staffLogin } from './staff-fixture';
 
 /**
  * The moderator's part of the back office (ADR 062): the queue, hiding and restoring, the
@@ -28,21 +28,12 @@ async function storeTopic(title: string): Promise<number> {
 
 /** The queue page (20 a page) that holds a topic when the queue is shown oldest first (`?order=oldest`). */
 async function queuePage(id: number): Promise<number> {
-  const db = database();
-  const topic = await db.selectFrom('board_topics').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
-  const count = async (table: 'board_topics' | 'board_answers') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('reviewed_at', 'is', null)
-          .where('created_at', '<=', topic.created_at)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const before = (await count('board_topics')) + (await count('board_answers'));
-  return Math.max(1, Math.ceil(before / 20));
+  const topic = await database()
+    .selectFrom('board_topics')
+    .select('created_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Math.max(1, Math.ceil((await postsAwaitingReview(topic.created_at)) / 20));
 }
 
 async function auditRows(type: string, target: string) {

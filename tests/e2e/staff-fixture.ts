@@ -8,7 +8,7 @@ import { hashPassword } from '../../app/server/crypto.server';
 import { seal, sealingKey } from '../../app/server/auth/totp/seal.server';
 import { newTotpSecret, timeStep, totpCodeAt, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import type { StaffRole } from '../../app/server/staff/guard.server';
-import { expect, frontDatabase } from './fixtures';
+import { database, expect, frontDatabase } from './fixtures';
 
 /**
  * Staff accounts for e2e tests (the back office at /staff): `createStaffAccount` makes an enrolled
@@ -186,4 +186,23 @@ export async function saveDraft(page: Page, axe: Axe): Promise<number> {
   await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
   await axe();
   return Number(/(\d+)$/.exec(page.url())![1]);
+}
+
+/**
+ * How many board posts, topics and answers, wait for a moderator's review: all of them, or those
+ * posted up to `upTo` (epoch ms).
+ */
+export async function postsAwaitingReview(upTo?: number): Promise<number> {
+  const count = async (table: 'board_topics' | 'board_answers') =>
+    Number(
+      (
+        await database()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('reviewed_at', 'is', null)
+          .$if(upTo !== undefined, (query) => query.where('created_at', '<=', upTo!))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return (await count('board_topics')) + (await count('board_answers'));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, postsAwaitingReview, staffLogin } from './staff-fixture';
 
 /**
  * Lists that scale and the dashboard (ADR 122): the content list searched, filtered, sorted and paged,
@@ -210,22 +210,11 @@ test.describe('the back office lists', () => {
   });
 
   test('the dashboard counts what waits, each number for the role that may open its list', async ({ page, axe }) => {
-    const db = database();
-    await db
+    await database()
       .insertInto('board_topics')
       .values({ title: `รอตรวจ ${stamp()}`, body: 'x', display_name: 'ก', created_at: Date.now(), hidden: 0 })
       .execute();
-    const count = async (table: 'board_topics' | 'board_answers') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('reviewed_at', 'is', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const waiting = (await count('board_topics')) + (await count('board_answers'));
+    const waiting = await postsAwaitingReview();
 
     const moderator = await createStaffAccount('moderator');
     await staffLogin(page, moderator);
