@@ -1,19 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { expect, logIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { clientScript, scriptUrlsInPage } from './scripts';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
   axe,
-  createMember,
+  signedInMember: _member,
 }) => {
-  const member = await createMember();
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
   const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
   await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
   const labels = await menu.getByRole('listitem').allInnerTexts();

@@ -6,17 +6,8 @@ test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
     page,
     axe,
-    createMember,
+    signedInMember: _member,
   }) => {
-    const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await page.getByLabel('หมายเลขสมาชิก').fill(member.membershipNo);
-    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
-
     // Signed in as a member: /staff asks for a staff sign-in.
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
