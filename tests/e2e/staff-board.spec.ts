@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, postsAwaitingReview, staffLogin } from './staff-fixture';
+import { postsAwaitingReview, signInNewStaff } from './staff-fixture';
 
 /**
  * The moderator's part of the back office (ADR 062): the queue, hiding and restoring, the
@@ -75,9 +75,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     const title = uniqueTitle('กระทู้ที่ผู้ดูแลจะซ่อน');
     const id = await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator, { axe });
-    await axe();
+    await signInNewStaff(page, 'moderator', { axe });
 
     // The queue shows the new topic, oldest first: on the page its place in the queue puts it.
     await page.goto(`/staff/board?order=oldest&page=${await queuePage(id)}`);
@@ -132,8 +130,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     const title = uniqueTitle('คำถามที่สหกรณ์จะตอบ');
     const id = await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
 
     await page.goto(`/staff/board/${id}`);
     await axe();
@@ -190,8 +187,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     // An address of its own per project, so the two projects running at once do not meet.
     const address = javaScriptEnabled ? '198.51.100.201' : '203.0.113.201';
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
 
     await page.goto('/staff/blocks');
     await axe();
@@ -267,8 +263,7 @@ test.describe('the moderator (embedded store)', () => {
   test('each list shows its first page and answers 404 past its last', async ({ page, axe }) => {
     const title = uniqueTitle('กระทู้ใหม่ล่าสุด');
     await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     // Every topic, newest first: the one just stored heads the first page.
     await page.goto('/staff/board/topics');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
@@ -281,8 +276,7 @@ test.describe('the moderator (embedded store)', () => {
 
   test('another role is refused the moderator pages and their actions', async ({ page, axe, allowConsoleError }) => {
     allowConsoleError(/status of 403/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const response = await page.goto('/staff/board');
     expect(response?.status()).toBe(403);
     await axe();
@@ -301,8 +295,7 @@ test.describe('the moderator in http mode', () => {
   test.skip(!E2E_HTTP_MODE, 'only a front over a core');
 
   test('the pages say plainly that the board belongs to the core', async ({ page, axe }) => {
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     for (const path of ['/staff/board', '/staff/board/topics', '/staff/demand', '/staff/blocks']) {
       await page.goto(path);
       await expect(page.getByText('กระดานถาม-ตอบและความต้องการของสมาชิกอยู่ที่ระบบหลัก')).toBeVisible();

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, staffLogin, visit } from './staff-fixture';
+import { signInNewStaff, visit } from './staff-fixture';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -22,9 +22,7 @@ test.describe('the editor publishes content', () => {
     test.slow(); // many pages, each checked by axe, on shared machines
     // A refused form answers 400, which the browser reports on its console.
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor, { axe });
-    await axe();
+    await signInNewStaff(page, 'editor', { axe });
     const stamp = `ตรวจ${Date.now().toString(36)}`;
     const title = `ประกาศเปิดรับสมัครทุนการศึกษา ${stamp}`;
 
@@ -141,8 +139,7 @@ test.describe('the editor publishes content', () => {
     test.slow();
     allowConsoleError(/status of 400/);
     const visitor = { baseURL, javaScriptEnabled };
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = Date.now().toString(36);
 
     await page.goto('/staff/menu');
@@ -219,8 +216,7 @@ test.describe('in http mode', () => {
   test.skip(!E2E_HTTP_MODE, 'only the http-mode site says so');
 
   test('the editors’ pages say plainly that content belongs to the core', async ({ page, axe }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     for (const path of ['/staff/content', '/staff/menu', '/staff/home']) {
       await page.goto(path);
       await expect(page.getByText(/เนื้อหา เมนู แบนเนอร์ และเวลาทำการอยู่ที่ระบบหลัก/)).toBeVisible();

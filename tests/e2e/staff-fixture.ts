@@ -140,6 +140,21 @@ export async function staffLogin(
 }
 
 /**
+ * A new enrolled account with `role`, signed in on `page` (see `staffLogin`); with `axe`, through the
+ * pages, and the page it lands on is checked too.
+ */
+export async function signInNewStaff(
+  page: Page,
+  role: StaffRole,
+  options: { axe?: (page?: Page) => Promise<void> } = {},
+): Promise<TestStaff> {
+  const account = await createStaffAccount(role);
+  await staffLogin(page, account, options);
+  if (options.axe) await options.axe();
+  return account;
+}
+
+/**
  * A visitor of their own, in a new browser context: what the server answers now is what a visitor
  * sees (public pages are `public, no-cache`, ADR 114).
  */

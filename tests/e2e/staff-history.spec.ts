@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, fillDraft, saveDraft, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, fillDraft, saveDraft, signInNewStaff, staffLogin, type TestStaff } from './staff-fixture';
 
 /**
  * Editors never overwrite each other and can undo (ADR 118); a colleague or a menu with submenus is
@@ -111,8 +111,7 @@ test.describe('editors never lose work', () => {
     test.slow();
     const stamp = `ถังขยะ${Date.now().toString(36)}`;
     const title = `ประกาศปันผล ${stamp}`;
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     const no = await newItem(page, axe, title, `<p>ปันผลร้อยละหก ${stamp}</p>`);
     await page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
@@ -178,8 +177,7 @@ test.describe('removals that cannot be undone ask first', () => {
     test.slow();
     const stamp = Date.now().toString(36);
     const name = `เมนูแม่ ${stamp}`;
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/menu');
     const add = page.getByRole('region', { name: 'เพิ่มเมนูหลัก' });
     await add.getByLabel('ชื่อเมนู').fill(name);

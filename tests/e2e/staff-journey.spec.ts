@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { E2E_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import { database, expect, frontDatabase, logIn, test } from './fixtures';
-import { bangkokDate, createStaffAccount, staffLogin } from './staff-fixture';
+import { bangkokDate, createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
 
 // The first admin comes from the CLI (`npm run staff -- add …`), run here against the e2e store.
 process.env.LOG_LEVEL ??= 'silent';
@@ -348,9 +348,7 @@ test.describe('member support in http mode', () => {
     page,
     axe,
   }) => {
-    const support = await createStaffAccount('support');
-    await staffLogin(page, support, { axe });
-    await axe();
+    await signInNewStaff(page, 'support', { axe });
     await expect(page.getByRole('heading', { name: 'สิ่งที่ระบบหลังบ้านนี้ดูแล' })).toBeVisible();
     await expect(page.getByText(/การช่วยเหลือสมาชิก \(ปลดล็อก ออกรหัส\): ทำที่ระบบหลักของสหกรณ์/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('ช่วยเหลือสมาชิก');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffCode, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, signInNewStaff, staffCode, staffLogin, type TestStaff } from './staff-fixture';
 
 /**
  * An editor never loses work (ADR 116, ADR 117): a form posted after the staff session ended comes
@@ -51,8 +51,7 @@ test.describe('an editor never loses work', () => {
     page,
     axe,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `ข่าวที่พิมพ์นาน ${Date.now().toString(36)}`;
@@ -108,8 +107,7 @@ test.describe('an editor never loses work', () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, 'the warning is the page script’s');
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     await page.clock.install();
     await page.goto('/staff/content/new');
     const warning = page.getByRole('alert').filter({ hasText: 'การเข้าสู่ระบบจะหมดเวลา' });
@@ -140,8 +138,7 @@ test.describe('an editor never loses work', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `บทความยาว ${Date.now().toString(36)}`;
@@ -172,8 +169,7 @@ test.describe('an editor never loses work', () => {
   }) => {
     test.slow();
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `รูปจากโทรศัพท์ ${Date.now().toString(36)}`;
@@ -211,8 +207,7 @@ test.describe('an editor never loses work', () => {
   }) => {
     // Without JavaScript the edge refuses a body over its ceiling before the app reads it (server/edge.ts).
     test.skip(!javaScriptEnabled, 'the check before sending is the page script’s');
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `รูปใหญ่มาก ${Date.now().toString(36)}`;
@@ -242,8 +237,7 @@ test.describe('member support', () => {
       .set({ email: null, phone: null })
       .where('membership_no', '=', member.membershipNo)
       .execute();
-    const support = await createStaffAccount('support');
-    await staffLogin(page, support);
+    await signInNewStaff(page, 'support');
     await page.goto('/staff/members');
     await axe();
     await page.getByLabel('เลขที่สมาชิกหรือชื่อ').fill(member.membershipNo);

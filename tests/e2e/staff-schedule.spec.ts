@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { bangkokDate, createStaffAccount, fillDraft, saveDraft, staffLogin, visit } from './staff-fixture';
+import { bangkokDate, fillDraft, saveDraft, signInNewStaff, visit } from './staff-fixture';
 
 /**
  * Scheduled publishing and the preview before saving (ADR 120); pictures' alternative text and the
@@ -30,8 +30,7 @@ test.describe('drafts, scheduling and preview', () => {
     baseURL,
     javaScriptEnabled,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = `ตั้งเวลา${Date.now().toString(36)}`;
     const title = `ประกาศเงินปันผลล่วงหน้า ${stamp}`;
     await fillDraft(page, axe, { title, date: bangkokDate(Date.now() + 24 * 3_600_000), time: '08:00' });
@@ -78,8 +77,7 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = `ตัวอย่าง${Date.now().toString(36)}`;
     await fillDraft(page, axe, { title: `หัวข้อที่บันทึกแล้ว ${stamp}` });
     const no = await saveDraft(page, axe);
@@ -114,8 +112,7 @@ test.describe('drafts, scheduling and preview', () => {
     baseURL,
     javaScriptEnabled,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     const stamp = `ภาพ${Date.now().toString(36)}`;
     const title = `ภาพกิจกรรมปลูกป่า ${stamp}`;
     await fillDraft(page, axe, { title });

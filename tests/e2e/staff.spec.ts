@@ -1,6 +1,6 @@
 import { verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
 
 test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
@@ -100,9 +100,7 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 403/);
-    const admin = await createStaffAccount('admin');
-    await staffLogin(page, admin, { axe });
-    await axe();
+    const admin = await signInNewStaff(page, 'admin', { axe });
     await page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' }).getByRole('link', { name: 'บัญชีเจ้าหน้าที่' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'บัญชีเจ้าหน้าที่' })).toBeVisible();
     await axe();
@@ -246,9 +244,7 @@ test.describe('a staff member manages their own account', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor, { axe });
-    await axe();
+    const editor = await signInNewStaff(page, 'editor', { axe });
     const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const otherPage = await elsewhere.newPage();
     await staffLogin(otherPage, editor);
