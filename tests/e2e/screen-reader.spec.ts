@@ -57,6 +57,13 @@ async function withReader(page: Page): Promise<void> {
   }, READER_PATH);
 }
 
+/** The demo member's capital page (its statement table and chart), signed in; each page checked with axe. */
+async function openSharePage(page: Page, axe: () => Promise<void>): Promise<void> {
+  await signIn(page, axe, DEMO);
+  await page.goto('/member/share');
+  await axe();
+}
+
 /** What the reader has said on this page so far. */
 function spoken(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await window.__reader!).spokenPhraseLog());
@@ -184,9 +191,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await signIn(page, axe, DEMO);
-    await page.goto('/member/share');
-    await axe();
+    await openSharePage(page, axe);
     const log = await readThrough(page);
     const tableName = log.find((phrase) => phrase.startsWith('table, รายการเคลื่อนไหวทุนเรือนหุ้น'));
     expect(tableName).toBeDefined();
@@ -213,9 +218,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await signIn(page, axe, DEMO);
-    await page.goto('/member/share');
-    await axe();
+    await openSharePage(page, axe);
     const summary = (await page.locator('.chart figcaption').textContent()) ?? '';
     expect(summary).toMatch(/^ทุนเรือนหุ้นสิ้นเดือน /);
     const log = await readThrough(page);
