@@ -372,6 +372,28 @@ export async function signIn(
   await axe();
 }
 
+/** A new board topic as a visitor types it: its title, its details and the poster's name (/boardPost). */
+export interface TopicForm {
+  title: string;
+  body: string;
+  name: string;
+}
+
+/** Fill the new-topic form (/boardPost) without sending it. */
+export async function fillTopic(page: Page, topic: TopicForm) {
+  await page.getByLabel('หัวข้อกระทู้').fill(topic.title);
+  await page.getByLabel('รายละเอียด').fill(topic.body);
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill(topic.name);
+}
+
+/** Fill and send the new-topic form, then land on the new topic's page, checked with axe. */
+export async function postTopic(page: Page, axe: (page?: Page) => Promise<void>, topic: TopicForm) {
+  await fillTopic(page, topic);
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await axe();
+}
+
 /** Fill and send the password form of /member/password; `confirm` is `next` unless given. */
 export async function submitPasswordChange(page: Page, current: string, next: string, confirm = next) {
   await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);

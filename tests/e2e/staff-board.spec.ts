@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { database, E2E_HTTP_MODE, expect, fillTopic, frontDatabase, test } from './fixtures';
 import { postsAwaitingReview, signInNewStaff } from './staff-fixture';
 
 /**
@@ -210,9 +210,7 @@ test.describe('the moderator (embedded store)', () => {
     const title = uniqueTitle('กระทู้จากที่อยู่ที่ถูกระงับ');
     const guest = await visitor(browser, address, javaScriptEnabled);
     await guest.goto('/boardPost');
-    await guest.getByLabel('หัวข้อกระทู้').fill(title);
-    await guest.getByLabel('รายละเอียด').fill('ขายของราคาถูก');
-    await guest.getByLabel('ชื่อผู้ตั้งกระทู้').fill('ร้านค้า');
+    await fillTopic(guest, { title, body: 'ขายของราคาถูก', name: 'ร้านค้า' });
     await guest.getByRole('button', { name: 'ตั้งกระทู้' }).click();
     await expect(guest.getByText(BLOCKED).first()).toBeVisible();
     await axe(guest);
