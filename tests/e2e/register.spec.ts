@@ -276,8 +276,6 @@ test.describe('register and forgotten password', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     createMember,
     identityOf,
     allowConsoleError,
@@ -305,7 +303,7 @@ test.describe('register and forgotten password', () => {
 
     // Support sees the lock and clears it (the member stays as they were: no sign-out).
     const staff = await createStaffAccount('support');
-    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    const context = await browser.newContext();
     try {
       const support = await context.newPage();
       await staffLogin(support, staff);

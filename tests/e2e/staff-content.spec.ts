@@ -15,8 +15,6 @@ test.describe('the editor publishes content', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow(); // many pages, each checked by axe, on shared machines
@@ -86,7 +84,7 @@ test.describe('the editor publishes content', () => {
     await expect(page.getByRole('heading', { name: 'สถานะ: เผยแพร่แล้ว' })).toBeVisible();
 
     // At once on the public site: home, the news list, the item with its picture and PDF, search.
-    await visit(browser, { baseURL, javaScriptEnabled }, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
       await page.goto('/list/news');
@@ -112,7 +110,7 @@ test.describe('the editor publishes content', () => {
     await page.goto(`/staff/content/${no}`);
     await page.getByRole('button', { name: 'ยกเลิกการเผยแพร่' }).click();
     await expect(page.getByText('ยกเลิกการเผยแพร่แล้ว')).toBeVisible();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/list/news');
       await expect(page.getByRole('link', { name: title })).toHaveCount(0);
       await page.goto('/home');
@@ -132,13 +130,10 @@ test.describe('the editor publishes content', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow();
     allowConsoleError(/status of 400/);
-    const visitor = { baseURL, javaScriptEnabled };
     await signInNewStaff(page, 'editor');
     const stamp = Date.now().toString(36);
 
@@ -155,7 +150,7 @@ test.describe('the editor publishes content', () => {
     await add.getByRole('button', { name: 'เพิ่มเมนูหลัก' }).click();
     await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
 
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: `เมนูทดสอบ ${stamp}` }).first()).toBeAttached();
     });
@@ -165,7 +160,7 @@ test.describe('the editor publishes content', () => {
     await entry.getByLabel('แสดงบนเว็บไซต์').uncheck();
     await entry.getByRole('button', { name: `บันทึกเมนู เมนูทดสอบ ${stamp}` }).click();
     await expect(page.getByRole('heading', { name: `เมนูทดสอบ ${stamp} (ซ่อนอยู่)` })).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: `เมนูทดสอบ ${stamp}` })).toHaveCount(0);
     });
@@ -182,7 +177,7 @@ test.describe('the editor publishes content', () => {
     await phones.getByLabel('หมายเลขโทรศัพท์').last().fill('02-999-0000');
     await phones.getByRole('button', { name: 'เพิ่มเบอร์โทรศัพท์' }).click();
     await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('contentinfo').getByRole('link', { name: `สายด่วน ${stamp}` })).toHaveAttribute(
         'href',
@@ -196,7 +191,7 @@ test.describe('the editor publishes content', () => {
     await page.getByLabel('ข้อความเวลาทำการ').fill(line);
     await page.getByRole('button', { name: 'บันทึกเวลาทำการ' }).click();
     await expect(page.getByText('บันทึกเวลาทำการแล้ว')).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('contentinfo').getByText(line)).toBeVisible();
     });

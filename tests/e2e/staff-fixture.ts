@@ -156,14 +156,11 @@ export async function signInNewStaff(
 
 /**
  * A visitor of their own, in a new browser context: what the server answers now is what a visitor
- * sees (public pages are `public, no-cache`, ADR 114).
+ * sees (public pages are `public, no-cache`, ADR 114). The context takes the project's options (base
+ * URL, JavaScript on or off, locale), as every `browser.newContext()` in a test does.
  */
-export async function visit(
-  browser: Browser,
-  options: { baseURL: string | undefined; javaScriptEnabled: boolean },
-  check: (page: Page) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext(options);
+export async function visit(browser: Browser, check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
   try {
     await check(await context.newPage());
   } finally {

@@ -15,13 +15,8 @@ async function newItem(page: Page, axe: () => Promise<void>, title: string, body
 }
 
 /** A second signed-in staff browser, with the same JavaScript setting. */
-async function secondStaff(
-  browser: Browser,
-  baseURL: string | undefined,
-  javaScriptEnabled: boolean,
-  staff: TestStaff,
-) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+async function secondStaff(browser: Browser, staff: TestStaff) {
+  const context = await browser.newContext();
   const page = await context.newPage();
   await staffLogin(page, staff);
   return { context, page };
@@ -34,8 +29,6 @@ test.describe('editors never lose work', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow();
@@ -48,7 +41,7 @@ test.describe('editors never lose work', () => {
     const no = await newItem(page, axe, `ประชุมใหญ่ ${stamp}`, '<p>ประชุมวันเสาร์</p>');
 
     // Both open the item.
-    const other = await secondStaff(browser, baseURL, javaScriptEnabled, bee);
+    const other = await secondStaff(browser, bee);
     try {
       await page.goto(`/staff/content/${no}`);
       await other.page.goto(`/staff/content/${no}`);
@@ -105,8 +98,6 @@ test.describe('editors never lose work', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
     test.slow();
     const stamp = `ถังขยะ${Date.now().toString(36)}`;
@@ -119,7 +110,7 @@ test.describe('editors never lose work', () => {
 
     // A visitor with an empty browser cache each time: public pages may be kept by browsers for a minute.
     const visit = async (check: (page: Page) => Promise<void>) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      const context = await browser.newContext();
       try {
         await check(await context.newPage());
       } finally {

@@ -49,8 +49,8 @@ async function enrol(page: Page, link: string, axe?: (page?: Page) => Promise<vo
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-async function newPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context: BrowserContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: 'th-TH' });
+async function newPage(browser: Browser) {
+  const context: BrowserContext = await browser.newContext();
   return { context, page: await context.newPage() };
 }
 
@@ -62,7 +62,6 @@ test.describe('the back office journey (embedded store)', () => {
     axe,
     browser,
     baseURL,
-    javaScriptEnabled,
     createMember,
     allowConsoleError,
   }) => {
@@ -97,7 +96,7 @@ test.describe('the back office journey (embedded store)', () => {
     await axe();
 
     // 2. The editor enrols and publishes a news item with a picture and a PDF.
-    const editor = await newPage(browser, baseURL, javaScriptEnabled);
+    const editor = await newPage(browser);
     await enrol(editor.page, editorLink);
     const title = `ข่าวการเดินทางของระบบหลังบ้าน ${stamp}`;
     await editor.page.goto('/staff/content/new');
@@ -127,7 +126,7 @@ test.describe('the back office journey (embedded store)', () => {
     await editor.page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(editor.page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
 
-    const visitor = await newPage(browser, baseURL, javaScriptEnabled);
+    const visitor = await newPage(browser);
     await visitor.page.goto('/home');
     await expect(visitor.page.getByRole('link', { name: title }).first()).toBeVisible();
     await visitor.page.goto('/list/news');
@@ -194,7 +193,7 @@ test.describe('the back office journey (embedded store)', () => {
       .executeTakeFirstOrThrow();
     const topicId = Number(topic.id);
     const moderatorAccount = await createStaffAccount('moderator');
-    const moderator = await newPage(browser, baseURL, javaScriptEnabled);
+    const moderator = await newPage(browser);
     await staffLogin(moderator.page, moderatorAccount);
     await moderator.page.goto(`/staff/board/${topicId}`);
     const article = moderator.page.locator('article', {
@@ -249,7 +248,7 @@ test.describe('the back office journey (embedded store)', () => {
 
     // Support finds the member (POST: the number stays out of the URL), unlocks, issues a reset code.
     const supportAccount = await createStaffAccount('support');
-    const support = await newPage(browser, baseURL, javaScriptEnabled);
+    const support = await newPage(browser);
     await staffLogin(support.page, supportAccount, { axe: () => axe(support.page) });
     await support.page
       .getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })

@@ -27,8 +27,6 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
     await signInNewStaff(page, 'editor');
     const stamp = `ตั้งเวลา${Date.now().toString(36)}`;
@@ -43,7 +41,7 @@ test.describe('drafts, scheduling and preview', () => {
     await expect(page.getByRole('heading', { name: 'สถานะ: ตั้งเวลาเผยแพร่' })).toBeVisible();
     await axe();
 
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto('/list/news');
       await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
       await visitor.goto('/home');
@@ -64,7 +62,7 @@ test.describe('drafts, scheduling and preview', () => {
       .set({ posted_at: Date.now() - 60_000 })
       .where('no', '=', no)
       .execute();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto('/list/news');
       await expect(visitor.getByRole('link', { name: title })).toBeVisible();
       await visitor.goto(`/show/${no}`);
@@ -109,8 +107,6 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
     const editor = await signInNewStaff(page, 'editor');
     const stamp = `ภาพ${Date.now().toString(36)}`;
@@ -133,7 +129,7 @@ test.describe('drafts, scheduling and preview', () => {
     await expect(page.getByText('บันทึกคำอธิบายภาพแล้ว')).toBeVisible();
     await page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto(`/show/${no}`);
       await expect(visitor.getByRole('img', { name: alt })).toBeVisible();
     });
