@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { hashPassword } from '../../app/server/crypto.server';
@@ -152,6 +152,20 @@ export async function signInNewStaff(
   await staffLogin(page, account, options);
   if (options.axe) await options.axe();
   return account;
+}
+
+/**
+ * Another browser (a context of its own, with the project's options) signed in as `account`; the
+ * caller closes the context.
+ */
+export async function secondStaff(
+  browser: Browser,
+  account: TestStaff,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await staffLogin(page, account);
+  return { context, page };
 }
 
 /**

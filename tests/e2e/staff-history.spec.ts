@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, fillDraft, saveDraft, signInNewStaff, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, fillDraft, saveDraft, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
  * Editors never overwrite each other and can undo (ADR 118); a colleague or a menu with submenus is
@@ -12,14 +12,6 @@ import { createStaffAccount, fillDraft, saveDraft, signInNewStaff, staffLogin, t
 async function newItem(page: Page, axe: () => Promise<void>, title: string, body: string): Promise<number> {
   await fillDraft(page, axe, { title, body });
   return saveDraft(page, axe);
-}
-
-/** A second signed-in staff browser, with the same JavaScript setting. */
-async function secondStaff(browser: Browser, staff: TestStaff) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await staffLogin(page, staff);
-  return { context, page };
 }
 
 test.describe('editors never lose work', () => {

@@ -1,6 +1,6 @@
 import { verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
+import { createStaffAccount, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
 
 test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
@@ -19,9 +19,7 @@ test.describe('the staff back office keeps to its own sessions', () => {
 
     // A staff member in another browser: the cookie is scoped to /staff and opens no member page.
     const staff = await createStaffAccount('support');
-    const other = await page.context().browser()!.newContext({ baseURL: page.url() });
-    const staffPage = await other.newPage();
-    await staffLogin(staffPage, staff);
+    const { context: other, page: staffPage } = await secondStaff(page.context().browser()!, staff);
     const cookies = await other.cookies();
     const staffCookie = cookies.find((c) => c.name.endsWith('sahakorn_staff'));
     expect(staffCookie?.path).toBe('/staff');
@@ -136,9 +134,7 @@ test.describe('admins manage staff accounts and read the audit log', () => {
 
     // A support account opens its own pages, not the admins'.
     const support = await createStaffAccount('support');
-    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    const supportPage = await context.newPage();
-    await staffLogin(supportPage, support);
+    const { context, page: supportPage } = await secondStaff(browser, support);
     const response = await supportPage.goto('/staff/accounts');
     expect(response?.status()).toBe(403);
     await expect(supportPage.getByRole('heading', { level: 1, name: 'ไม่มีสิทธิ์เข้าถึงหน้านี้' })).toBeVisible();
@@ -245,9 +241,7 @@ test.describe('a staff member manages their own account', () => {
   }) => {
     allowConsoleError(/status of 400/);
     const editor = await signInNewStaff(page, 'editor', { axe });
-    const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    const otherPage = await elsewhere.newPage();
-    await staffLogin(otherPage, editor);
+    const { context: elsewhere, page: otherPage } = await secondStaff(browser, editor);
 
     await page.getByRole('link', { name: 'บัญชีของฉัน' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'บัญชีของฉัน' })).toBeVisible();
