@@ -97,6 +97,35 @@ export async function staffCode(subject: string, secret: string): Promise<string
   }
 }
 
+/** Fill and send the first step of the staff sign-in form (/staff/login): name and password. */
+export async function submitStaffPassword(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+}
+
+/**
+ * Signs in as the account on the sign-in page the browser is on (keeping where it was sent back to):
+ * the password, then the code, each page checked with axe.
+ */
+export async function staffSignInHere(
+  page: Page,
+  account: TestStaff,
+  axe: (page?: Page) => Promise<void>,
+): Promise<void> {
+  await expect(page).toHaveURL(/\/staff\/login/);
+  await axe();
+  // A sign-in left waiting for its code is started afresh.
+  const restart = page.getByRole('button', { name: 'เริ่มเข้าสู่ระบบใหม่' });
+  if (await restart.isVisible()) await restart.click();
+  await submitStaffPassword(page, account.username, account.password);
+  await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
+  await axe();
+  await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
+  await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/staff\/login/);
+}
+
 /**
  * Sign `page` in as the staff account: the login form, then the code. With `axe`, through the pages
  * (each checked); without, by posting the same two forms from the page's request context, whose
@@ -109,18 +138,7 @@ export async function staffLogin(
 ): Promise<void> {
   if (options.axe) {
     await page.goto('/staff/login');
-    await options.axe();
-    // A sign-in left waiting for its code is started afresh.
-    const restart = page.getByRole('button', { name: 'เริ่มเข้าสู่ระบบใหม่' });
-    if (await restart.isVisible()) await restart.click();
-    await page.getByLabel('ชื่อผู้ใช้').fill(account.username);
-    await page.getByLabel('รหัสผ่าน').fill(account.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
-    await options.axe();
-    await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
-    await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/staff\/login/);
+    await staffSignInHere(page, account, options.axe);
     return;
   }
   // The Origin check (ADR 005) wants the site's own origin on a form post, as a browser sends it.

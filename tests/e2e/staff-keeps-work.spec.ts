@@ -1,28 +1,13 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, signInNewStaff, staffCode, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, signInNewStaff, staffLogin, staffSignInHere, type TestStaff } from './staff-fixture';
 
 /**
  * An editor never loses work (ADR 116, ADR 117): a form posted after the staff session ended comes
  * back after signing in again, a long Thai article is kept, a phone photo is taken, an over-size file
  * keeps the text typed; and the member-support page shows an issued code once, a reload issuing none.
  */
-
-/** Signs in on the sign-in page the browser is on (keeping where it was sent back to). */
-async function signInHere(page: Page, account: TestStaff, axe: (page?: Page) => Promise<void>) {
-  await expect(page).toHaveURL(/\/staff\/login/);
-  await axe();
-  await page.getByLabel('ชื่อผู้ใช้').fill(account.username);
-  await page.getByLabel('รหัสผ่าน').fill(account.password);
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
-  await axe();
-  await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
-  await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/staff\/login/);
-}
 
 /** Ends the account's staff sessions as 15 idle minutes would. */
 async function endSessionsOf(account: TestStaff) {
@@ -68,7 +53,7 @@ test.describe('an editor never loses work', () => {
     // Nothing of the form is in the address.
     expect(page.url()).not.toContain(encodeURIComponent(title).slice(0, 20));
 
-    await signInHere(page, editor, axe);
+    await staffSignInHere(page, editor, axe);
     await expect(page).toHaveURL(/\/staff\/content\/new$/);
     await expect(page.getByText(/ข้อความที่กรอกไว้ก่อนหมดเวลาการใช้งานกลับมาแล้ว/)).toBeVisible();
     await expect(page.getByLabel('หัวข้อ', { exact: true })).toHaveValue(title);
@@ -95,7 +80,7 @@ test.describe('an editor never loses work', () => {
     await page.getByLabel('หัวข้อ', { exact: true }).fill(title);
     await endSessionsOf(editor);
     await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
-    await signInHere(page, colleague, axe);
+    await staffSignInHere(page, colleague, axe);
     await expect(page).toHaveURL(/\/staff\/content\/new$/);
     await expect(page.getByLabel('หัวข้อ', { exact: true })).toHaveValue('');
     await axe();

@@ -1,6 +1,6 @@
 import { verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
+import { createStaffAccount, secondStaff, signInNewStaff, staffLogin, submitStaffPassword } from './staff-fixture';
 
 test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
@@ -45,20 +45,14 @@ test.describe('the staff back office keeps to its own sessions', () => {
     const staff = await createStaffAccount('support');
     await page.goto('/staff/login');
     await axe();
-    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
-    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, staff.username, 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
     await axe();
     // An unknown name gets exactly the same answer.
-    await page.getByLabel('ชื่อผู้ใช้').fill('nobody-here');
-    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, 'nobody-here', 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
 
-    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
-    await page.getByLabel('รหัสผ่าน').fill(staff.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, staff.username, staff.password);
     await page.getByLabel('รหัสยืนยันตัวตน').fill('000000');
     await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('รหัสยืนยันตัวตนไม่ถูกต้อง');
