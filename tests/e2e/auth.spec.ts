@@ -141,10 +141,8 @@ test.describe('login', () => {
     page,
     axe,
     context,
-    createMember,
+    signedInMember: member,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     const browserSession = (await context.cookies()).find((c) => c.name.endsWith('sahakorn_sid'));
     expect(browserSession?.expires).toBe(-1);
     expect(browserSession?.httpOnly).toBe(true);
@@ -309,9 +307,12 @@ test.describe('redirects', () => {
 });
 
 test.describe('logout', () => {
-  test('logging out ends the session and the old cookie is refused', async ({ page, axe, context, createMember }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
+  test('logging out ends the session and the old cookie is refused', async ({
+    page,
+    axe,
+    context,
+    signedInMember: _member,
+  }) => {
     const oldCookies = await context.cookies();
 
     await page.goto('/member/status#member-menu');
@@ -333,10 +334,8 @@ test.describe('logout in another tab', () => {
     page,
     axe,
     context,
-    createMember,
+    signedInMember: member,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     const other = await context.newPage();
     await other.goto('/member/status');
     await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
@@ -362,10 +361,8 @@ test.describe('session check', () => {
   test('when the backend refuses the token the member is logged out with the expiry message', async ({
     page,
     axe,
-    createMember,
+    signedInMember: member,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     await revokeUpstreamTokens(member.membershipNo);
     await page.goto('/member/status');
     await expect(page).toHaveURL(/\/member\/logon\?redirectTo=%2Fmember%2Fstatus$/);
@@ -382,10 +379,8 @@ test.describe('upstream token renewal', () => {
   test('a token about to expire is exchanged for a new one and the member carries on', async ({
     page,
     axe,
-    createMember,
+    signedInMember: member,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     const [before] = await upstreamTokensDueForRenewal(member.membershipNo);
     await page.goto('/member/share');
     await expect(page).toHaveURL(/\/member\/share$/);

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Page } from '@playwright/test';
-
-import { database, expect, expectRelativeTimes, test } from './fixtures';
+import { database, expect, expectRelativeTimes, fillTopic, postTopic, test } from './fixtures';
 import { clientScript, scriptUrlsInPage } from './scripts';
 
 const NOT_FOUND = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
@@ -19,12 +17,6 @@ async function storedTopics(title: string): Promise<number> {
 
 /** A title no other test (or project running in parallel) uses. */
 const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
-
-async function fillTopic(page: Page, topic: { title: string; body: string; name: string }) {
-  await page.getByLabel('หัวข้อกระทู้').fill(topic.title);
-  await page.getByLabel('รายละเอียด').fill(topic.body);
-  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill(topic.name);
-}
 
 test('the board lists topics ten a page; page 2 and a topic with its answers', async ({ page, axe }) => {
   const response = await page.goto('/board');
@@ -144,10 +136,7 @@ test('the board viewed before posting shows the new topic when the visitor goes 
   await page.getByRole('link', { name: 'ตั้งกระทู้ใหม่' }).click();
   await expect(page).toHaveURL(/\/boardPost$/);
   await axe();
-  await fillTopic(page, { title, body: 'ตั้งแล้วกลับไปหน้ารายการ', name: 'ผู้ทดสอบ' });
-  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
-  await axe();
+  await postTopic(page, axe, { title, body: 'ตั้งแล้วกลับไปหน้ารายการ', name: 'ผู้ทดสอบ' });
   await page.getByRole('link', { name: 'กลับไปหน้ากระดานถาม-ตอบ' }).click();
   await expect(page).toHaveURL(/\/board$/);
   await expect(page.locator('.topic-list__title a').filter({ hasText: title })).toHaveCount(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { E2E_DATA_DIR, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { startServer, type RunningServer } from '../server/process';
 import { FAULTS, MORE_FAULTS, startFaultCore, type Fault, type FaultCore } from '../support/fault-core';
-import { DEMO, expect, logIn, test } from './fixtures';
+import { DEMO, expect, fillTopic, logIn, postTopic, test } from './fixtures';
 
 /**
  * When the core misbehaves (ADR 021). Each parallel worker starts its own chain: a Sahakorn
@@ -353,9 +353,7 @@ test('a Sahakorn core counts board postings per visitor behind the front; over i
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
     await page.goto(`${FRONT}/boardPost`);
     await axe();
-    await page.getByLabel('หัวข้อกระทู้').fill(title);
-    await page.getByLabel('รายละเอียด').fill('ข้อความทดสอบขีดจำกัดการตั้งกระทู้');
-    await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('ผู้ทดสอบ');
+    await fillTopic(page, { title, body: 'ข้อความทดสอบขีดจำกัดการตั้งกระทู้', name: 'ผู้ทดสอบ' });
     const answer = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/boardPost',
     );
@@ -405,12 +403,7 @@ test('a board post keeps the kept copies of the home and news pages: an outage r
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.40' });
   await page.goto(`${FRONT}/boardPost`);
   await axe();
-  await page.getByLabel('หัวข้อกระทู้').fill(title);
-  await page.getByLabel('รายละเอียด').fill('ข้อความทดสอบสำเนาล่าสุดหลังการโพสต์');
-  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('ผู้ทดสอบ');
-  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
-  await axe();
+  await postTopic(page, axe, { title, body: 'ข้อความทดสอบสำเนาล่าสุดหลังการโพสต์', name: 'ผู้ทดสอบ' });
   // The board list is the new one at once, not a copy from before the post.
   expect(await answered('/board')).toContain(title);
 

@@ -34,6 +34,8 @@ interface Fixtures {
   allowConsoleError: (pattern: RegExp) => void;
   /** A registered member of its own, removed after the test. */
   createMember: (options?: { termsAccepted?: boolean }) => Promise<TestMember>;
+  /** A member of its own (`createMember`), signed in from the login page, each page checked with axe. */
+  signedInMember: TestMember;
 }
 
 export const DEMO = { membershipNo: '012345', password: 'sahakorn-demo', name: 'นายสมชาย ใจดี' };
@@ -193,6 +195,12 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+
+  signedInMember: async ({ page, axe, createMember }, use) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    await use(member);
+  },
 
   createMember: async ({}, use) => {
     const created: string[] = [];
@@ -362,6 +370,36 @@ export async function signIn(
   await logIn(page, member.membershipNo, member.password);
   await expect(page).toHaveURL(lands);
   await axe();
+}
+
+/** A new board topic as a visitor types it: its title, its details and the poster's name (/boardPost). */
+export interface TopicForm {
+  title: string;
+  body: string;
+  name: string;
+}
+
+/** Fill the new-topic form (/boardPost) without sending it. */
+export async function fillTopic(page: Page, topic: TopicForm) {
+  await page.getByLabel('หัวข้อกระทู้').fill(topic.title);
+  await page.getByLabel('รายละเอียด').fill(topic.body);
+  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill(topic.name);
+}
+
+/** Fill and send the new-topic form, then land on the new topic's page, checked with axe. */
+export async function postTopic(page: Page, axe: (page?: Page) => Promise<void>, topic: TopicForm) {
+  await fillTopic(page, topic);
+  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
+  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
+  await axe();
+}
+
+/** Fill and send the password form of /member/password; `confirm` is `next` unless given. */
+export async function submitPasswordChange(page: Page, current: string, next: string, confirm = next) {
+  await page.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
+  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(next);
+  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(confirm);
+  await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
 }
 
 /** Fill and submit the login form (works with and without JavaScript). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { DEMO, E2E_HTTP_MODE, expect, logIn, test } from './fixtures';
+import { DEMO, E2E_HTTP_MODE, expect, logIn, signIn, test } from './fixtures';
 import { phoneLayoutProblems } from './layout-check';
 
 // Every page here goes through the fixture's axe(), which also checks its layout at 320 and 360 px
@@ -48,11 +48,7 @@ test('every other public page fits a phone', async ({ page, axe }) => {
 });
 
 test('every member page fits a phone, and so does the printable month', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   // The answers a member comes for are on the first screen: shares, debt, this month's bill.
   const figures = page.getByRole('main').locator('.key-figures dd');
   await expect(figures).toHaveCount(3);
@@ -74,11 +70,7 @@ test('every member page fits a phone, and so does the printable month', async ({
 });
 
 test('the money figures of kep, kepcrem and the statements are fully on a 320 px screen', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   await page.goto('/member/kep');
   // The detail lines of a month are in a <details>: opened, they are checked too.
   await page.locator('main details summary').first().click();
@@ -120,11 +112,7 @@ test.describe('after a failed submit nothing covers a field', () => {
     await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
     await expect(page.getByRole('alert')).toContainText('มีข้อผิดพลาด');
     await axe();
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await page.goto('/member/share?from=99%2F99%2F2568');
     await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
     await axe();

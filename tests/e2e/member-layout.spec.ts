@@ -1,19 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { expect, logIn, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { clientScript, scriptUrlsInPage } from './scripts';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
   page,
   axe,
-  createMember,
+  signedInMember: _member,
 }) => {
-  const member = await createMember();
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, member.membershipNo, member.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
   const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
   await expect(menu.getByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('aria-current', 'page');
   const labels = await menu.getByRole('listitem').allInnerTexts();
@@ -78,9 +73,11 @@ async function drawerViolations(page: Page, axe: () => Promise<void>): Promise<s
 test.describe('below 1024 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the side menu is a drawer that opens and closes without scripts', async ({ page, axe, createMember }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
+  test('the side menu is a drawer that opens and closes without scripts', async ({
+    page,
+    axe,
+    signedInMember: _member,
+  }) => {
     const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
     await expect(menu).toBeHidden();
     await page.getByRole('link', { name: 'เมนูสมาชิก' }).click();
@@ -96,11 +93,9 @@ test.describe('below 1024 px', () => {
   test('the open drawer keeps the keyboard in it: close link first, nothing behind it takes a Tab stop, Esc closes it', async ({
     page,
     axe,
-    createMember,
+    signedInMember: _member,
     javaScriptEnabled,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     await page.goto('/member/share');
     await axe();
     const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
@@ -166,10 +161,8 @@ test.describe('below 1024 px', () => {
   test('the header scrolls away with the page, so it never covers the content the skip link goes to', async ({
     page,
     axe,
-    createMember,
+    signedInMember: _member,
   }) => {
-    const member = await createMember();
-    await signIn(page, axe, member);
     await page.goto('/member/share');
     await axe();
     // The skip link takes the member to the content: the browser scrolls it to the top edge.
@@ -187,11 +180,9 @@ test.describe('below 1024 px', () => {
 test('the menu and a statement filter are plain links and forms: each page comes whole from the server, with one small script', async ({
   page,
   axe,
-  createMember,
+  signedInMember: _member,
   javaScriptEnabled,
 }) => {
-  const member = await createMember();
-  await signIn(page, axe, member);
   // No framework (ADR 085): each page names the member area's one script and no other.
   const onlyTheMemberScript = async () =>
     expect(await scriptUrlsInPage(page)).toEqual([expect.stringMatching(clientScript('member'))]);

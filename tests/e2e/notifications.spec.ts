@@ -9,7 +9,7 @@ import { parseEnv } from '../../app/server/env.server';
 import { pushTrigger } from '../../app/server/content/push.server';
 import { main as publish } from '../../scripts/publish';
 import { startTestPusherServer, type TestPusherServer } from '../pusher/test-server';
-import { DEMO, expect, logIn, test } from './fixtures';
+import { DEMO, expect, logIn, signIn, test } from './fixtures';
 import { clientScript, scriptName, scriptUrlsInHtml } from './scripts';
 
 /**
@@ -117,11 +117,7 @@ test.describe('without Pusher configuration', () => {
     expect(requested.map(scriptName)).toEqual(javaScriptEnabled ? ['enhance'] : []);
     expect(response?.headers()['content-security-policy']).toContain("connect-src 'self';");
 
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     if (javaScriptEnabled) await settle(page);
     await expect(page.getByRole('button', { name: LABEL })).toHaveCount(0);
     expect(requested.filter((p) => /push|pusher/.test(p))).toEqual([]);

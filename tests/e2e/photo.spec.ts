@@ -43,10 +43,9 @@ test('a member uploads a photo; it is served to that member only', async ({
   axe,
   browser,
   createMember,
+  signedInMember: member,
   javaScriptEnabled,
 }) => {
-  const member = await createMember();
-  await signIn(page, axe, member);
   await expect(page.getByRole('img', { name: 'ยังไม่มีรูปโปรไฟล์' })).toBeVisible();
   expect((await page.request.get(PHOTO_URL)).status()).toBe(404);
   await openPhotoPage(page, axe);

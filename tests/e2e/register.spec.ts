@@ -176,6 +176,14 @@ async function fillCodeStep(page: Page, code: string, password: string, options:
   if (options.accept) await page.getByLabel(ACCEPT_LABEL).check();
 }
 
+/** Send the code step with its button (`button`): the member lands on the login page, which says `notice`. */
+async function sendCodeStep(page: Page, axe: () => Promise<void>, button: string, notice: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/logon$/);
+  await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  await axe();
+}
+
 function newPassword(): string {
   return `Reg-${Math.random().toString(36).slice(2, 10)}`;
 }
@@ -211,10 +219,7 @@ test.describe('register and forgotten password', () => {
     await axe();
     const code = await codeFor(`reg${identity.membershipNo}@example.com`, since);
     await fillCodeStep(page, code, password, { accept: true });
-    await page.getByRole('button', { name: 'ลงทะเบียน', exact: true }).click();
-    await expect(page).toHaveURL(/\/member\/logon$/);
-    await expect(page.getByRole('status').filter({ hasText: 'ลงทะเบียนสำเร็จ' })).toBeVisible();
-    await axe();
+    await sendCodeStep(page, axe, 'ลงทะเบียน', 'ลงทะเบียนสำเร็จ');
     await logIn(page, identity.membershipNo, password);
     await expect(page).toHaveURL(/\/member\/status$/);
     await axe();
@@ -245,10 +250,7 @@ test.describe('register and forgotten password', () => {
     await expect(page.getByLabel('รหัสยืนยัน', { exact: true })).toHaveAccessibleDescription(/ลองได้อีก 4 ครั้ง/);
     await axe();
     await fillCodeStep(page, code, password);
-    await page.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่', exact: true }).click();
-    await expect(page).toHaveURL(/\/member\/logon$/);
-    await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านสำเร็จ' })).toBeVisible();
-    await axe();
+    await sendCodeStep(page, axe, 'ตั้งรหัสผ่านใหม่', 'เปลี่ยนรหัสผ่านสำเร็จ');
     await logIn(page, member.membershipNo, password);
     await expect(page).toHaveURL(/\/member\/status$/);
     await axe();
@@ -276,8 +278,6 @@ test.describe('register and forgotten password', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     createMember,
     identityOf,
     allowConsoleError,
@@ -305,7 +305,7 @@ test.describe('register and forgotten password', () => {
 
     // Support sees the lock and clears it (the member stays as they were: no sign-out).
     const staff = await createStaffAccount('support');
-    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    const context = await browser.newContext();
     try {
       const support = await context.newPage();
       await staffLogin(support, staff);
@@ -328,10 +328,7 @@ test.describe('register and forgotten password', () => {
     const again = Date.now() - 1000;
     await requestCode(page, identity);
     await fillCodeStep(page, await codeFor(`forget${member.membershipNo}@example.com`, again), password);
-    await page.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่', exact: true }).click();
-    await expect(page).toHaveURL(/\/member\/logon$/);
-    await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านสำเร็จ' })).toBeVisible();
-    await axe();
+    await sendCodeStep(page, axe, 'ตั้งรหัสผ่านใหม่', 'เปลี่ยนรหัสผ่านสำเร็จ');
   });
 
   test('an empty submit says each message once: the summary and the inline errors, no notice repeating them', async ({

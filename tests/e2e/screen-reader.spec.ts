@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Page } from '@playwright/test';
 
-import { DEMO, expect, logIn, test } from './fixtures';
+import { DEMO, expect, logIn, postTopic, signIn, submitPasswordChange, test } from './fixtures';
 
 const INVALID = 'เข้าสู่ระบบไม่สำเร็จ หมายเลขสมาชิกหรือรหัสผ่านไม่ถูกต้อง';
 const SHORT_MONTH =
@@ -55,6 +55,13 @@ async function withReader(page: Page): Promise<void> {
       return virtual;
     });
   }, READER_PATH);
+}
+
+/** The demo member's capital page (its statement table and chart), signed in; each page checked with axe. */
+async function openSharePage(page: Page, axe: () => Promise<void>): Promise<void> {
+  await signIn(page, axe, DEMO);
+  await page.goto('/member/share');
+  await axe();
 }
 
 /** What the reader has said on this page so far. */
@@ -122,11 +129,7 @@ test.describe('a virtual screen reader', () => {
   });
 
   test('a notice is announced once after the page loads, and stays where it is', async ({ page, axe }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
     const heading = page.getByRole('heading', { level: 1 });
     const before = await heading.boundingBox();
@@ -144,17 +147,13 @@ test.describe('a virtual screen reader', () => {
   }) => {
     const member = await createMember();
     // The password page hydrates: React writes the login's notice again once the page has loaded.
-    await page.goto('/member/logon?redirectTo=%2Fmember%2Fpassword');
-    await axe();
-    await logIn(page, member.membershipNo, member.password);
-    await expect(page).toHaveURL(/\/member\/password$/);
-    await axe();
+    await signIn(page, axe, member, {
+      from: '/member/logon?redirectTo=%2Fmember%2Fpassword',
+      lands: /\/member\/password$/,
+    });
     await expect.poll(() => spoken(page)).toContain('polite: เข้าสู่ระบบแล้ว');
     // The answer to the form comes later, into the same region.
-    await page.getByLabel('รหัสผ่านปัจจุบัน').fill(member.password);
-    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('a-new-long-password-2026');
-    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('a-new-long-password-2026');
-    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await submitPasswordChange(page, member.password, 'a-new-long-password-2026');
     await expect(page.getByRole('status').filter({ hasText: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว' })).toBeVisible();
     await axe();
     await expect.poll(() => spoken(page)).toContain('polite: เปลี่ยนรหัสผ่านเรียบร้อยแล้ว');
@@ -166,23 +165,18 @@ test.describe('a virtual screen reader', () => {
   });
 
   test("the logout notice and a public page's notice (a board post) are each said once", async ({ page, axe }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await signIn(page, axe, DEMO);
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
     await expect(page).toHaveURL(/\/member\/logon$/);
     await axe();
     await expect.poll(() => spoken(page)).toContain('polite: ออกจากระบบ เรียบร้อยแล้ว');
     await page.goto('/boardPost');
     await axe();
-    await page.getByLabel('หัวข้อกระทู้').fill(`ทดสอบเสียงอ่าน ${randomUUID().slice(0, 8)}`);
-    await page.getByLabel('รายละเอียด').fill('รายละเอียดของคำถาม');
-    await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
-    await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-    await expect(page).toHaveURL(/\/boardShow\/\d+$/);
-    await axe();
+    await postTopic(page, axe, {
+      title: `ทดสอบเสียงอ่าน ${randomUUID().slice(0, 8)}`,
+      body: 'รายละเอียดของคำถาม',
+      name: 'สมาชิกทดสอบ',
+    });
     await expect.poll(() => spoken(page)).toContain('polite: บันทึกกระทู้เรียบร้อยแล้ว');
     await page.waitForTimeout(1000);
     // What is said: a change that leaves the region empty for a moment (a busy machine can show one
@@ -196,13 +190,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
-    await page.goto('/member/share');
-    await axe();
+    await openSharePage(page, axe);
     const log = await readThrough(page);
     const tableName = log.find((phrase) => phrase.startsWith('table, รายการเคลื่อนไหวทุนเรือนหุ้น'));
     expect(tableName).toBeDefined();
@@ -229,13 +217,7 @@ test.describe('a virtual screen reader', () => {
     page,
     axe,
   }) => {
-    await page.goto('/member/logon');
-    await axe();
-    await logIn(page, DEMO.membershipNo, DEMO.password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
-    await page.goto('/member/share');
-    await axe();
+    await openSharePage(page, axe);
     const summary = (await page.locator('.chart figcaption').textContent()) ?? '';
     expect(summary).toMatch(/^ทุนเรือนหุ้นสิ้นเดือน /);
     const log = await readThrough(page);
@@ -260,11 +242,7 @@ test('the password form focuses its error summary, as every other form does', as
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 400/);
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   await page.goto('/member/password');
   await axe();
   await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
@@ -288,11 +266,7 @@ test('the staff login links a wrong password to its field', async ({ page, axe, 
 });
 
 test('month and statement pages name the month, contract or account in their title', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   for (const [list, link, title] of [
     ['/member/kep', 'a[href^="/member/kep/"]:not([href$="/pdf"])', /^(ใบแจ้งหนี้|ใบเสร็จรับเงิน) ประจำเดือน \S+ \d{4} \|/],
     ['/member/loan', 'a[href*="/member/loan_statement/"]', /^รายการเคลื่อนไหวเงินกู้ สัญญาเลขที่ \S+ \|/],
@@ -308,11 +282,7 @@ test('month and statement pages name the month, contract or account in their tit
 });
 
 test('Thai is given in words: the masked ID card number and the instalments paid', async ({ page, axe }) => {
-  await page.goto('/member/logon');
-  await axe();
-  await logIn(page, DEMO.membershipNo, DEMO.password);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await axe();
+  await signIn(page, axe, DEMO);
   const id = page.locator('dd', { hasText: /x{5}-x{2}/ });
   await expect(id.locator('[aria-hidden="true"]')).toHaveText(/^\d-\d{4}-x{5}-x{2}-\d$/);
   await expect(id.locator('.visually-hidden')).toHaveText(/^\d \d{4} ตามด้วยเลขที่ซ่อนไว้ 7 หลัก และ \d$/);
@@ -328,12 +298,7 @@ test('a cut board title is named by the whole title, once', async ({ page, axe }
   expect(title.length).toBeGreaterThan(120);
   await page.goto('/boardPost');
   await axe();
-  await page.getByLabel('หัวข้อกระทู้').fill(title);
-  await page.getByLabel('รายละเอียด').fill('รายละเอียดของคำถาม');
-  await page.getByLabel('ชื่อผู้ตั้งกระทู้').fill('สมาชิกทดสอบ');
-  await page.getByRole('button', { name: 'ตั้งกระทู้' }).click();
-  await expect(page).toHaveURL(/\/boardShow\/\d+$/);
-  await axe();
+  await postTopic(page, axe, { title, body: 'รายละเอียดของคำถาม', name: 'สมาชิกทดสอบ' });
   const id = new URL(page.url()).pathname.split('/').pop();
   await page.goto('/board');
   await axe();

@@ -112,12 +112,10 @@ test('a member turns on the authenticator; sign-in asks for a code that works on
   page,
   axe,
   request,
-  createMember,
+  signedInMember: member,
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 40[01]/);
-  const member = await createMember();
-  await signIn(page, axe, member);
   const { secret, codes } = await enrol(page, axe, member);
   await logOut(page);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 import type { Page } from '@playwright/test';
 
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { clientScript, scriptName, scriptUrlsInPage } from './scripts';
 
 /** The class names a stylesheet's selectors name. */
@@ -87,10 +87,8 @@ test('public pages carry the public stylesheet in their head, allowed by its has
 test("member pages link the member area's one stylesheet, cached for a year, and keep it on the next page", async ({
   page,
   axe,
-  createMember,
+  signedInMember: _member,
 }) => {
-  const member = await createMember();
-  await signIn(page, axe, member);
   const sheets: { path: string; cacheControl: string }[] = [];
   page.on('response', async (r) => {
     if (r.request().resourceType() === 'stylesheet')

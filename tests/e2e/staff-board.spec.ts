@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { database, E2E_HTTP_MODE, expect, fillTopic, frontDatabase, test } from './fixtures';
+import { postsAwaitingReview, signInNewStaff } from './staff-fixture';
 
 /**
  * The moderator's part of the back office (ADR 062): the queue, hiding and restoring, the
@@ -28,21 +28,12 @@ async function storeTopic(title: string): Promise<number> {
 
 /** The queue page (20 a page) that holds a topic when the queue is shown oldest first (`?order=oldest`). */
 async function queuePage(id: number): Promise<number> {
-  const db = database();
-  const topic = await db.selectFrom('board_topics').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
-  const count = async (table: 'board_topics' | 'board_answers') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('reviewed_at', 'is', null)
-          .where('created_at', '<=', topic.created_at)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const before = (await count('board_topics')) + (await count('board_answers'));
-  return Math.max(1, Math.ceil(before / 20));
+  const topic = await database()
+    .selectFrom('board_topics')
+    .select('created_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Math.max(1, Math.ceil((await postsAwaitingReview(topic.created_at)) / 20));
 }
 
 async function auditRows(type: string, target: string) {
@@ -84,9 +75,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     const title = uniqueTitle('กระทู้ที่ผู้ดูแลจะซ่อน');
     const id = await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator, { axe });
-    await axe();
+    await signInNewStaff(page, 'moderator', { axe });
 
     // The queue shows the new topic, oldest first: on the page its place in the queue puts it.
     await page.goto(`/staff/board?order=oldest&page=${await queuePage(id)}`);
@@ -141,8 +130,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     const title = uniqueTitle('คำถามที่สหกรณ์จะตอบ');
     const id = await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
 
     await page.goto(`/staff/board/${id}`);
     await axe();
@@ -199,8 +187,7 @@ test.describe('the moderator (embedded store)', () => {
     allowConsoleError(/status of 400/);
     // An address of its own per project, so the two projects running at once do not meet.
     const address = javaScriptEnabled ? '198.51.100.201' : '203.0.113.201';
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
 
     await page.goto('/staff/blocks');
     await axe();
@@ -223,9 +210,7 @@ test.describe('the moderator (embedded store)', () => {
     const title = uniqueTitle('กระทู้จากที่อยู่ที่ถูกระงับ');
     const guest = await visitor(browser, address, javaScriptEnabled);
     await guest.goto('/boardPost');
-    await guest.getByLabel('หัวข้อกระทู้').fill(title);
-    await guest.getByLabel('รายละเอียด').fill('ขายของราคาถูก');
-    await guest.getByLabel('ชื่อผู้ตั้งกระทู้').fill('ร้านค้า');
+    await fillTopic(guest, { title, body: 'ขายของราคาถูก', name: 'ร้านค้า' });
     await guest.getByRole('button', { name: 'ตั้งกระทู้' }).click();
     await expect(guest.getByText(BLOCKED).first()).toBeVisible();
     await axe(guest);
@@ -276,8 +261,7 @@ test.describe('the moderator (embedded store)', () => {
   test('each list shows its first page and answers 404 past its last', async ({ page, axe }) => {
     const title = uniqueTitle('กระทู้ใหม่ล่าสุด');
     await storeTopic(title);
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     // Every topic, newest first: the one just stored heads the first page.
     await page.goto('/staff/board/topics');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
@@ -290,8 +274,7 @@ test.describe('the moderator (embedded store)', () => {
 
   test('another role is refused the moderator pages and their actions', async ({ page, axe, allowConsoleError }) => {
     allowConsoleError(/status of 403/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const response = await page.goto('/staff/board');
     expect(response?.status()).toBe(403);
     await axe();
@@ -310,8 +293,7 @@ test.describe('the moderator in http mode', () => {
   test.skip(!E2E_HTTP_MODE, 'only a front over a core');
 
   test('the pages say plainly that the board belongs to the core', async ({ page, axe }) => {
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     for (const path of ['/staff/board', '/staff/board/topics', '/staff/demand', '/staff/blocks']) {
       await page.goto(path);
       await expect(page.getByText('กระดานถาม-ตอบและความต้องการของสมาชิกอยู่ที่ระบบหลัก')).toBeVisible();

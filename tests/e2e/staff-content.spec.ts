@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, staffLogin, visit } from './staff-fixture';
+import { signInNewStaff, visit } from './staff-fixture';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -15,16 +15,12 @@ test.describe('the editor publishes content', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow(); // many pages, each checked by axe, on shared machines
     // A refused form answers 400, which the browser reports on its console.
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor, { axe });
-    await axe();
+    await signInNewStaff(page, 'editor', { axe });
     const stamp = `ตรวจ${Date.now().toString(36)}`;
     const title = `ประกาศเปิดรับสมัครทุนการศึกษา ${stamp}`;
 
@@ -88,7 +84,7 @@ test.describe('the editor publishes content', () => {
     await expect(page.getByRole('heading', { name: 'สถานะ: เผยแพร่แล้ว' })).toBeVisible();
 
     // At once on the public site: home, the news list, the item with its picture and PDF, search.
-    await visit(browser, { baseURL, javaScriptEnabled }, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
       await page.goto('/list/news');
@@ -114,7 +110,7 @@ test.describe('the editor publishes content', () => {
     await page.goto(`/staff/content/${no}`);
     await page.getByRole('button', { name: 'ยกเลิกการเผยแพร่' }).click();
     await expect(page.getByText('ยกเลิกการเผยแพร่แล้ว')).toBeVisible();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/list/news');
       await expect(page.getByRole('link', { name: title })).toHaveCount(0);
       await page.goto('/home');
@@ -134,15 +130,11 @@ test.describe('the editor publishes content', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow();
     allowConsoleError(/status of 400/);
-    const visitor = { baseURL, javaScriptEnabled };
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = Date.now().toString(36);
 
     await page.goto('/staff/menu');
@@ -158,7 +150,7 @@ test.describe('the editor publishes content', () => {
     await add.getByRole('button', { name: 'เพิ่มเมนูหลัก' }).click();
     await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
 
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: `เมนูทดสอบ ${stamp}` }).first()).toBeAttached();
     });
@@ -168,7 +160,7 @@ test.describe('the editor publishes content', () => {
     await entry.getByLabel('แสดงบนเว็บไซต์').uncheck();
     await entry.getByRole('button', { name: `บันทึกเมนู เมนูทดสอบ ${stamp}` }).click();
     await expect(page.getByRole('heading', { name: `เมนูทดสอบ ${stamp} (ซ่อนอยู่)` })).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('link', { name: `เมนูทดสอบ ${stamp}` })).toHaveCount(0);
     });
@@ -185,7 +177,7 @@ test.describe('the editor publishes content', () => {
     await phones.getByLabel('หมายเลขโทรศัพท์').last().fill('02-999-0000');
     await phones.getByRole('button', { name: 'เพิ่มเบอร์โทรศัพท์' }).click();
     await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('contentinfo').getByRole('link', { name: `สายด่วน ${stamp}` })).toHaveAttribute(
         'href',
@@ -199,7 +191,7 @@ test.describe('the editor publishes content', () => {
     await page.getByLabel('ข้อความเวลาทำการ').fill(line);
     await page.getByRole('button', { name: 'บันทึกเวลาทำการ' }).click();
     await expect(page.getByText('บันทึกเวลาทำการแล้ว')).toBeVisible();
-    await visit(browser, visitor, async (page) => {
+    await visit(browser, async (page) => {
       await page.goto('/home');
       await expect(page.getByRole('contentinfo').getByText(line)).toBeVisible();
     });
@@ -219,8 +211,7 @@ test.describe('in http mode', () => {
   test.skip(!E2E_HTTP_MODE, 'only the http-mode site says so');
 
   test('the editors’ pages say plainly that content belongs to the core', async ({ page, axe }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     for (const path of ['/staff/content', '/staff/menu', '/staff/home']) {
       await page.goto(path);
       await expect(page.getByText(/เนื้อหา เมนู แบนเนอร์ และเวลาทำการอยู่ที่ระบบหลัก/)).toBeVisible();

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { hashPassword } from '../../app/server/crypto.server';
 import { seal, sealingKey } from '../../app/server/auth/totp/seal.server';
 import { newTotpSecret, timeStep, totpCodeAt, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import type { StaffRole } from '../../app/server/staff/guard.server';
-import { expect, frontDatabase } from './fixtures';
+import { database, expect, frontDatabase } from './fixtures';
 
 /**
  * Staff accounts for e2e tests (the back office at /staff): `createStaffAccount` makes an enrolled
@@ -97,6 +97,35 @@ export async function staffCode(subject: string, secret: string): Promise<string
   }
 }
 
+/** Fill and send the first step of the staff sign-in form (/staff/login): name and password. */
+export async function submitStaffPassword(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+}
+
+/**
+ * Signs in as the account on the sign-in page the browser is on (keeping where it was sent back to):
+ * the password, then the code, each page checked with axe.
+ */
+export async function staffSignInHere(
+  page: Page,
+  account: TestStaff,
+  axe: (page?: Page) => Promise<void>,
+): Promise<void> {
+  await expect(page).toHaveURL(/\/staff\/login/);
+  await axe();
+  // A sign-in left waiting for its code is started afresh.
+  const restart = page.getByRole('button', { name: 'เริ่มเข้าสู่ระบบใหม่' });
+  if (await restart.isVisible()) await restart.click();
+  await submitStaffPassword(page, account.username, account.password);
+  await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
+  await axe();
+  await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
+  await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/staff\/login/);
+}
+
 /**
  * Sign `page` in as the staff account: the login form, then the code. With `axe`, through the pages
  * (each checked); without, by posting the same two forms from the page's request context, whose
@@ -109,18 +138,7 @@ export async function staffLogin(
 ): Promise<void> {
   if (options.axe) {
     await page.goto('/staff/login');
-    await options.axe();
-    // A sign-in left waiting for its code is started afresh.
-    const restart = page.getByRole('button', { name: 'เริ่มเข้าสู่ระบบใหม่' });
-    if (await restart.isVisible()) await restart.click();
-    await page.getByLabel('ชื่อผู้ใช้').fill(account.username);
-    await page.getByLabel('รหัสผ่าน').fill(account.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
-    await options.axe();
-    await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
-    await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/staff\/login/);
+    await staffSignInHere(page, account, options.axe);
     return;
   }
   // The Origin check (ADR 005) wants the site's own origin on a form post, as a browser sends it.
@@ -140,15 +158,41 @@ export async function staffLogin(
 }
 
 /**
- * A visitor of their own, in a new browser context: what the server answers now is what a visitor
- * sees (public pages are `public, no-cache`, ADR 114).
+ * A new enrolled account with `role`, signed in on `page` (see `staffLogin`); with `axe`, through the
+ * pages, and the page it lands on is checked too.
  */
-export async function visit(
+export async function signInNewStaff(
+  page: Page,
+  role: StaffRole,
+  options: { axe?: (page?: Page) => Promise<void> } = {},
+): Promise<TestStaff> {
+  const account = await createStaffAccount(role);
+  await staffLogin(page, account, options);
+  if (options.axe) await options.axe();
+  return account;
+}
+
+/**
+ * Another browser (a context of its own, with the project's options) signed in as `account`; the
+ * caller closes the context.
+ */
+export async function secondStaff(
   browser: Browser,
-  options: { baseURL: string | undefined; javaScriptEnabled: boolean },
-  check: (page: Page) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext(options);
+  account: TestStaff,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await staffLogin(page, account);
+  return { context, page };
+}
+
+/**
+ * A visitor of their own, in a new browser context: what the server answers now is what a visitor
+ * sees (public pages are `public, no-cache`, ADR 114). The context takes the project's options (base
+ * URL, JavaScript on or off, locale), as every `browser.newContext()` in a test does.
+ */
+export async function visit(browser: Browser, check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
   try {
     await check(await context.newPage());
   } finally {
@@ -186,4 +230,23 @@ export async function saveDraft(page: Page, axe: Axe): Promise<number> {
   await expect(page).toHaveURL(/\/staff\/content\/\d+$/);
   await axe();
   return Number(/(\d+)$/.exec(page.url())![1]);
+}
+
+/**
+ * How many board posts, topics and answers, wait for a moderator's review: all of them, or those
+ * posted up to `upTo` (epoch ms).
+ */
+export async function postsAwaitingReview(upTo?: number): Promise<number> {
+  const count = async (table: 'board_topics' | 'board_answers') =>
+    Number(
+      (
+        await database()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('reviewed_at', 'is', null)
+          .$if(upTo !== undefined, (query) => query.where('created_at', '<=', upTo!))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return (await count('board_topics')) + (await count('board_answers'));
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, fillDraft, saveDraft, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, fillDraft, saveDraft, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
  * Editors never overwrite each other and can undo (ADR 118); a colleague or a menu with submenus is
@@ -14,19 +14,6 @@ async function newItem(page: Page, axe: () => Promise<void>, title: string, body
   return saveDraft(page, axe);
 }
 
-/** A second signed-in staff browser, with the same JavaScript setting. */
-async function secondStaff(
-  browser: Browser,
-  baseURL: string | undefined,
-  javaScriptEnabled: boolean,
-  staff: TestStaff,
-) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await staffLogin(page, staff);
-  return { context, page };
-}
-
 test.describe('editors never lose work', () => {
   test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');
 
@@ -34,8 +21,6 @@ test.describe('editors never lose work', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
     allowConsoleError,
   }) => {
     test.slow();
@@ -48,7 +33,7 @@ test.describe('editors never lose work', () => {
     const no = await newItem(page, axe, `ประชุมใหญ่ ${stamp}`, '<p>ประชุมวันเสาร์</p>');
 
     // Both open the item.
-    const other = await secondStaff(browser, baseURL, javaScriptEnabled, bee);
+    const other = await secondStaff(browser, bee);
     try {
       await page.goto(`/staff/content/${no}`);
       await other.page.goto(`/staff/content/${no}`);
@@ -105,14 +90,11 @@ test.describe('editors never lose work', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
     test.slow();
     const stamp = `ถังขยะ${Date.now().toString(36)}`;
     const title = `ประกาศปันผล ${stamp}`;
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     const no = await newItem(page, axe, title, `<p>ปันผลร้อยละหก ${stamp}</p>`);
     await page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
@@ -120,7 +102,7 @@ test.describe('editors never lose work', () => {
 
     // A visitor with an empty browser cache each time: public pages may be kept by browsers for a minute.
     const visit = async (check: (page: Page) => Promise<void>) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      const context = await browser.newContext();
       try {
         await check(await context.newPage());
       } finally {
@@ -178,8 +160,7 @@ test.describe('removals that cannot be undone ask first', () => {
     test.slow();
     const stamp = Date.now().toString(36);
     const name = `เมนูแม่ ${stamp}`;
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/menu');
     const add = page.getByRole('region', { name: 'เพิ่มเมนูหลัก' });
     await add.getByLabel('ชื่อเมนู').fill(name);

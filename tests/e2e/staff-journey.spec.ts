@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { E2E_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
 import { database, expect, frontDatabase, logIn, test } from './fixtures';
-import { bangkokDate, createStaffAccount, staffLogin } from './staff-fixture';
+import { bangkokDate, createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
 
 // The first admin comes from the CLI (`npm run staff -- add …`), run here against the e2e store.
 process.env.LOG_LEVEL ??= 'silent';
@@ -49,8 +49,8 @@ async function enrol(page: Page, link: string, axe?: (page?: Page) => Promise<vo
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-async function newPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context: BrowserContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: 'th-TH' });
+async function newPage(browser: Browser) {
+  const context: BrowserContext = await browser.newContext();
   return { context, page: await context.newPage() };
 }
 
@@ -62,7 +62,6 @@ test.describe('the back office journey (embedded store)', () => {
     axe,
     browser,
     baseURL,
-    javaScriptEnabled,
     createMember,
     allowConsoleError,
   }) => {
@@ -97,7 +96,7 @@ test.describe('the back office journey (embedded store)', () => {
     await axe();
 
     // 2. The editor enrols and publishes a news item with a picture and a PDF.
-    const editor = await newPage(browser, baseURL, javaScriptEnabled);
+    const editor = await newPage(browser);
     await enrol(editor.page, editorLink);
     const title = `ข่าวการเดินทางของระบบหลังบ้าน ${stamp}`;
     await editor.page.goto('/staff/content/new');
@@ -127,7 +126,7 @@ test.describe('the back office journey (embedded store)', () => {
     await editor.page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(editor.page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
 
-    const visitor = await newPage(browser, baseURL, javaScriptEnabled);
+    const visitor = await newPage(browser);
     await visitor.page.goto('/home');
     await expect(visitor.page.getByRole('link', { name: title }).first()).toBeVisible();
     await visitor.page.goto('/list/news');
@@ -194,7 +193,7 @@ test.describe('the back office journey (embedded store)', () => {
       .executeTakeFirstOrThrow();
     const topicId = Number(topic.id);
     const moderatorAccount = await createStaffAccount('moderator');
-    const moderator = await newPage(browser, baseURL, javaScriptEnabled);
+    const moderator = await newPage(browser);
     await staffLogin(moderator.page, moderatorAccount);
     await moderator.page.goto(`/staff/board/${topicId}`);
     const article = moderator.page.locator('article', {
@@ -249,7 +248,7 @@ test.describe('the back office journey (embedded store)', () => {
 
     // Support finds the member (POST: the number stays out of the URL), unlocks, issues a reset code.
     const supportAccount = await createStaffAccount('support');
-    const support = await newPage(browser, baseURL, javaScriptEnabled);
+    const support = await newPage(browser);
     await staffLogin(support.page, supportAccount, { axe: () => axe(support.page) });
     await support.page
       .getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })
@@ -348,9 +347,7 @@ test.describe('member support in http mode', () => {
     page,
     axe,
   }) => {
-    const support = await createStaffAccount('support');
-    await staffLogin(page, support, { axe });
-    await axe();
+    await signInNewStaff(page, 'support', { axe });
     await expect(page.getByRole('heading', { name: 'สิ่งที่ระบบหลังบ้านนี้ดูแล' })).toBeVisible();
     await expect(page.getByText(/การช่วยเหลือสมาชิก \(ปลดล็อก ออกรหัส\): ทำที่ระบบหลักของสหกรณ์/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).not.toContainText('ช่วยเหลือสมาชิก');

@@ -1,28 +1,13 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffCode, staffLogin, type TestStaff } from './staff-fixture';
+import { createStaffAccount, signInNewStaff, staffLogin, staffSignInHere, type TestStaff } from './staff-fixture';
 
 /**
  * An editor never loses work (ADR 116, ADR 117): a form posted after the staff session ended comes
  * back after signing in again, a long Thai article is kept, a phone photo is taken, an over-size file
  * keeps the text typed; and the member-support page shows an issued code once, a reload issuing none.
  */
-
-/** Signs in on the sign-in page the browser is on (keeping where it was sent back to). */
-async function signInHere(page: Page, account: TestStaff, axe: (page?: Page) => Promise<void>) {
-  await expect(page).toHaveURL(/\/staff\/login/);
-  await axe();
-  await page.getByLabel('ชื่อผู้ใช้').fill(account.username);
-  await page.getByLabel('รหัสผ่าน').fill(account.password);
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page.getByLabel('รหัสยืนยันตัวตน')).toBeVisible();
-  await axe();
-  await page.getByLabel('รหัสยืนยันตัวตน').fill(await staffCode(`staff:${account.id}`, account.totpSecret));
-  await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/staff\/login/);
-}
 
 /** Ends the account's staff sessions as 15 idle minutes would. */
 async function endSessionsOf(account: TestStaff) {
@@ -51,8 +36,7 @@ test.describe('an editor never loses work', () => {
     page,
     axe,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `ข่าวที่พิมพ์นาน ${Date.now().toString(36)}`;
@@ -69,7 +53,7 @@ test.describe('an editor never loses work', () => {
     // Nothing of the form is in the address.
     expect(page.url()).not.toContain(encodeURIComponent(title).slice(0, 20));
 
-    await signInHere(page, editor, axe);
+    await staffSignInHere(page, editor, axe);
     await expect(page).toHaveURL(/\/staff\/content\/new$/);
     await expect(page.getByText(/ข้อความที่กรอกไว้ก่อนหมดเวลาการใช้งานกลับมาแล้ว/)).toBeVisible();
     await expect(page.getByLabel('หัวข้อ', { exact: true })).toHaveValue(title);
@@ -96,7 +80,7 @@ test.describe('an editor never loses work', () => {
     await page.getByLabel('หัวข้อ', { exact: true }).fill(title);
     await endSessionsOf(editor);
     await page.getByRole('button', { name: 'บันทึกเป็นฉบับร่าง' }).click();
-    await signInHere(page, colleague, axe);
+    await staffSignInHere(page, colleague, axe);
     await expect(page).toHaveURL(/\/staff\/content\/new$/);
     await expect(page.getByLabel('หัวข้อ', { exact: true })).toHaveValue('');
     await axe();
@@ -108,8 +92,7 @@ test.describe('an editor never loses work', () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, 'the warning is the page script’s');
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     await page.clock.install();
     await page.goto('/staff/content/new');
     const warning = page.getByRole('alert').filter({ hasText: 'การเข้าสู่ระบบจะหมดเวลา' });
@@ -140,8 +123,7 @@ test.describe('an editor never loses work', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `บทความยาว ${Date.now().toString(36)}`;
@@ -172,8 +154,7 @@ test.describe('an editor never loses work', () => {
   }) => {
     test.slow();
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `รูปจากโทรศัพท์ ${Date.now().toString(36)}`;
@@ -211,8 +192,7 @@ test.describe('an editor never loses work', () => {
   }) => {
     // Without JavaScript the edge refuses a body over its ceiling before the app reads it (server/edge.ts).
     test.skip(!javaScriptEnabled, 'the check before sending is the page script’s');
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/content/new');
     await axe();
     const title = `รูปใหญ่มาก ${Date.now().toString(36)}`;
@@ -242,8 +222,7 @@ test.describe('member support', () => {
       .set({ email: null, phone: null })
       .where('membership_no', '=', member.membershipNo)
       .execute();
-    const support = await createStaffAccount('support');
-    await staffLogin(page, support);
+    await signInNewStaff(page, 'support');
     await page.goto('/staff/members');
     await axe();
     await page.getByLabel('เลขที่สมาชิกหรือชื่อ').fill(member.membershipNo);

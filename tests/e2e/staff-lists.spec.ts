@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
  * Lists that scale and the dashboard (ADR 122): the content list searched, filtered, sorted and paged,
@@ -60,8 +60,7 @@ test.describe('the back office lists', () => {
         .executeTakeFirstOrThrow();
       numbers.push(Number(row.no));
     }
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
 
     await page.goto('/staff/content');
     await axe();
@@ -149,8 +148,7 @@ test.describe('the back office lists', () => {
       );
     const older = await store(`กระทู้เก่า ${tag}`, Date.now() - 1000);
     const newer = await store(`กระทู้ใหม่ ${tag}`, Date.now());
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     await page.goto('/staff/board');
     // What arrived last opens page 1.
     await expect(page.locator('.staff-queue__title').first()).toContainText(`กระทู้ใหม่ ${tag}`);
@@ -194,8 +192,7 @@ test.describe('the back office lists', () => {
         .values({ title, body: 'x', display_name: 'ผู้เยี่ยมชม', created_at: Date.now(), hidden })
         .execute();
     }
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     await page.goto('/staff/board/topics');
     await axe();
     await page.getByLabel('ค้นหาจากหัวข้อหรือชื่อผู้ตั้ง').fill(tag);
@@ -210,25 +207,13 @@ test.describe('the back office lists', () => {
   });
 
   test('the dashboard counts what waits, each number for the role that may open its list', async ({ page, axe }) => {
-    const db = database();
-    await db
+    await database()
       .insertInto('board_topics')
       .values({ title: `รอตรวจ ${stamp()}`, body: 'x', display_name: 'ก', created_at: Date.now(), hidden: 0 })
       .execute();
-    const count = async (table: 'board_topics' | 'board_answers') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('reviewed_at', 'is', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const waiting = (await count('board_topics')) + (await count('board_answers'));
+    const waiting = await postsAwaitingReview();
 
-    const moderator = await createStaffAccount('moderator');
-    await staffLogin(page, moderator);
+    await signInNewStaff(page, 'moderator');
     await page.goto('/staff');
     const figures = page.getByTestId('staff-figures');
     await expect(figures.locator('[data-figure="waiting"] .staff-figure__value')).toHaveText(
@@ -257,8 +242,7 @@ test.describe('the back office lists', () => {
   });
 
   test('the audit log names events in Thai and downloads its search as CSV', async ({ page, axe }) => {
-    const admin = await createStaffAccount('admin');
-    await staffLogin(page, admin);
+    const admin = await signInNewStaff(page, 'admin');
     await page.goto(`/staff/audit?${new URLSearchParams({ who: admin.username })}`);
     const results = page.getByTestId('audit-results');
     await expect(results).toContainText('เจ้าหน้าที่เข้าสู่ระบบ');

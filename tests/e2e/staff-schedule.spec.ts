@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { bangkokDate, createStaffAccount, fillDraft, saveDraft, staffLogin, visit } from './staff-fixture';
+import { bangkokDate, fillDraft, saveDraft, signInNewStaff, visit } from './staff-fixture';
 
 /**
  * Scheduled publishing and the preview before saving (ADR 120); pictures' alternative text and the
@@ -27,11 +27,8 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = `ตั้งเวลา${Date.now().toString(36)}`;
     const title = `ประกาศเงินปันผลล่วงหน้า ${stamp}`;
     await fillDraft(page, axe, { title, date: bangkokDate(Date.now() + 24 * 3_600_000), time: '08:00' });
@@ -44,7 +41,7 @@ test.describe('drafts, scheduling and preview', () => {
     await expect(page.getByRole('heading', { name: 'สถานะ: ตั้งเวลาเผยแพร่' })).toBeVisible();
     await axe();
 
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto('/list/news');
       await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
       await visitor.goto('/home');
@@ -65,7 +62,7 @@ test.describe('drafts, scheduling and preview', () => {
       .set({ posted_at: Date.now() - 60_000 })
       .where('no', '=', no)
       .execute();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto('/list/news');
       await expect(visitor.getByRole('link', { name: title })).toBeVisible();
       await visitor.goto(`/show/${no}`);
@@ -78,8 +75,7 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     const stamp = `ตัวอย่าง${Date.now().toString(36)}`;
     await fillDraft(page, axe, { title: `หัวข้อที่บันทึกแล้ว ${stamp}` });
     const no = await saveDraft(page, axe);
@@ -111,11 +107,8 @@ test.describe('drafts, scheduling and preview', () => {
     page,
     axe,
     browser,
-    baseURL,
-    javaScriptEnabled,
   }) => {
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    const editor = await signInNewStaff(page, 'editor');
     const stamp = `ภาพ${Date.now().toString(36)}`;
     const title = `ภาพกิจกรรมปลูกป่า ${stamp}`;
     await fillDraft(page, axe, { title });
@@ -136,7 +129,7 @@ test.describe('drafts, scheduling and preview', () => {
     await expect(page.getByText('บันทึกคำอธิบายภาพแล้ว')).toBeVisible();
     await page.getByRole('button', { name: 'เผยแพร่', exact: true }).click();
     await expect(page.getByText('เผยแพร่เนื้อหาแล้ว')).toBeVisible();
-    await visit(browser, { baseURL, javaScriptEnabled }, async (visitor) => {
+    await visit(browser, async (visitor) => {
       await visitor.goto(`/show/${no}`);
       await expect(visitor.getByRole('img', { name: alt })).toBeVisible();
     });

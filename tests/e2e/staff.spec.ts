@@ -1,22 +1,13 @@
 import { verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { createStaffAccount, secondStaff, signInNewStaff, staffLogin, submitStaffPassword } from './staff-fixture';
 
 test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
     page,
     axe,
-    createMember,
+    signedInMember: _member,
   }) => {
-    const member = await createMember();
-    await page.goto('/member/logon');
-    await axe();
-    await page.getByLabel('หมายเลขสมาชิก').fill(member.membershipNo);
-    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
-
     // Signed in as a member: /staff asks for a staff sign-in.
     await page.goto('/staff');
     await expect(page).toHaveURL(/\/staff\/login$/);
@@ -28,9 +19,7 @@ test.describe('the staff back office keeps to its own sessions', () => {
 
     // A staff member in another browser: the cookie is scoped to /staff and opens no member page.
     const staff = await createStaffAccount('support');
-    const other = await page.context().browser()!.newContext({ baseURL: page.url() });
-    const staffPage = await other.newPage();
-    await staffLogin(staffPage, staff);
+    const { context: other, page: staffPage } = await secondStaff(page.context().browser()!, staff);
     const cookies = await other.cookies();
     const staffCookie = cookies.find((c) => c.name.endsWith('sahakorn_staff'));
     expect(staffCookie?.path).toBe('/staff');
@@ -56,20 +45,14 @@ test.describe('the staff back office keeps to its own sessions', () => {
     const staff = await createStaffAccount('support');
     await page.goto('/staff/login');
     await axe();
-    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
-    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, staff.username, 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
     await axe();
     // An unknown name gets exactly the same answer.
-    await page.getByLabel('ชื่อผู้ใช้').fill('nobody-here');
-    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, 'nobody-here', 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
 
-    await page.getByLabel('ชื่อผู้ใช้').fill(staff.username);
-    await page.getByLabel('รหัสผ่าน').fill(staff.password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await submitStaffPassword(page, staff.username, staff.password);
     await page.getByLabel('รหัสยืนยันตัวตน').fill('000000');
     await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('รหัสยืนยันตัวตนไม่ถูกต้อง');
@@ -109,9 +92,7 @@ test.describe('admins manage staff accounts and read the audit log', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 403/);
-    const admin = await createStaffAccount('admin');
-    await staffLogin(page, admin, { axe });
-    await axe();
+    const admin = await signInNewStaff(page, 'admin', { axe });
     await page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' }).getByRole('link', { name: 'บัญชีเจ้าหน้าที่' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'บัญชีเจ้าหน้าที่' })).toBeVisible();
     await axe();
@@ -147,9 +128,7 @@ test.describe('admins manage staff accounts and read the audit log', () => {
 
     // A support account opens its own pages, not the admins'.
     const support = await createStaffAccount('support');
-    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    const supportPage = await context.newPage();
-    await staffLogin(supportPage, support);
+    const { context, page: supportPage } = await secondStaff(browser, support);
     const response = await supportPage.goto('/staff/accounts');
     expect(response?.status()).toBe(403);
     await expect(supportPage.getByRole('heading', { level: 1, name: 'ไม่มีสิทธิ์เข้าถึงหน้านี้' })).toBeVisible();
@@ -255,12 +234,8 @@ test.describe('a staff member manages their own account', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor, { axe });
-    await axe();
-    const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    const otherPage = await elsewhere.newPage();
-    await staffLogin(otherPage, editor);
+    const editor = await signInNewStaff(page, 'editor', { axe });
+    const { context: elsewhere, page: otherPage } = await secondStaff(browser, editor);
 
     await page.getByRole('link', { name: 'บัญชีของฉัน' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'บัญชีของฉัน' })).toBeVisible();
