@@ -366,10 +366,10 @@ export async function signIn(
   { from = '/member/logon', lands = /\/member\/status$/ }: { from?: string; lands?: RegExp } = {},
 ) {
   await page.goto(from);
-  await axe();
+  await axe(page);
   await logIn(page, member.membershipNo, member.password);
   await expect(page).toHaveURL(lands);
-  await axe();
+  await axe(page);
 }
 
 /** A new board topic as a visitor types it: its title, its details and the poster's name (/boardPost). */
