@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 import { EVERY_WIDTH, layoutProblems } from './layout-check';
 
+import { MEMBER_MENU } from '../../app/lib/member-menu';
+
 // Money tables lay out by the room they have (container queries on the table's region), not by the
 // window: a tablet, a 1024 px screen with the side menu, or a desktop at 200 % zoom shows every figure
 // without sideways scrolling, as a phone does (layout-check.ts says what is checked).
@@ -18,21 +20,10 @@ test('every member page and statement shows every money figure at every width fr
 }) => {
   test.setTimeout(600_000);
   await signIn(page, axe, DEMO);
-  const pages = [
-    '/member/status',
-    '/member/share',
-    '/member/loan',
-    '/member/deposit',
-    '/member/kep',
-    '/member/kepcrem',
-    '/member/coll',
-    '/member/dividend',
-    '/member/gian',
-    '/member/welfare?tab=received',
-    '/member/welfare?tab=eligible',
-    '/member/password',
-    '/member/security',
-  ];
+  // Every page of the member menu, the welfare page with each of its tabs.
+  const pages: string[] = MEMBER_MENU.flatMap(({ path }) =>
+    path === '/member/welfare' ? [`${path}?tab=received`, `${path}?tab=eligible`] : [path],
+  );
   const seen = new Set<string>();
   const problems: string[] = [];
   for (let i = 0; i < pages.length; i++) {
