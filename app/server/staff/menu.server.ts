@@ -113,14 +113,23 @@ function parseSort(text: string | undefined): number | null {
 
 const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-export interface MenuEntryInput {
-  name: string;
-  nameEn: string | null;
-  url: string | null;
-  isParent: boolean;
-  visible: boolean;
-  sort: number;
+/** A required label, cleaned; notes `missing` under `key` when it is empty, or that it is too long. */
+function requiredLabel(text: string | undefined, errors: MenuErrors, key: 'name' | 'label', missing: string): string {
+  const label = clean(text);
+  if (!label) errors[key] = missing;
+  else if ([...label].length > MENU_LABEL_MAX) errors[key] = MENU_MESSAGES.nameLong;
+  return label;
 }
+
+/** The order field; notes its error when it is not a number from 0 to 999. */
+function sortField(text: string | undefined, errors: MenuErrors): number | null {
+  const sort = parseSort(text);
+  if (sort === null) errors.sort = MENU_MESSAGES.sort;
+  return sort;
+}
+
+/** A top entry as its form gives it: the stored entry without its number and submenu entries. */
+export type MenuEntryInput = Omit<MenuEntry, 'seq' | 'children'>;
 
 /** Check a top entry's form fields. */
 export function parseMenuEntry(fields: Record<string, string | undefined>): {
@@ -128,29 +137,21 @@ export function parseMenuEntry(fields: Record<string, string | undefined>): {
   errors: MenuErrors;
 } {
   const errors: MenuErrors = {};
-  const name = clean(fields.name);
+  const name = requiredLabel(fields.name, errors, 'name', MENU_MESSAGES.name);
   const nameEn = clean(fields.nameEn) || null;
   const isParent = fields.isParent === '1';
   const rawUrl = clean(fields.url);
   const url = rawUrl ? menuLink(rawUrl) : null;
-  if (!name) errors.name = MENU_MESSAGES.name;
-  else if ([...name].length > MENU_LABEL_MAX) errors.name = MENU_MESSAGES.nameLong;
   if (nameEn && [...nameEn].length > MENU_LABEL_MAX) errors.nameEn = MENU_MESSAGES.nameLong;
   if (rawUrl && !url) errors.url = MENU_MESSAGES.url;
   else if (!isParent && !url) errors.url = MENU_MESSAGES.urlParent;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
+  const sort = sortField(fields.sort, errors);
   if (Object.keys(errors).length || sort === null) return { input: null, errors };
   return { input: { name, nameEn, url, isParent, visible: fields.visible === '1', sort }, errors };
 }
 
-export interface SubEntryInput {
-  menuSeq: number;
-  label: string;
-  url: string;
-  visible: boolean;
-  sort: number;
-}
+/** A submenu entry as its form gives it: the stored entry without its number. */
+export type SubEntryInput = Omit<MenuSubEntry, 'seq'>;
 
 /** Check a submenu entry's form fields; `parents` are the numbers of the existing top entries. */
 export function parseSubEntry(
@@ -160,13 +161,10 @@ export function parseSubEntry(
   const errors: MenuErrors = {};
   const menuSeq = Number(fields.menuSeq);
   if (!parents.includes(menuSeq)) errors.menuSeq = MENU_MESSAGES.menuSeq;
-  const label = clean(fields.label);
-  if (!label) errors.label = MENU_MESSAGES.label;
-  else if ([...label].length > MENU_LABEL_MAX) errors.label = MENU_MESSAGES.nameLong;
+  const label = requiredLabel(fields.label, errors, 'label', MENU_MESSAGES.label);
   const url = menuLink(clean(fields.url));
   if (!url) errors.url = MENU_MESSAGES.url;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
+  const sort = sortField(fields.sort, errors);
   if (Object.keys(errors).length || sort === null || !url) return { input: null, errors };
   return { input: { menuSeq, label, url, visible: fields.visible === '1', sort }, errors };
 }
@@ -177,13 +175,10 @@ export function parsePhone(fields: Record<string, string | undefined>): {
   errors: MenuErrors;
 } {
   const errors: MenuErrors = {};
-  const label = clean(fields.label);
-  if (!label) errors.label = MENU_MESSAGES.label;
-  else if ([...label].length > MENU_LABEL_MAX) errors.label = MENU_MESSAGES.nameLong;
+  const label = requiredLabel(fields.label, errors, 'label', MENU_MESSAGES.label);
   const link = telLink(clean(fields.phone));
   if (!link) errors.phone = MENU_MESSAGES.phone;
-  const sort = parseSort(fields.sort);
-  if (sort === null) errors.sort = MENU_MESSAGES.sort;
+  const sort = sortField(fields.sort, errors);
   if (Object.keys(errors).length || sort === null || !link) return { input: null, errors };
   return { input: { label, link, sort }, errors };
 }
@@ -213,7 +208,10 @@ async function saveRow<T extends SeqTable>(
     return db.transaction().execute(async (trx) => {
       const next = await nextSeq(trx, table);
       const row = { seq: next, ...insertOnly, ...values } as Insertable<Database[SeqTable]>;
-      await trx.insertInto(table as SeqTable).values(row).execute();
+      await trx
+        .insertInto(table as SeqTable)
+        .values(row)
+        .execute();
       return next;
     });
   }
@@ -225,6 +223,9 @@ async function saveRow<T extends SeqTable>(
   return Number(result.numUpdatedRows) ? seq : null;
 }
 
+/** An entry's visibility and order as the menu tables store them. */
+const placing = (input: { visible: boolean; sort: number }) => ({ status: input.visible ? 1 : 0, sort: input.sort });
+
 /** Add (no `seq`) or change a top entry; returns its number, or null when `seq` names none. */
 export async function saveMenuEntry(db: Db, input: MenuEntryInput, seq?: number): Promise<number | null> {
   const values = {
@@ -232,8 +233,7 @@ export async function saveMenuEntry(db: Db, input: MenuEntryInput, seq?: number)
     name_en: input.nameEn,
     url: input.url,
     is_parent: input.isParent ? 1 : 0,
-    status: input.visible ? 1 : 0,
-    sort: input.sort,
+    ...placing(input),
   };
   return saveRow(db, 'menu_items', values, seq, { icon: null });
 }
@@ -244,8 +244,7 @@ export async function saveSubEntry(db: Db, input: SubEntryInput, seq?: number): 
     menu_seq: input.menuSeq,
     description: input.label,
     url: input.url,
-    status: input.visible ? 1 : 0,
-    sort: input.sort,
+    ...placing(input),
   };
   return saveRow(db, 'menu_sub_items', values, seq);
 }
