@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore, contextFrom } from '../app-store.test-support';
+import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support', { PUBLIC_URL: 'http://coop.test' }, { startTimeoutMs: 120_000 });
 
@@ -127,20 +128,7 @@ describe('lock state and unlocking', () => {
         acting_staff: null,
       })
       .execute();
-    await db
-      .insertInto('login_challenges')
-      .values({
-        id_hash: 'half-session',
-        membership_no: no,
-        upstream_token: 'upstream-b',
-        upstream_expires_in: 3600,
-        remember: 0,
-        redirect_to: null,
-        failures: 0,
-        created_at: now,
-        expires_at: now + 60_000,
-      })
-      .execute();
+    await insertHalfSession(db, no, 'half-session', 'upstream-b', now);
     await db
       .insertInto('impersonation_grants')
       .values({
