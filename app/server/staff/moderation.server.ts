@@ -6,6 +6,7 @@ import { sql, type SqlBool } from 'kysely';
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
 import { env } from '../env.server';
+import { postsWaiting } from './dashboard.server';
 
 /**
  * Moderation of the web board and the demand section (ADR 062): the queue of new posts and answers,
@@ -275,17 +276,8 @@ export async function listQueue(db: Db, page: number, order: QueueOrder = 'newes
       'board_answers.created_at as created_at',
     ])
     .where('board_answers.reviewed_at', 'is', null);
-  const [topicCount, answerCount, rows] = await Promise.all([
-    db
-      .selectFrom('board_topics')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('reviewed_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('board_answers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('reviewed_at', 'is', null)
-      .executeTakeFirstOrThrow(),
+  const [total, rows] = await Promise.all([
+    postsWaiting(db),
     db
       .selectFrom(topics.unionAll(answers).as('q'))
       .selectAll()
@@ -307,7 +299,7 @@ export async function listQueue(db: Db, page: number, order: QueueOrder = 'newes
       displayName: r.display_name,
       createdAt: new Date(Number(r.created_at)),
     })),
-    total: Number(topicCount.n) + Number(answerCount.n),
+    total,
     page,
     pageSize: QUEUE_PAGE_SIZE,
   };
