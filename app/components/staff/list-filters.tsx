@@ -1,0 +1,89 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** The filter form's id prefix and the list's current filter values, for its fields. */
+const FilterForm = createContext<{ idPrefix: string; values: Readonly<Record<string, string>> }>({
+  idPrefix: 'filter',
+  values: {},
+});
+
+/**
+ * A back-office list's filters: a GET form (plain HTML: the list's own address with the chosen
+ * filters) of `FilterSelect`/`FilterSearch` fields showing `values`, the list's current filters, and
+ * its "show the list" button. A field's id is `{idPrefix}-{name}`.
+ */
+export function ListFilters({
+  action,
+  label,
+  idPrefix,
+  values,
+  children,
+}: {
+  action: string;
+  label: string;
+  idPrefix: string;
+  values: Readonly<Record<string, string>>;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" action={action} className="staff-filters" aria-label={label}>
+      <FilterForm.Provider value={{ idPrefix, values }}>{children}</FilterForm.Provider>
+      <p>
+        <button type="submit" className="button button--secondary">
+          แสดงรายการ
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** A choice of a list's filter, value first: `['newest', 'ใหม่ไปเก่า']`. */
+export type FilterOption = readonly [value: string, label: ReactNode];
+
+function FilterField({ name, label, children }: { name: string; label: string; children: (id: string) => ReactNode }) {
+  const { idPrefix } = useContext(FilterForm);
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A labelled select of a list's filter. */
+export function FilterSelect({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: readonly FilterOption[];
+}) {
+  const { values } = useContext(FilterForm);
+  return (
+    <FilterField name={name} label={label}>
+      {(id) => (
+        <select id={id} name={name} defaultValue={values[name]}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
+  );
+}
+
+/** The list's search words (`q`, up to 100 characters). */
+export function FilterSearch({ label }: { label: string }) {
+  const { values } = useContext(FilterForm);
+  return (
+    <FilterField name="q" label={label}>
+      {(id) => <input id={id} type="search" name="q" defaultValue={values.q} maxLength={100} />}
+    </FilterField>
+  );
+}
