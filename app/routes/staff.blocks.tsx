@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, PlainField, ReasonField } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
@@ -89,9 +89,7 @@ export default function StaffBlocks() {
   if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
   const errors = actionData?.failure.errors ?? {};
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <p>
         การเชื่อมต่อในรายการนี้ตั้งกระทู้หรือตอบกระทู้ไม่ได้จนกว่าจะหมดเวลา ผู้ใช้จะเห็นเพียงข้อความว่าระบบรับข้อความไม่ได้ ระบบไม่เก็บที่อยู่ไอพีเต็ม
         จึงแสดงเพียงส่วนต้นของที่อยู่ หรือกระทู้ที่ใช้ระงับผู้เขียน
@@ -164,6 +162,6 @@ export default function StaffBlocks() {
           </button>
         </Form>
       </section>
-    </>
+    </ModerationPage>
   );
 }

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav, ReasonField } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, ReasonField } from '~/components/staff/moderation';
 import { FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
@@ -153,9 +153,7 @@ export default function ModerationQueue() {
     ...(failure?.errors.reason ? [{ fieldId: 'bulk-reason', message: failure.errors.reason }] : []),
   ];
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <ErrorSummary items={summary} />
       <p>
         กระทู้และความเห็นใหม่ที่ยังไม่มีผู้ดูแลตรวจ ทั้งหมด {formatNumber(data.total, 0)} รายการ กด &ldquo;ตรวจแล้ว&rdquo;
@@ -220,6 +218,6 @@ export default function ModerationQueue() {
         <p>ไม่มีรายการรอตรวจ</p>
       )}
       <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการรอตรวจ" />
-    </>
+    </ModerationPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, QueueItem } from '~/components/staff/moderation';
 import { FilterSearch, FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
@@ -71,9 +71,7 @@ export default function StaffTopics() {
   const hrefFor = usePageHref();
   if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <ListFilters action="/staff/board/topics" label="ค้นหากระทู้" idPrefix="topics" values={data.filters}>
         <FilterSearch label="ค้นหาจากหัวข้อหรือชื่อผู้ตั้ง" />
         <FilterSelect name="state" label="สถานะ" options={TOPIC_STATES_CHOICES} />
@@ -85,22 +83,17 @@ export default function StaffTopics() {
       {data.rows.length ? (
         <ul className="staff-queue">
           {data.rows.map((t) => (
-            <li key={t.id} className="panel">
-              <h2 className="staff-queue__title">
-                <Link to={`/staff/board/${t.id}`}>{t.title}</Link>
-              </h2>
-              <p className="staff-queue__meta">
-                โดย {t.displayName} · {t.posted} · {t.answers} ความเห็น
-                {t.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-                {t.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
-              </p>
-            </li>
+            <QueueItem key={t.id} to={`/staff/board/${t.id}`} title={t.title}>
+              โดย {t.displayName} · {t.posted} · {t.answers} ความเห็น
+              {t.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+              {t.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
+            </QueueItem>
           ))}
         </ul>
       ) : (
         <p>ไม่พบกระทู้ตามเงื่อนไขนี้</p>
       )}
       <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการกระทู้" />
-    </>
+    </ModerationPage>
   );
 }

@@ -82,3 +82,26 @@ export function PlainField({
 export function ReasonField({ id, error, label = 'เหตุผล' }: { id: string; error?: string; label?: string }) {
   return <PlainField id={id} name="reason" label={label} error={error} maxLength={300} hint="บันทึกไว้ในบันทึกการใช้งาน" />;
 }
+
+/** A moderator's page: the moderation menu, the title and the page. */
+export function ModerationPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <ModerationNav />
+      <h1>{title}</h1>
+      {children}
+    </>
+  );
+}
+
+/** A row of a moderator's list: its title links to the item's page; `children` are its details. */
+export function QueueItem({ to, title, children }: { to: string; title: string; children: ReactNode }) {
+  return (
+    <li className="panel">
+      <h2 className="staff-queue__title">
+        <Link to={to}>{title}</Link>
+      </h2>
+      <p className="staff-queue__meta">{children}</p>
+    </li>
+  );
+}
