@@ -3,10 +3,16 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationPage, PlainField, ReasonField } from '~/components/staff/moderation';
+import {
+  BlockDaysField,
+  CoreOwnsTheBoard,
+  ModerationPage,
+  PlainField,
+  ReasonField,
+} from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
-import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
+import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { requireStaff, staffAudit, staffHoldsOnlyOwnData } from '~/server/staff/guard.server';
@@ -139,23 +145,7 @@ export default function StaffBlocks() {
             defaultValue={actionData?.address}
             error={errors.address}
           />
-          <div className={`field${errors.days ? ' field--error' : ''}`}>
-            <label htmlFor="block-days" className="field__label">
-              ระยะเวลา
-            </label>
-            <p id="block-days-error" className="field__error">
-              {errors.days}
-            </p>
-            <div className="field__control">
-              <select id="block-days" name="days" defaultValue="7">
-                {BLOCK_DURATIONS.map((d) => (
-                  <option key={d.days} value={d.days}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <BlockDaysField id="block-days" error={errors.days} />
           <ReasonField id="block-reason" error={errors.reason} />
           <button type="submit" name="intent" value="add" className="button button--danger">
             ระงับการโพสต์

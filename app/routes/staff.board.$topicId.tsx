@@ -3,11 +3,11 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { PlainText } from '~/components/info/board';
-import { ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
+import { BlockDaysField, ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
 import { OFFICIAL_ANSWER_LABEL } from '~/lib/board-moderation';
 import { BOARD_LIMITS } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
-import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
+import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
 import { publicContentChanged } from '~/server/content/public-content.server';
@@ -207,23 +207,7 @@ function PostActions({
           <Form method="post" className="stack">
             <input type="hidden" name="kind" value={kind} />
             <input type="hidden" name="id" value={id} />
-            <div className={`field${errorsOf(blockId).days ? ' field--error' : ''}`}>
-              <label htmlFor={`${blockId}-days`} className="field__label">
-                ระยะเวลา
-              </label>
-              <p id={`${blockId}-days-error`} className="field__error">
-                {errorsOf(blockId).days}
-              </p>
-              <div className="field__control">
-                <select id={`${blockId}-days`} name="days" defaultValue="7">
-                  {BLOCK_DURATIONS.map((d) => (
-                    <option key={d.days} value={d.days}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <BlockDaysField id={`${blockId}-days`} error={errorsOf(blockId).days} />
             <ReasonField id={`${blockId}-reason`} error={errorsOf(blockId).reason} />
             <button type="submit" name="intent" value="block" className="button button--danger">
               ระงับผู้เขียน{name}

@@ -1,5 +1,6 @@
 import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { Options } from '~/components/staff/fields';
 import { STAFF_MESSAGES } from '~/lib/staff';
 
 export interface ContentFormProps {
@@ -114,12 +115,7 @@ export function ContentForm({
       <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
-            <option value="">เลือกหมวดหมู่</option>
-            {categories.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
+            <Options choices={[['', 'เลือกหมวดหมู่'], ...categories.map((c) => [c.code, c.label] as const)]} />
           </select>
         )}
       </FieldShell>

@@ -59,3 +59,15 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** A choice of a select, value first: `['newest', 'ใหม่ไปเก่า']`. */
+export type Choice = readonly [value: string | number, label: ReactNode];
+
+/** A select's options, in order. */
+export function Options({ choices }: { choices: readonly Choice[] }) {
+  return choices.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
+import { Options, type Choice } from '~/components/staff/fields';
+
 /** The filter form's id prefix and the list's current filter values, for its fields. */
 const FilterForm = createContext<{ idPrefix: string; values: Readonly<Record<string, string>> }>({
   idPrefix: 'filter',
@@ -37,7 +39,7 @@ export function ListFilters({
 }
 
 /** A choice of a list's filter, value first: `['newest', 'ใหม่ไปเก่า']`. */
-export type FilterOption = readonly [value: string, label: ReactNode];
+export type FilterOption = Choice;
 
 function FilterField({ name, label, children }: { name: string; label: string; children: (id: string) => ReactNode }) {
   const { idPrefix } = useContext(FilterForm);
@@ -67,11 +69,7 @@ export function FilterSelect({
     <FilterField name={name} label={label}>
       {(id) => (
         <select id={id} name={name} defaultValue={values[name]}>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <Options choices={options} />
         </select>
       )}
     </FilterField>
