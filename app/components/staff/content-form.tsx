@@ -2,21 +2,12 @@ import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/component
 import { FieldShell } from '~/components/field-shell';
 import { Options } from '~/components/staff/fields';
 import { STAFF_MESSAGES } from '~/lib/staff';
+import type { ContentFormValues } from '~/server/staff/content.server';
 
 export interface ContentFormProps {
   action: string;
   categories: { code: string; label: string }[];
-  values: {
-    category: string;
-    title: string;
-    excerpt: string;
-    body: string;
-    date: string;
-    time: string;
-    videoUrl: string;
-    coverAlt: string;
-    attachmentLabel: string;
-  };
+  values: ContentFormValues;
   errors: Partial<Record<string, string>>;
   /** Shown under the cover field: the current cover's URL, if any. */
   coverUrl: string | null;
