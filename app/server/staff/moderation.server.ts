@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
+import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
 import { env } from '../env.server';
 import { postsWaiting } from './dashboard.server';
 
@@ -187,14 +188,7 @@ export async function removeBlock(db: Db, key: string): Promise<BlockRow | null>
   return r ? blockRow(r) : null;
 }
 
-function blockRow(r: {
-  address_key: string;
-  label: string;
-  reason: string;
-  created_by: string;
-  created_at: number;
-  expires_at: number;
-}): BlockRow {
+function blockRow(r: Selectable<BoardBlocksTable>): BlockRow {
   return {
     addressKey: r.address_key,
     label: r.label,
@@ -571,19 +565,7 @@ function demandStatusOf(value: string): DemandStatus {
   return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
 }
 
-function staffDemand(r: {
-  id: number;
-  question: string;
-  detail: string;
-  asker_name: string;
-  asked_at: number;
-  status: string;
-  answer: string | null;
-  answered_by: string | null;
-  answered_at: number | null;
-  hidden: number;
-  hidden_reason: string | null;
-}): StaffDemandItem {
+function staffDemand(r: Omit<Selectable<DemandItemsTable>, 'hidden_at'>): StaffDemandItem {
   return {
     id: r.id,
     question: r.question,
