@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { ContentNav } from '~/components/staff/content-nav';
-import { FilterSearch, FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
+import { FilterSearch, FilterSelect, ListFilters, ListPager, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
@@ -214,12 +214,7 @@ export default function StaffContentList() {
       ) : (
         <p>ไม่พบเนื้อหาตามเงื่อนไขนี้</p>
       )}
-      {data.previous || data.next ? (
-        <nav aria-label="หน้ารายการ" className="staff-pager">
-          {data.previous ? <a href={data.previous}>หน้าก่อนหน้า</a> : null}
-          {data.next ? <a href={data.next}>หน้าถัดไป</a> : null}
-        </nav>
-      ) : null}
+      <ListPager previous={data.previous} next={data.next} />
     </>
   );
 }

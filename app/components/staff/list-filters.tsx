@@ -85,3 +85,14 @@ export function FilterSearch({ label }: { label: string }) {
     </FilterField>
   );
 }
+
+/** A list's links to its previous and next page (hrefs that keep its filters); nothing on a single page. */
+export function ListPager({ previous, next }: { previous: string | null; next: string | null }) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label="หน้ารายการ" className="staff-pager">
+      {previous ? <a href={previous}>หน้าก่อนหน้า</a> : null}
+      {next ? <a href={next}>หน้าถัดไป</a> : null}
+    </nav>
+  );
+}
