@@ -160,21 +160,16 @@ type Failure = FormFailure | undefined;
 /** Hide or restore (reason required), "seen" while in the queue, and block the author. */
 function PostActions({
   kind,
-  id,
-  hidden,
-  reviewed,
-  traceable,
+  post,
   failure,
   name,
 }: {
   kind: 'topic' | 'answer';
-  id: number;
-  hidden: boolean;
-  reviewed: boolean;
-  traceable: boolean;
+  post: { id: number; hidden: boolean; reviewed: boolean; traceable: boolean };
   failure: Failure;
   name: string;
 }) {
+  const { id, hidden, reviewed, traceable } = post;
   const toggle = hidden ? 'restore' : 'hide';
   const toggleId = `${toggle}-${kind}-${id}`;
   const blockId = `block-${kind}-${id}`;
@@ -219,6 +214,30 @@ function PostActions({
   );
 }
 
+/** A topic's or an answer's byline with its state (hidden, closed, waiting for review), why it is hidden, and its text. */
+function PostText({
+  post,
+  byline,
+}: {
+  post: { hidden: boolean; hiddenReason: string | null; reviewed: boolean; closed?: boolean; body: string };
+  byline: string;
+}) {
+  return (
+    <>
+      <p className="staff-queue__meta">
+        {byline}
+        {post.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+        {post.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
+        {post.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
+      </p>
+      {post.hidden && post.hiddenReason ? <p>เหตุผลที่ซ่อน: {post.hiddenReason}</p> : null}
+      <div className="post__body">
+        <PlainText text={post.body} />
+      </div>
+    </>
+  );
+}
+
 export default function StaffTopic() {
   const { topic } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>()?.failure;
@@ -237,25 +256,8 @@ export default function StaffTopic() {
       </p>
       <article className="panel stack" aria-labelledby="topic-title">
         <h1 id="topic-title">{topic.title}</h1>
-        <p className="staff-queue__meta">
-          กระทู้ #{topic.id} โดย {topic.displayName} · {topic.posted}
-          {topic.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-          {topic.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
-          {topic.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
-        </p>
-        {topic.hidden && topic.hiddenReason ? <p>เหตุผลที่ซ่อน: {topic.hiddenReason}</p> : null}
-        <div className="post__body">
-          <PlainText text={topic.body} />
-        </div>
-        <PostActions
-          kind="topic"
-          id={topic.id}
-          hidden={topic.hidden}
-          reviewed={topic.reviewed}
-          traceable={topic.traceable}
-          failure={failure}
-          name="กระทู้"
-        />
+        <PostText post={topic} byline={`กระทู้ #${topic.id} โดย ${topic.displayName} · ${topic.posted}`} />
+        <PostActions kind="topic" post={topic} failure={failure} name="กระทู้" />
         <Form method="post">
           <button
             type="submit"
@@ -276,24 +278,8 @@ export default function StaffTopic() {
               ความเห็นที่ {i + 1}
               {a.official ? ` · ${OFFICIAL_ANSWER_LABEL}` : null}
             </h3>
-            <p className="staff-queue__meta">
-              โดย {a.displayName} · {a.posted}
-              {a.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-              {a.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
-            </p>
-            {a.hidden && a.hiddenReason ? <p>เหตุผลที่ซ่อน: {a.hiddenReason}</p> : null}
-            <div className="post__body">
-              <PlainText text={a.body} />
-            </div>
-            <PostActions
-              kind="answer"
-              id={a.id}
-              hidden={a.hidden}
-              reviewed={a.reviewed}
-              traceable={a.traceable}
-              failure={failure}
-              name={`ความเห็นที่ ${i + 1}`}
-            />
+            <PostText post={a} byline={`โดย ${a.displayName} · ${a.posted}`} />
+            <PostActions kind="answer" post={a} failure={failure} name={`ความเห็นที่ ${i + 1}`} />
           </article>
         ))}
       </section>
