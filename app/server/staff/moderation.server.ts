@@ -423,6 +423,21 @@ export interface StaffTopic {
   answers: StaffAnswer[];
 }
 
+/** A topic's or an answer's state as moderators see it: hidden (and why), seen, its author blockable. */
+function postState(r: {
+  hidden: number;
+  hidden_reason: string | null;
+  reviewed_at: number | null;
+  author_key: string | null;
+}) {
+  return {
+    hidden: r.hidden === 1,
+    hiddenReason: r.hidden_reason,
+    reviewed: r.reviewed_at !== null,
+    traceable: r.author_key !== null,
+  };
+}
+
 /** A topic as moderators see it: hidden or not, with every answer. */
 export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | null> {
   const t = await db.selectFrom('board_topics').selectAll().where('id', '=', id).executeTakeFirst();
@@ -440,21 +455,15 @@ export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | nu
     body: t.body,
     displayName: t.display_name,
     createdAt: new Date(Number(t.created_at)),
-    hidden: t.hidden === 1,
-    hiddenReason: t.hidden_reason,
-    reviewed: t.reviewed_at !== null,
+    ...postState(t),
     closed: t.closed_at !== null,
-    traceable: t.author_key !== null,
     answers: answers.map((a) => ({
       id: a.id,
       body: a.body,
       displayName: a.display_name,
       official: a.staff === 1,
       createdAt: new Date(Number(a.created_at)),
-      hidden: a.hidden === 1,
-      hiddenReason: a.hidden_reason,
-      reviewed: a.reviewed_at !== null,
-      traceable: a.author_key !== null,
+      ...postState(a),
     })),
   };
 }
