@@ -4,8 +4,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { StaffField, SubmitButton } from '~/components/staff/fields';
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
+import { CurrentPasswordField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_ROLE_LABELS } from '~/lib/staff';
 import { audit } from '~/server/audit.server';
@@ -132,37 +132,8 @@ export default function StaffAccountPage() {
         <h2 id="password-title">เปลี่ยนรหัสผ่าน</h2>
         <p>เมื่อเปลี่ยนรหัสผ่านแล้ว อุปกรณ์อื่นที่เข้าสู่ระบบด้วยบัญชีนี้จะถูกออกจากระบบ</p>
         <Form method="post" className="stack" noValidate>
-          <StaffField
-            id="account-current"
-            name="current"
-            label="รหัสผ่านปัจจุบัน"
-            type="password"
-            autoComplete="current-password"
-            error={fieldError('account-current')}
-            maxLength={PASSWORD_MAX}
-            required
-          />
-          <StaffField
-            id="account-password"
-            name="password"
-            label="รหัสผ่านใหม่"
-            type="password"
-            autoComplete="new-password"
-            hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร ไม่ใช่รหัสผ่านที่ใช้กันทั่วไป และไม่มีชื่อผู้ใช้หรือชื่อของท่าน`}
-            error={fieldError('account-password')}
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            required
-          />
-          <StaffField
-            id="account-confirm"
-            name="confirm"
-            label="ยืนยันรหัสผ่านใหม่"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-          />
+          <CurrentPasswordField id="account-current" error={fieldError('account-current')} />
+          <NewPasswordFields idPrefix="account" label="รหัสผ่านใหม่" error={fieldError('account-password')} />
           <SubmitButton intent="password">เปลี่ยนรหัสผ่าน</SubmitButton>
         </Form>
       </section>
@@ -172,16 +143,7 @@ export default function StaffAccountPage() {
         <p data-testid="codes-left">เหลือรหัสสำรองที่ยังไม่ได้ใช้ {codesLeft} รหัส</p>
         <p>สร้างรหัสสำรองชุดใหม่เมื่อใช้ไปมากแล้วหรือเกรงว่าผู้อื่นอาจเห็น รหัสชุดเดิมทั้งหมดจะใช้ไม่ได้อีก</p>
         <Form method="post" className="stack" noValidate>
-          <StaffField
-            id="codes-current"
-            name="current"
-            label="รหัสผ่านปัจจุบัน"
-            type="password"
-            autoComplete="current-password"
-            error={fieldError('codes-current')}
-            maxLength={PASSWORD_MAX}
-            required
-          />
+          <CurrentPasswordField id="codes-current" error={fieldError('codes-current')} />
           <SubmitButton intent="codes" secondary>
             สร้างรหัสสำรองชุดใหม่
           </SubmitButton>

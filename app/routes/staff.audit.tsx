@@ -46,6 +46,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
+/** A date of the search (`audit-{name}`), with the date error when the search names it. */
+function DateFilter({
+  name,
+  label,
+  value,
+  errorField,
+}: {
+  name: 'from' | 'to';
+  label: string;
+  value: string;
+  errorField: string | undefined;
+}) {
+  const id = `audit-${name}`;
+  const error = errorField === id ? DATE_ERROR : undefined;
+  return <StaffField id={id} name={name} label={label} defaultValue={value} error={error} maxLength={20} />;
+}
+
 export default function StaffAuditPage() {
   const { query, error, rows, hasNext } = useLoaderData<typeof loader>();
   const pageLink = (page: number) => `/staff/audit?${auditSearchParams(query, page)}`;
@@ -79,22 +96,8 @@ export default function StaffAuditPage() {
             inputMode="numeric"
             maxLength={20}
           />
-          <StaffField
-            id="audit-from"
-            name="from"
-            label="ตั้งแต่วันที่ (วว/ดด/ปปปป พ.ศ.)"
-            defaultValue={query.from}
-            error={error?.field === 'audit-from' ? DATE_ERROR : undefined}
-            maxLength={20}
-          />
-          <StaffField
-            id="audit-to"
-            name="to"
-            label="ถึงวันที่ (วว/ดด/ปปปป พ.ศ.)"
-            defaultValue={query.to}
-            error={error?.field === 'audit-to' ? DATE_ERROR : undefined}
-            maxLength={20}
-          />
+          <DateFilter name="from" label="ตั้งแต่วันที่ (วว/ดด/ปปปป พ.ศ.)" value={query.from} errorField={error?.field} />
+          <DateFilter name="to" label="ถึงวันที่ (วว/ดด/ปปปป พ.ศ.)" value={query.to} errorField={error?.field} />
         </div>
         <p>
           <button type="submit" className="button">

@@ -3,10 +3,16 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
+import {
+  BlockDaysField,
+  CoreOwnsTheBoard,
+  ModerationPage,
+  PlainField,
+  ReasonField,
+} from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
-import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
+import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime } from '~/lib/thai-format';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
@@ -92,9 +98,7 @@ export default function StaffBlocks() {
   if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
   const errors = actionData?.failure.errors ?? {};
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <p>
         การเชื่อมต่อในรายการนี้ตั้งกระทู้หรือตอบกระทู้ไม่ได้จนกว่าจะหมดเวลา ผู้ใช้จะเห็นเพียงข้อความว่าระบบรับข้อความไม่ได้ ระบบไม่เก็บที่อยู่ไอพีเต็ม
         จึงแสดงเพียงส่วนต้นของที่อยู่ หรือกระทู้ที่ใช้ระงับผู้เขียน
@@ -144,29 +148,13 @@ export default function StaffBlocks() {
             defaultValue={actionData?.address}
             error={errors.address}
           />
-          <div className={`field${errors.days ? ' field--error' : ''}`}>
-            <label htmlFor="block-days" className="field__label">
-              ระยะเวลา
-            </label>
-            <p id="block-days-error" className="field__error">
-              {errors.days}
-            </p>
-            <div className="field__control">
-              <select id="block-days" name="days" defaultValue="7">
-                {BLOCK_DURATIONS.map((d) => (
-                  <option key={d.days} value={d.days}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <BlockDaysField id="block-days" error={errors.days} />
           <ReasonField id="block-reason" error={errors.reason} />
           <button type="submit" name="intent" value="add" className="button button--danger">
             ระงับการโพสต์
           </button>
         </Form>
       </section>
-    </>
+    </ModerationPage>
   );
 }

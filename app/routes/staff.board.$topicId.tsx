@@ -3,11 +3,11 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { PlainText } from '~/components/info/board';
-import { ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
+import { BlockDaysField, ModerationNav, PlainField, ReasonField } from '~/components/staff/moderation';
 import { OFFICIAL_ANSWER_LABEL } from '~/lib/board-moderation';
 import { BOARD_LIMITS } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
-import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
+import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { publicContentChanged } from '~/server/content/public-content.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
@@ -156,21 +156,16 @@ type Failure = FormFailure | undefined;
 /** Hide or restore (reason required), "seen" while in the queue, and block the author. */
 function PostActions({
   kind,
-  id,
-  hidden,
-  reviewed,
-  traceable,
+  post,
   failure,
   name,
 }: {
   kind: 'topic' | 'answer';
-  id: number;
-  hidden: boolean;
-  reviewed: boolean;
-  traceable: boolean;
+  post: { id: number; hidden: boolean; reviewed: boolean; traceable: boolean };
   failure: Failure;
   name: string;
 }) {
+  const { id, hidden, reviewed, traceable } = post;
   const toggle = hidden ? 'restore' : 'hide';
   const toggleId = `${toggle}-${kind}-${id}`;
   const blockId = `block-${kind}-${id}`;
@@ -203,23 +198,7 @@ function PostActions({
           <Form method="post" className="stack">
             <input type="hidden" name="kind" value={kind} />
             <input type="hidden" name="id" value={id} />
-            <div className={`field${errorsOf(blockId).days ? ' field--error' : ''}`}>
-              <label htmlFor={`${blockId}-days`} className="field__label">
-                ระยะเวลา
-              </label>
-              <p id={`${blockId}-days-error`} className="field__error">
-                {errorsOf(blockId).days}
-              </p>
-              <div className="field__control">
-                <select id={`${blockId}-days`} name="days" defaultValue="7">
-                  {BLOCK_DURATIONS.map((d) => (
-                    <option key={d.days} value={d.days}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <BlockDaysField id={`${blockId}-days`} error={errorsOf(blockId).days} />
             <ReasonField id={`${blockId}-reason`} error={errorsOf(blockId).reason} />
             <button type="submit" name="intent" value="block" className="button button--danger">
               ระงับผู้เขียน{name}
@@ -228,6 +207,30 @@ function PostActions({
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** A topic's or an answer's byline with its state (hidden, closed, waiting for review), why it is hidden, and its text. */
+function PostText({
+  post,
+  byline,
+}: {
+  post: { hidden: boolean; hiddenReason: string | null; reviewed: boolean; closed?: boolean; body: string };
+  byline: string;
+}) {
+  return (
+    <>
+      <p className="staff-queue__meta">
+        {byline}
+        {post.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+        {post.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
+        {post.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
+      </p>
+      {post.hidden && post.hiddenReason ? <p>เหตุผลที่ซ่อน: {post.hiddenReason}</p> : null}
+      <div className="post__body">
+        <PlainText text={post.body} />
+      </div>
+    </>
   );
 }
 
@@ -249,25 +252,8 @@ export default function StaffTopic() {
       </p>
       <article className="panel stack" aria-labelledby="topic-title">
         <h1 id="topic-title">{topic.title}</h1>
-        <p className="staff-queue__meta">
-          กระทู้ #{topic.id} โดย {topic.displayName} · {topic.posted}
-          {topic.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-          {topic.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
-          {topic.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
-        </p>
-        {topic.hidden && topic.hiddenReason ? <p>เหตุผลที่ซ่อน: {topic.hiddenReason}</p> : null}
-        <div className="post__body">
-          <PlainText text={topic.body} />
-        </div>
-        <PostActions
-          kind="topic"
-          id={topic.id}
-          hidden={topic.hidden}
-          reviewed={topic.reviewed}
-          traceable={topic.traceable}
-          failure={failure}
-          name="กระทู้"
-        />
+        <PostText post={topic} byline={`กระทู้ #${topic.id} โดย ${topic.displayName} · ${topic.posted}`} />
+        <PostActions kind="topic" post={topic} failure={failure} name="กระทู้" />
         <Form method="post">
           <button
             type="submit"
@@ -288,24 +274,8 @@ export default function StaffTopic() {
               ความเห็นที่ {i + 1}
               {a.official ? ` · ${OFFICIAL_ANSWER_LABEL}` : null}
             </h3>
-            <p className="staff-queue__meta">
-              โดย {a.displayName} · {a.posted}
-              {a.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-              {a.reviewed ? null : <span className="badge tone--gold">รอตรวจ</span>}
-            </p>
-            {a.hidden && a.hiddenReason ? <p>เหตุผลที่ซ่อน: {a.hiddenReason}</p> : null}
-            <div className="post__body">
-              <PlainText text={a.body} />
-            </div>
-            <PostActions
-              kind="answer"
-              id={a.id}
-              hidden={a.hidden}
-              reviewed={a.reviewed}
-              traceable={a.traceable}
-              failure={failure}
-              name={`ความเห็นที่ ${i + 1}`}
-            />
+            <PostText post={a} byline={`โดย ${a.displayName} · ${a.posted}`} />
+            <PostActions kind="answer" post={a} failure={failure} name={`ความเห็นที่ ${i + 1}`} />
           </article>
         ))}
       </section>

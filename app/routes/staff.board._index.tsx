@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav, ReasonField } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, ReasonField } from '~/components/staff/moderation';
+import { FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
@@ -126,6 +127,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
+const QUEUE_ORDERS_CHOICES: readonly FilterOption[] = [
+  ['newest', 'ใหม่ไปเก่า'],
+  ['oldest', 'เก่าไปใหม่'],
+];
+
 export default function ModerationQueue() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -140,30 +146,15 @@ export default function ModerationQueue() {
     ...(failure?.errors.reason ? [{ fieldId: 'bulk-reason', message: failure.errors.reason }] : []),
   ];
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <ErrorSummary items={summary} />
       <p>
         กระทู้และความเห็นใหม่ที่ยังไม่มีผู้ดูแลตรวจ ทั้งหมด {formatNumber(data.total, 0)} รายการ กด &ldquo;ตรวจแล้ว&rdquo;
         เมื่อเนื้อหาเหมาะสม หรือเปิดกระทู้เพื่อซ่อน ตอบ ปิดกระทู้ หรือระงับผู้เขียน เลือกหลายรายการเพื่อตรวจหรือซ่อนพร้อมกันได้
       </p>
-      <form method="get" action="/staff/board" className="staff-filters" aria-label="ลำดับรายการรอตรวจ">
-        <div className="field">
-          <label htmlFor="queue-order" className="field__label">
-            เรียงลำดับ
-          </label>
-          <select id="queue-order" name="order" defaultValue={data.order}>
-            <option value="newest">ใหม่ไปเก่า</option>
-            <option value="oldest">เก่าไปใหม่</option>
-          </select>
-        </div>
-        <p>
-          <button type="submit" className="button button--secondary">
-            แสดงรายการ
-          </button>
-        </p>
-      </form>
+      <ListFilters action="/staff/board" label="ลำดับรายการรอตรวจ" idPrefix="queue" values={{ order: data.order }}>
+        <FilterSelect name="order" label="เรียงลำดับ" options={QUEUE_ORDERS_CHOICES} />
+      </ListFilters>
       {data.rows.length ? (
         <Form method="post" className="stack" aria-label="รายการรอตรวจ">
           <ul className="staff-queue">
@@ -220,6 +211,6 @@ export default function ModerationQueue() {
         <p>ไม่มีรายการรอตรวจ</p>
       )}
       <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการรอตรวจ" />
-    </>
+    </ModerationPage>
   );
 }

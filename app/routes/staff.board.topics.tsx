@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, QueueItem } from '~/components/staff/moderation';
+import { FilterSearch, FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
@@ -46,71 +47,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 
+const TOPIC_STATES_CHOICES: readonly FilterOption[] = [
+  ['', 'ทุกสถานะ'],
+  ['shown', 'แสดงอยู่'],
+  ['hidden', 'ซ่อนอยู่'],
+  ['closed', 'ปิดแล้ว'],
+  ['waiting', 'รอตรวจ'],
+];
+const TOPIC_SORTS_CHOICES: readonly FilterOption[] = [
+  ['newest', 'ใหม่ไปเก่า'],
+  ['oldest', 'เก่าไปใหม่'],
+  ['answers', 'ความเห็นมากที่สุด'],
+];
+
 export default function StaffTopics() {
   const data = useLoaderData<typeof loader>();
   const hrefFor = usePageHref();
   if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
-      <form method="get" action="/staff/board/topics" className="staff-filters" aria-label="ค้นหากระทู้">
-        <div className="field">
-          <label htmlFor="topics-q" className="field__label">
-            ค้นหาจากหัวข้อหรือชื่อผู้ตั้ง
-          </label>
-          <input id="topics-q" type="search" name="q" defaultValue={data.filters.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="topics-state" className="field__label">
-            สถานะ
-          </label>
-          <select id="topics-state" name="state" defaultValue={data.filters.state}>
-            <option value="">ทุกสถานะ</option>
-            <option value="shown">แสดงอยู่</option>
-            <option value="hidden">ซ่อนอยู่</option>
-            <option value="closed">ปิดแล้ว</option>
-            <option value="waiting">รอตรวจ</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="topics-sort" className="field__label">
-            เรียงลำดับ
-          </label>
-          <select id="topics-sort" name="sort" defaultValue={data.filters.sort}>
-            <option value="newest">ใหม่ไปเก่า</option>
-            <option value="oldest">เก่าไปใหม่</option>
-            <option value="answers">ความเห็นมากที่สุด</option>
-          </select>
-        </div>
-        <p>
-          <button type="submit" className="button button--secondary">
-            แสดงรายการ
-          </button>
-        </p>
-      </form>
+    <ModerationPage title={TITLE}>
+      <ListFilters action="/staff/board/topics" label="ค้นหากระทู้" idPrefix="topics" values={data.filters}>
+        <FilterSearch label="ค้นหาจากหัวข้อหรือชื่อผู้ตั้ง" />
+        <FilterSelect name="state" label="สถานะ" options={TOPIC_STATES_CHOICES} />
+        <FilterSelect name="sort" label="เรียงลำดับ" options={TOPIC_SORTS_CHOICES} />
+      </ListFilters>
       <p role="status">
         พบ {formatNumber(data.total, 0)} กระทู้ · หน้า {data.page} จาก {data.pages}
       </p>
       {data.rows.length ? (
         <ul className="staff-queue">
           {data.rows.map((t) => (
-            <li key={t.id} className="panel">
-              <h2 className="staff-queue__title">
-                <Link to={`/staff/board/${t.id}`}>{t.title}</Link>
-              </h2>
-              <p className="staff-queue__meta">
-                โดย {t.displayName} · {t.posted} · {t.answers} ความเห็น
-                {t.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-                {t.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
-              </p>
-            </li>
+            <QueueItem key={t.id} to={`/staff/board/${t.id}`} title={t.title}>
+              โดย {t.displayName} · {t.posted} · {t.answers} ความเห็น
+              {t.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+              {t.closed ? <span className="badge tone--gray">ปิดแล้ว</span> : null}
+            </QueueItem>
           ))}
         </ul>
       ) : (
         <p>ไม่พบกระทู้ตามเงื่อนไขนี้</p>
       )}
       <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการกระทู้" />
-    </>
+    </ModerationPage>
   );
 }

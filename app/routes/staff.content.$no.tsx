@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ContentForm } from '~/components/staff/content-form';
 import { ContentNav } from '~/components/staff/content-nav';
-import { ContentPreview } from '~/components/staff/content-preview';
+import { UnsavedPreview } from '~/components/staff/content-preview';
 import { TextDiff } from '~/components/staff/text-diff';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
@@ -90,19 +90,7 @@ export default function EditContent() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<ContentActionData>();
   const published = data.state === 'published';
-  if (result?.preview) {
-    return (
-      <ContentPreview
-        item={result.preview}
-        notice={
-          <>
-            <p>{T.previewUnsaved}</p>
-            {result.preview.filesLeftOut ? <p>{T.previewFilesLeftOut}</p> : null}
-          </>
-        }
-      />
-    );
-  }
+  if (result?.preview) return <UnsavedPreview item={result.preview} />;
   const conflict = result?.conflict;
   return (
     <>

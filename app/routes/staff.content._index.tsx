@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { ContentNav } from '~/components/staff/content-nav';
+import { FilterSearch, FilterSelect, ListFilters, ListPager, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
@@ -111,6 +112,23 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = (args) => [titleFor(args, T.content)];
 
+const CONTENT_STATES_CHOICES: readonly FilterOption[] = [
+  ['', 'ทุกสถานะ'],
+  ['published', T.published],
+  ['scheduled', T.scheduled],
+  ['draft', T.draft],
+];
+const PERIODS_CHOICES: readonly FilterOption[] = [
+  ['', 'ทุกช่วงเวลา'],
+  ['month', 'เดือนนี้'],
+];
+const CONTENT_SORTS_CHOICES: readonly FilterOption[] = [
+  ['newest', 'วันที่ลงใหม่ไปเก่า'],
+  ['oldest', 'วันที่ลงเก่าไปใหม่'],
+  ['updated', 'แก้ไขล่าสุด'],
+  ['title', 'หัวข้อ ก-ฮ'],
+];
+
 export default function StaffContentList() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -134,63 +152,17 @@ export default function StaffContentList() {
           {T.newItem}
         </a>
       </p>
-      <form method="get" action="/staff/content" className="staff-filters" aria-label="ค้นหาเนื้อหา">
-        <div className="field">
-          <label htmlFor="filter-category" className="field__label">
-            หมวดหมู่
-          </label>
-          <select id="filter-category" name="category" defaultValue={data.filters.category}>
-            <option value="">ทุกหมวดหมู่</option>
-            {data.categories.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-state" className="field__label">
-            สถานะ
-          </label>
-          <select id="filter-state" name="state" defaultValue={data.filters.state}>
-            <option value="">ทุกสถานะ</option>
-            <option value="published">{T.published}</option>
-            <option value="scheduled">{T.scheduled}</option>
-            <option value="draft">{T.draft}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-period" className="field__label">
-            ช่วงเวลา
-          </label>
-          <select id="filter-period" name="period" defaultValue={data.filters.period}>
-            <option value="">ทุกช่วงเวลา</option>
-            <option value="month">เดือนนี้</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q" className="field__label">
-            ค้นหาจากหัวข้อ
-          </label>
-          <input id="filter-q" type="search" name="q" defaultValue={data.filters.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-sort" className="field__label">
-            เรียงลำดับ
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={data.filters.sort}>
-            <option value="newest">วันที่ลงใหม่ไปเก่า</option>
-            <option value="oldest">วันที่ลงเก่าไปใหม่</option>
-            <option value="updated">แก้ไขล่าสุด</option>
-            <option value="title">หัวข้อ ก-ฮ</option>
-          </select>
-        </div>
-        <p>
-          <button type="submit" className="button button--secondary">
-            แสดงรายการ
-          </button>
-        </p>
-      </form>
+      <ListFilters action="/staff/content" label="ค้นหาเนื้อหา" idPrefix="filter" values={data.filters}>
+        <FilterSelect
+          name="category"
+          label="หมวดหมู่"
+          options={[['', 'ทุกหมวดหมู่'], ...data.categories.map((c) => [c.code, c.label] as const)]}
+        />
+        <FilterSelect name="state" label="สถานะ" options={CONTENT_STATES_CHOICES} />
+        <FilterSelect name="period" label="ช่วงเวลา" options={PERIODS_CHOICES} />
+        <FilterSearch label="ค้นหาจากหัวข้อ" />
+        <FilterSelect name="sort" label="เรียงลำดับ" options={CONTENT_SORTS_CHOICES} />
+      </ListFilters>
       <p role="status">
         พบ {data.total} รายการ · หน้า {data.page} จาก {data.pages}
       </p>
@@ -240,12 +212,7 @@ export default function StaffContentList() {
       ) : (
         <p>ไม่พบเนื้อหาตามเงื่อนไขนี้</p>
       )}
-      {data.previous || data.next ? (
-        <nav aria-label="หน้ารายการ" className="staff-pager">
-          {data.previous ? <a href={data.previous}>หน้าก่อนหน้า</a> : null}
-          {data.next ? <a href={data.next}>หน้าถัดไป</a> : null}
-        </nav>
-      ) : null}
+      <ListPager previous={data.previous} next={data.next} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ContentForm } from '~/components/staff/content-form';
 import { ContentNav } from '~/components/staff/content-nav';
-import { ContentPreview } from '~/components/staff/content-preview';
+import { UnsavedPreview } from '~/components/staff/content-preview';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatSizeLimit } from '~/lib/thai-format';
@@ -60,19 +60,7 @@ export const meta: MetaFunction = (args) => [titleFor(args, T.newItem)];
 export default function NewContent() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<ContentActionData>();
-  if (result?.preview) {
-    return (
-      <ContentPreview
-        item={result.preview}
-        notice={
-          <>
-            <p>{T.previewUnsaved}</p>
-            {result.preview.filesLeftOut ? <p>{T.previewFilesLeftOut}</p> : null}
-          </>
-        }
-      />
-    );
-  }
+  if (result?.preview) return <UnsavedPreview item={result.preview} />;
   return (
     <>
       <ContentNav current="content" />

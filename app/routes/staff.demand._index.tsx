@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 
 import { DemandStatusBadge } from '~/components/info/board';
 import { Pager } from '~/components/member/data';
-import { CoreOwnsTheBoard, ModerationNav } from '~/components/staff/moderation';
+import { CoreOwnsTheBoard, ModerationPage, QueueItem } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, truncate } from '~/lib/thai-format';
@@ -38,28 +38,21 @@ export default function StaffDemand() {
   const hrefFor = usePageHref();
   if (data.ownDataOnly) return <CoreOwnsTheBoard title={TITLE} />;
   return (
-    <>
-      <ModerationNav />
-      <h1>{TITLE}</h1>
+    <ModerationPage title={TITLE}>
       <p>ทั้งหมด {data.total} เรื่อง รวมเรื่องที่ซ่อนอยู่</p>
       <ul className="staff-queue">
         {data.rows.map((d) => (
-          <li key={d.id} className="panel">
-            <h2 className="staff-queue__title">
-              <Link to={`/staff/demand/${d.id}`}>{d.question}</Link>
-            </h2>
-            <p className="staff-queue__meta">
-              <DemandStatusBadge status={d.status} />
-              <span>
-                เสนอโดย {d.askerName} · {d.asked}
-              </span>
-              {d.answered ? null : <span className="badge tone--gold">ยังไม่ตอบ</span>}
-              {d.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
-            </p>
-          </li>
+          <QueueItem key={d.id} to={`/staff/demand/${d.id}`} title={d.question}>
+            <DemandStatusBadge status={d.status} />
+            <span>
+              เสนอโดย {d.askerName} · {d.asked}
+            </span>
+            {d.answered ? null : <span className="badge tone--gold">ยังไม่ตอบ</span>}
+            {d.hidden ? <span className="badge tone--red">ซ่อนอยู่</span> : null}
+          </QueueItem>
         ))}
       </ul>
       <Pager page={data.page} pages={data.pages} hrefFor={hrefFor} label="หน้าของรายการความต้องการของสมาชิก" />
-    </>
+    </ModerationPage>
   );
 }

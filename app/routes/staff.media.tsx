@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { ContentNav } from '~/components/staff/content-nav';
+import { ListPager } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatFileSize, formatNumber } from '~/lib/thai-format';
@@ -120,12 +121,7 @@ export default function MediaList() {
       ) : (
         <p>ยังไม่มีรูปหรือไฟล์ในคลังสื่อ</p>
       )}
-      {data.previous || data.next ? (
-        <nav aria-label="หน้ารายการ" className="staff-pager">
-          {data.previous ? <a href={data.previous}>หน้าก่อนหน้า</a> : null}
-          {data.next ? <a href={data.next}>หน้าถัดไป</a> : null}
-        </nav>
-      ) : null}
+      <ListPager previous={data.previous} next={data.next} />
     </>
   );
 }

@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary } from '~/components/error-summary';
 import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { CodeField, StaffField, SubmitButton } from '~/components/staff/fields';
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
+import { CodeField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
 import { audit } from '~/server/audit.server';
@@ -120,27 +120,7 @@ export default function StaffEnrolPage() {
           </p>
           <Form method="post" className="stack" noValidate>
             <input type="hidden" name="t" value={data.token} />
-            <StaffField
-              id="enrol-password"
-              name="password"
-              label="รหัสผ่าน"
-              type="password"
-              autoComplete="new-password"
-              hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร ไม่ใช่รหัสผ่านที่ใช้กันทั่วไป และไม่มีชื่อผู้ใช้หรือชื่อของท่าน`}
-              error={fieldError('enrol-password')}
-              minLength={PASSWORD_MIN}
-              maxLength={PASSWORD_MAX}
-              required
-            />
-            <StaffField
-              id="enrol-confirm"
-              name="confirm"
-              label="ยืนยันรหัสผ่าน"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              required
-            />
+            <NewPasswordFields idPrefix="enrol" label="รหัสผ่าน" error={fieldError('enrol-password')} />
             <SubmitButton intent="password">ตั้งรหัสผ่าน</SubmitButton>
           </Form>
         </>

@@ -29,12 +29,7 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
         </div>
         <form className="cookie-consent__actions" method="post" action="/cookie-consent">
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button className="button button--small" type="submit" name="choice" value="Y">
-            {COOKIE_TEXT.accept}
-          </button>
-          <button className="button button--small button--secondary" type="submit" name="choice" value="N">
-            {COOKIE_TEXT.reject}
-          </button>
+          <ChoiceButtons small accept={COOKIE_TEXT.accept} reject={COOKIE_TEXT.reject} />
         </form>
       </div>
     </section>
@@ -68,13 +63,23 @@ export function CookieSettings({ choice }: { choice: 'Y' | 'N' | null }) {
         <input type="hidden" name="returnTo" value={COOKIE_POLICY_URL} />
         <input type="hidden" name="settings" value="1" />
         <p className="cookie-settings__change">{COOKIE_SETTINGS_TEXT.change}</p>
-        <button className="button" type="submit" name="choice" value="Y">
-          {COOKIE_SETTINGS_TEXT.accept}
-        </button>
-        <button className="button button--secondary" type="submit" name="choice" value="N">
-          {COOKIE_SETTINGS_TEXT.reject}
-        </button>
+        <ChoiceButtons accept={COOKIE_SETTINGS_TEXT.accept} reject={COOKIE_SETTINGS_TEXT.reject} />
       </form>
     </section>
+  );
+}
+
+/** The two answers the banner (`small` buttons) and the settings post: `choice` Y or N. */
+function ChoiceButtons({ small = false, accept, reject }: { small?: boolean; accept: string; reject: string }) {
+  const button = small ? 'button button--small' : 'button';
+  return (
+    <>
+      <button className={button} type="submit" name="choice" value="Y">
+        {accept}
+      </button>
+      <button className={`${button} button--secondary`} type="submit" name="choice" value="N">
+        {reject}
+      </button>
+    </>
   );
 }

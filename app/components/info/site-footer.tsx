@@ -61,17 +61,10 @@ export function SiteFooter({ phones, openingHours }: { phones: FooterPhone[]; op
             ติดตามเรา
           </h2>
           <ul>
-            {site.social.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} rel="noopener noreferrer">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-            {site.apps.map((a) => (
-              <li key={a.href}>
-                <a href={a.href} rel="noopener noreferrer">
-                  {a.label}
+            {[...site.social, ...site.apps].map((link) => (
+              <li key={link.href}>
+                <a href={link.href} rel="noopener noreferrer">
+                  {link.label}
                 </a>
               </li>
             ))}

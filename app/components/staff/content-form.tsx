@@ -1,21 +1,13 @@
 import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { Options } from '~/components/staff/fields';
 import { STAFF_MESSAGES } from '~/lib/staff';
+import type { ContentFormValues } from '~/server/staff/content.server';
 
 export interface ContentFormProps {
   action: string;
   categories: { code: string; label: string }[];
-  values: {
-    category: string;
-    title: string;
-    excerpt: string;
-    body: string;
-    date: string;
-    time: string;
-    videoUrl: string;
-    coverAlt: string;
-    attachmentLabel: string;
-  };
+  values: ContentFormValues;
   errors: Partial<Record<string, string>>;
   /** Shown under the cover field: the current cover's URL, if any. */
   coverUrl: string | null;
@@ -114,12 +106,7 @@ export function ContentForm({
       <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
-            <option value="">เลือกหมวดหมู่</option>
-            {categories.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
+            <Options choices={[['', 'เลือกหมวดหมู่'], ...categories.map((c) => [c.code, c.label] as const)]} />
           </select>
         )}
       </FieldShell>

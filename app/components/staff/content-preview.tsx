@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { RichText } from '~/components/info/content';
+import { CONTENT_TEXT as T } from '~/lib/staff-content';
 
 /** What the preview prints: the public item page's view (server/content/content-view.server.ts), as JSON. */
 export interface PreviewView {
@@ -66,5 +67,20 @@ export function ContentPreview({ item, notice }: { item: PreviewView; notice: Re
         ) : null}
       </article>
     </>
+  );
+}
+
+/** A form's fields shown before saving (ADR 120): nothing is saved yet, and files chosen are left out. */
+export function UnsavedPreview({ item }: { item: PreviewView & { filesLeftOut: boolean } }) {
+  return (
+    <ContentPreview
+      item={item}
+      notice={
+        <>
+          <p>{T.previewUnsaved}</p>
+          {item.filesLeftOut ? <p>{T.previewFilesLeftOut}</p> : null}
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 import { FieldShell } from '~/components/field-shell';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 
 /** A field of a staff form: label, its error (announced with the error prefix), the input. Plain HTML. */
 export function StaffField({
@@ -57,5 +58,65 @@ export function SubmitButton({
     >
       {children}
     </button>
+  );
+}
+
+/** A choice of a select, value first: `['newest', 'ใหม่ไปเก่า']`. */
+export type Choice = readonly [value: string | number, label: ReactNode];
+
+/** A select's options, in order. */
+export function Options({ choices }: { choices: readonly Choice[] }) {
+  return choices.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+/** The account's current password (`current`), asked before a change to the account. */
+export function CurrentPasswordField({ id, error }: { id: string; error?: string }) {
+  return (
+    <StaffField
+      id={id}
+      name="current"
+      label="รหัสผ่านปัจจุบัน"
+      type="password"
+      autoComplete="current-password"
+      error={error}
+      maxLength={PASSWORD_MAX}
+      required
+    />
+  );
+}
+
+/**
+ * A new password (`password`, with the password rules as its hint) and its confirmation (`confirm`):
+ * ids `{idPrefix}-password` and `{idPrefix}-confirm`; `label` names the password ("รหัสผ่านใหม่").
+ */
+export function NewPasswordFields({ idPrefix, label, error }: { idPrefix: string; label: string; error?: string }) {
+  return (
+    <>
+      <StaffField
+        id={`${idPrefix}-password`}
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        hint={`อย่างน้อย ${PASSWORD_MIN} ตัวอักษร ไม่ใช่รหัสผ่านที่ใช้กันทั่วไป และไม่มีชื่อผู้ใช้หรือชื่อของท่าน`}
+        error={error}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        required
+      />
+      <StaffField
+        id={`${idPrefix}-confirm`}
+        name="confirm"
+        label={`ยืนยัน${label}`}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        required
+      />
+    </>
   );
 }

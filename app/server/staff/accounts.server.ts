@@ -1,7 +1,9 @@
 import { normaliseDisplayName, normaliseUsername } from '~/lib/forms/staff-accounts';
+import type { Selectable } from 'kysely';
 
 import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
+import type { StaffAccountsTable } from '../db/schema';
 import type { StaffRole, StaffUser } from './guard.server';
 
 /**
@@ -33,18 +35,8 @@ export interface StaffAccount extends StaffUser {
   createdAt: number;
 }
 
-type Row = {
-  id: number;
-  username: string;
-  display_name: string;
-  role: string;
-  password_hash: string | null;
-  enrol_token_hash: string | null;
-  enrol_expires_at: number | null;
-  enrolled_at: number | null;
-  disabled_at: number | null;
-  created_at: number;
-};
+/** A stored account, as the queries here select it (all but `updated_at`). */
+type Row = Omit<Selectable<StaffAccountsTable>, 'updated_at'>;
 
 function account(row: Row, now = Date.now()): StaffAccount {
   return {

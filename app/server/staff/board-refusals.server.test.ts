@@ -34,6 +34,10 @@ async function call(
   }
 }
 
+/** Calls the vendor API (`/api/...`) with a JSON body, from the given client address. */
+const callApi = (url: string, body: Record<string, string>, clientAddress: string) =>
+  call(vendorApi.action, url, JSON.stringify(body), clientAddress);
+
 const formErrors = async (response: Response): Promise<string[]> =>
   ((await response.json()) as { result: { error: Record<string, string[]> } }).result.error[''] ?? [];
 
@@ -65,10 +69,9 @@ describe('a blocked address', () => {
     expect(await formErrors(site)).toEqual([m.BLOCKED_MESSAGE]);
     expect(await topicsTitled('กระทู้จากที่อยู่ที่ถูกระงับ')).toEqual([]);
 
-    const api = await call(
-      vendorApi.action,
+    const api = await callApi(
       '/api/info/board_create',
-      JSON.stringify({ Question: 'กระทู้จากที่อยู่ที่ถูกระงับ', QNote: 'x', QName: 'y' }),
+      { Question: 'กระทู้จากที่อยู่ที่ถูกระงับ', QNote: 'x', QName: 'y' },
       blocked,
     );
     expect(api.status).toBe(403);
@@ -83,12 +86,7 @@ describe('a blocked address', () => {
     });
     const reply = await call(boardShow.action, '/boardShow/1', answer, blocked, { topicId: '1' });
     expect(reply.status).toBe(403);
-    const apiReply = await call(
-      vendorApi.action,
-      '/api/info/board_ans',
-      JSON.stringify({ QNo: '1', QName: 'y', QNote: 'ตอบ' }),
-      blocked,
-    );
+    const apiReply = await callApi('/api/info/board_ans', { QNo: '1', QName: 'y', QNote: 'ตอบ' }, blocked);
     expect(apiReply.status).toBe(403);
 
     // Another address posts as before, and its topic keeps the key that can block its author.
@@ -128,12 +126,7 @@ describe('a closed topic', () => {
     expect(site.status).toBe(409);
     expect(await formErrors(site)).toEqual([m.TOPIC_CLOSED_MESSAGE]);
 
-    const api = await call(
-      vendorApi.action,
-      '/api/info/board_ans',
-      JSON.stringify({ QNo: id, QName: 'ผู้ตอบ', QNote: 'ตอบหลังปิด' }),
-      '203.0.113.9',
-    );
+    const api = await callApi('/api/info/board_ans', { QNo: id, QName: 'ผู้ตอบ', QNote: 'ตอบหลังปิด' }, '203.0.113.9');
     expect(api.status).toBe(409);
     expect(await api.json()).toEqual({ rc_code: '0', rc_des: m.TOPIC_CLOSED_MESSAGE });
     expect((await m.getStaffTopic(db, Number(id)))?.answers).toEqual([]);

@@ -73,21 +73,12 @@ describe('two editors on one item', () => {
 describe('revisions', () => {
   it('keeps each replaced text, shows what changed, and restores one as a new save', async () => {
     const no = (await saveItem(db, { draft: await draftOf({ body: '<p>ประชุมวันเสาร์</p>' }), staff: 'ann', now: 1000 }))!;
-    await saveItem(db, {
-      no,
-      version: 1,
-      draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }),
-      staff: 'bee',
-      now: 2000,
-    });
+    // bee saves the Sunday text over `version` at `now`.
+    const saveSunday = async (version: number, now: number) =>
+      saveItem(db, { no, version, draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }), staff: 'bee', now });
+    await saveSunday(1, 2000);
     // A save that changes no text keeps no revision.
-    await saveItem(db, {
-      no,
-      version: 2,
-      draft: await draftOf({ body: '<p>ประชุมวันอาทิตย์</p>' }),
-      staff: 'bee',
-      now: 3000,
-    });
+    await saveSunday(2, 3000);
     const revisions = await listRevisions(db, no);
     expect(revisions).toEqual([
       {

@@ -19,6 +19,7 @@ import {
   saveItem,
   setPublished,
   setPublishedMany,
+  type SaveMedia,
 } from './content.server';
 import { deleteUnreferencedMedia, storePdf, storePicture } from './content-media.server';
 import { findMedia, listMedia, reuseMedia, setPhotoCaption } from './media-library.server';
@@ -42,6 +43,10 @@ beforeAll(async () => {
 
 const draftOf = (values: Record<string, string> = {}) => draftOfForm(db, values);
 
+/** A new item of the form's `fields` (and its pictures or files), saved by editor1; its number. */
+const saveNew = async (fields: Record<string, string>, media?: SaveMedia) =>
+  (await saveItem(db, { draft: await draftOf(fields), media, staff: 'editor1' }))!;
+
 const png = () =>
   sharp({ create: { width: 640, height: 360, channels: 3, background: '#3366cc' } })
     .png()
@@ -52,14 +57,8 @@ describe('a published item with a publish time still to come', () => {
     // 1 December 2569 (2026) 08:00 in Bangkok; "now" moves by the clock given to the backend.
     let clock = Date.UTC(2026, 10, 29, 3, 0);
     const backend = createEmbeddedBackend(db, () => clock);
-    const older = (await saveItem(db, {
-      draft: await draftOf({ title: 'ข่าวเมื่อวาน ทุนเรียนดี', date: '28/11/2569', time: '10:00' }),
-      staff: 'editor1',
-    }))!;
-    const scheduled = (await saveItem(db, {
-      draft: await draftOf({ title: 'ประกาศเงินปันผลประจำปี', date: '01/12/2569', time: '08:00' }),
-      staff: 'editor1',
-    }))!;
+    const older = await saveNew({ title: 'ข่าวเมื่อวาน ทุนเรียนดี', date: '28/11/2569', time: '10:00' });
+    const scheduled = await saveNew({ title: 'ประกาศเงินปันผลประจำปี', date: '01/12/2569', time: '08:00' });
     await setPublished(db, older, true, 'editor1');
     await setPublished(db, scheduled, true, 'editor1');
 
@@ -95,14 +94,8 @@ describe('a published item with a publish time still to come', () => {
     expect((await getItem(db, scheduled, clock))!.state).toBe('published');
 
     // A new version of a policy scheduled for later leaves the current one in force until then.
-    const policyNow = (await saveItem(db, {
-      draft: await draftOf({ category: 'policy', title: 'นโยบายฉบับปัจจุบัน', date: '01/11/2569' }),
-      staff: 'editor1',
-    }))!;
-    const policyNext = (await saveItem(db, {
-      draft: await draftOf({ category: 'policy', title: 'นโยบายฉบับใหม่', date: '01/01/2570' }),
-      staff: 'editor1',
-    }))!;
+    const policyNow = await saveNew({ category: 'policy', title: 'นโยบายฉบับปัจจุบัน', date: '01/11/2569' });
+    const policyNext = await saveNew({ category: 'policy', title: 'นโยบายฉบับใหม่', date: '01/01/2570' });
     await setPublished(db, policyNow, true, 'editor1');
     await setPublished(db, policyNext, true, 'editor1');
     expect((await backend.getPolicy('privacy'))!.no).toBe(policyNow);
@@ -114,11 +107,7 @@ describe('a published item with a publish time still to come', () => {
 describe('the preview before saving', () => {
   it('shows the form’s fields with the item’s stored files and alternative text, and writes nothing', async () => {
     const cover = await storePicture(media, await png());
-    const no = (await saveItem(db, {
-      draft: await draftOf({ title: 'หัวข้อเดิม', coverAlt: 'ภาพเดิม' }),
-      media: { cover },
-      staff: 'editor1',
-    }))!;
+    const no = await saveNew({ title: 'หัวข้อเดิม', coverAlt: 'ภาพเดิม' }, { cover });
     const before = await getItem(db, no);
     const typed = await draftOf({ title: 'หัวข้อที่ยังไม่บันทึก', body: '<p>ข้อความใหม่</p>', coverAlt: 'ภาพอาคารสำนักงาน' });
     const view = await itemView(await previewOf(db, { ...before!, ...typed }), {
@@ -158,11 +147,10 @@ describe('alternative text of pictures', () => {
 
   it('of the cover is stored with the item, shown on its public page, and goes with the cover', async () => {
     const cover = await storePicture(media, await png());
-    const no = (await saveItem(db, {
-      draft: await draftOf({ title: 'ข่าวมีรูปหน้าปก', coverAlt: 'ผู้จัดการมอบทุนแก่บุตรสมาชิก', date: '01/11/2569' }),
-      media: { cover },
-      staff: 'editor1',
-    }))!;
+    const no = await saveNew(
+      { title: 'ข่าวมีรูปหน้าปก', coverAlt: 'ผู้จัดการมอบทุนแก่บุตรสมาชิก', date: '01/11/2569' },
+      { cover },
+    );
     expect(altTextProblems((await getItem(db, no))!)).toEqual([]);
     await setPublished(db, no, true, 'editor1');
     const backend = createEmbeddedBackend(db);
@@ -195,11 +183,7 @@ describe('the media list', () => {
   it('lists files items use, reuses one on another item, and keeps it on disk while any item names it', async () => {
     const photo = await storePicture(media, await png());
     const pdf = await storePdf(media, Buffer.from('%PDF-1.4\n%%EOF\n'));
-    const first = (await saveItem(db, {
-      draft: await draftOf({ title: 'กิจกรรมปลูกป่า' }),
-      media: { attachment: { media: photo, label: 'สมาชิกร่วมปลูกต้นไม้' } },
-      staff: 'editor1',
-    }))!;
+    const first = await saveNew({ title: 'กิจกรรมปลูกป่า' }, { attachment: { media: photo, label: 'สมาชิกร่วมปลูกต้นไม้' } });
     await saveItem(db, {
       no: first,
       draft: await draftOf({ title: 'กิจกรรมปลูกป่า' }),
@@ -249,11 +233,7 @@ describe('the media list', () => {
 
   it('writes a gallery picture’s alternative text only on its own item', async () => {
     const photo = await storePicture(media, await png());
-    const no = (await saveItem(db, {
-      draft: await draftOf({ title: 'ภาพกิจกรรม' }),
-      media: { attachment: { media: photo, label: '' } },
-      staff: 'editor1',
-    }))!;
+    const no = await saveNew({ title: 'ภาพกิจกรรม' }, { attachment: { media: photo, label: '' } });
     const [picture] = (await getItem(db, no))!.gallery;
     expect(altTextProblems((await getItem(db, no))!).map((p) => p.message)).toEqual([MESSAGES.photoAlt(1)]);
     expect(await setPhotoCaption(db, { no: no + 1000, id: picture!.id, caption: 'x', staff: 'e' })).toBe(false);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 import { parseDateDMY, toBuddhistYear } from '~/lib/thai-format';
 
@@ -6,6 +6,7 @@ import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 import type { Db } from '../db/index.server';
+import type { ContentItemsTable } from '../db/schema';
 import { announcementFor } from '../content/publish.server';
 import type { DesktopNotification } from '../content/push.server';
 import { sanitizeRichText } from '../content/sanitize.server';
@@ -492,14 +493,7 @@ export async function saveItem(
 
 /** Whether a stored item's text is the draft's. */
 function sameText(
-  row: {
-    category: string;
-    title: string;
-    excerpt: string | null;
-    body_html: string;
-    posted_at: number;
-    video_url: string | null;
-  },
+  row: Pick<Selectable<ContentItemsTable>, 'category' | 'title' | 'excerpt' | 'body_html' | 'posted_at' | 'video_url'>,
   draft: ContentDraft,
 ): boolean {
   return (

@@ -10,16 +10,14 @@ import { afterAll } from 'vitest';
 
 import { scratchStore } from '../db-instances.test-support';
 import type { Db } from '../db/index.server';
+import type { ContentCategoriesTable } from '../db/schema';
 import { listCategories, parseDraft } from './content.server';
 
-export interface CategoryRow {
-  code: string;
-  description: string;
-  type: string;
-  content_type: string;
-  status: number;
-  sort: number;
-}
+/** A category as the tests insert it: the stored row's required columns. */
+export type CategoryRow = Pick<
+  ContentCategoriesTable,
+  'code' | 'description' | 'type' | 'content_type' | 'status' | 'sort'
+>;
 
 /** A category row as the seed writes it: `content`, shown unless `status` is 0. */
 export const category = (code: string, description: string, type: string, sort: number, status = 1): CategoryRow => ({

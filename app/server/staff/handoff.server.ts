@@ -1,9 +1,9 @@
-import { createCookie, type Cookie } from '@remix-run/node';
+import type { Cookie } from '@remix-run/node';
 
 import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
 import { env } from '../env.server';
-import { STAFF_PATH } from './session.server';
+import { staffPathCookie } from './session.server';
 
 /**
  * Server-side hand-offs of the back office (ADR 116): short-lived, size-bounded, bound to one staff
@@ -85,17 +85,10 @@ let keptCookie: Cookie | undefined;
 
 /** The kept-form cookie: a random id, signed, HttpOnly, SameSite=Lax, Path=/staff, for as long as a kept form waits. */
 export function keptFormCookie(): Cookie {
-  if (!keptCookie) {
-    const config = env();
-    keptCookie = createCookie(config.secureCookies ? '__Secure-sahakorn_staff_kept' : 'sahakorn_staff_kept', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      path: STAFF_PATH,
-      maxAge: KEPT_FORM_TTL_MS / 1000,
-      secrets: [config.sessionSecret],
-    });
-  }
+  keptCookie ??= staffPathCookie('sahakorn_staff_kept', {
+    maxAge: KEPT_FORM_TTL_MS / 1000,
+    secrets: [env().sessionSecret],
+  });
   return keptCookie;
 }
 

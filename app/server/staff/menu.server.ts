@@ -1,6 +1,8 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { MenuEntryInput, PhoneInput, SubEntryInput } from '~/lib/forms/staff-menu';
 
 import type { Db } from '../db/index.server';
+import type { Database } from '../db/schema';
 
 /**
  * The public site's menu and footer phones as editors manage them (ADR 061): the vendor's `manu`
@@ -79,13 +81,48 @@ export {
   type SubEntryInput,
 } from '~/lib/forms/staff-menu';
 
-async function nextSeq(db: Db, table: 'menu_items' | 'menu_sub_items' | 'footer_phones'): Promise<number> {
+type SeqTable = 'menu_items' | 'menu_sub_items' | 'footer_phones';
+
+async function nextSeq(db: Db, table: SeqTable): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('seq').as('seq'))
     .executeTakeFirst();
   return Number(row?.seq ?? 0) + 1;
 }
+
+/**
+ * Add a row under the next free number (no `seq`; `insertOnly` goes into the new row only) or change
+ * the row `seq` names; returns its number, or null when `seq` names none.
+ */
+async function saveRow<T extends SeqTable>(
+  db: Db,
+  table: T,
+  values: Omit<Insertable<Database[T]>, 'seq'>,
+  seq: number | undefined,
+  insertOnly: Partial<Insertable<Database[T]>> = {},
+): Promise<number | null> {
+  if (seq === undefined) {
+    return db.transaction().execute(async (trx) => {
+      const next = await nextSeq(trx, table);
+      const row = { seq: next, ...insertOnly, ...values } as Insertable<Database[SeqTable]>;
+      await trx
+        .insertInto(table as SeqTable)
+        .values(row)
+        .execute();
+      return next;
+    });
+  }
+  const result = await db
+    .updateTable(table as SeqTable)
+    .set(values as Updateable<Database[SeqTable]>)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) ? seq : null;
+}
+
+/** An entry's visibility and order as the menu tables store them. */
+const placing = (input: { visible: boolean; sort: number }) => ({ status: input.visible ? 1 : 0, sort: input.sort });
 
 /** Add (no `seq`) or change a top entry; returns its number, or null when `seq` names none. */
 export async function saveMenuEntry(db: Db, input: MenuEntryInput, seq?: number): Promise<number | null> {
@@ -94,21 +131,9 @@ export async function saveMenuEntry(db: Db, input: MenuEntryInput, seq?: number)
     name_en: input.nameEn,
     url: input.url,
     is_parent: input.isParent ? 1 : 0,
-    status: input.visible ? 1 : 0,
-    sort: input.sort,
+    ...placing(input),
   };
-  if (seq === undefined) {
-    return db.transaction().execute(async (trx) => {
-      const next = await nextSeq(trx, 'menu_items');
-      await trx
-        .insertInto('menu_items')
-        .values({ seq: next, icon: null, ...values })
-        .execute();
-      return next;
-    });
-  }
-  const result = await db.updateTable('menu_items').set(values).where('seq', '=', seq).executeTakeFirst();
-  return Number(result.numUpdatedRows) ? seq : null;
+  return saveRow(db, 'menu_items', values, seq, { icon: null });
 }
 
 /** Add (no `seq`) or change a submenu entry; returns its number, or null when `seq` names none. */
@@ -117,37 +142,14 @@ export async function saveSubEntry(db: Db, input: SubEntryInput, seq?: number): 
     menu_seq: input.menuSeq,
     description: input.label,
     url: input.url,
-    status: input.visible ? 1 : 0,
-    sort: input.sort,
+    ...placing(input),
   };
-  if (seq === undefined) {
-    return db.transaction().execute(async (trx) => {
-      const next = await nextSeq(trx, 'menu_sub_items');
-      await trx
-        .insertInto('menu_sub_items')
-        .values({ seq: next, ...values })
-        .execute();
-      return next;
-    });
-  }
-  const result = await db.updateTable('menu_sub_items').set(values).where('seq', '=', seq).executeTakeFirst();
-  return Number(result.numUpdatedRows) ? seq : null;
+  return saveRow(db, 'menu_sub_items', values, seq);
 }
 
 /** Add (no `seq`) or change a footer phone; returns its number, or null when `seq` names none. */
 export async function savePhone(db: Db, input: PhoneInput, seq?: number): Promise<number | null> {
-  if (seq === undefined) {
-    return db.transaction().execute(async (trx) => {
-      const next = await nextSeq(trx, 'footer_phones');
-      await trx
-        .insertInto('footer_phones')
-        .values({ seq: next, ...input })
-        .execute();
-      return next;
-    });
-  }
-  const result = await db.updateTable('footer_phones').set(input).where('seq', '=', seq).executeTakeFirst();
-  return Number(result.numUpdatedRows) ? seq : null;
+  return saveRow(db, 'footer_phones', input, seq);
 }
 
 /** Delete a top entry (with its submenu entries), a submenu entry or a footer phone. */

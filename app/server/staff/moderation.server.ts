@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
+import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
 import { env } from '../env.server';
+import { postsWaiting } from './dashboard.server';
 
 /**
  * Moderation of the web board and the demand section (ADR 062): the queue of new posts and answers,
@@ -186,14 +188,7 @@ export async function removeBlock(db: Db, key: string): Promise<BlockRow | null>
   return r ? blockRow(r) : null;
 }
 
-function blockRow(r: {
-  address_key: string;
-  label: string;
-  reason: string;
-  created_by: string;
-  created_at: number;
-  expires_at: number;
-}): BlockRow {
+function blockRow(r: Selectable<BoardBlocksTable>): BlockRow {
   return {
     addressKey: r.address_key,
     label: r.label,
@@ -275,17 +270,8 @@ export async function listQueue(db: Db, page: number, order: QueueOrder = 'newes
       'board_answers.created_at as created_at',
     ])
     .where('board_answers.reviewed_at', 'is', null);
-  const [topicCount, answerCount, rows] = await Promise.all([
-    db
-      .selectFrom('board_topics')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('reviewed_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('board_answers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('reviewed_at', 'is', null)
-      .executeTakeFirstOrThrow(),
+  const [total, rows] = await Promise.all([
+    postsWaiting(db),
     db
       .selectFrom(topics.unionAll(answers).as('q'))
       .selectAll()
@@ -307,7 +293,7 @@ export async function listQueue(db: Db, page: number, order: QueueOrder = 'newes
       displayName: r.display_name,
       createdAt: new Date(Number(r.created_at)),
     })),
-    total: Number(topicCount.n) + Number(answerCount.n),
+    total,
     page,
     pageSize: QUEUE_PAGE_SIZE,
   };
@@ -437,6 +423,21 @@ export interface StaffTopic {
   answers: StaffAnswer[];
 }
 
+/** A topic's or an answer's state as moderators see it: hidden (and why), seen, its author blockable. */
+function postState(r: {
+  hidden: number;
+  hidden_reason: string | null;
+  reviewed_at: number | null;
+  author_key: string | null;
+}) {
+  return {
+    hidden: r.hidden === 1,
+    hiddenReason: r.hidden_reason,
+    reviewed: r.reviewed_at !== null,
+    traceable: r.author_key !== null,
+  };
+}
+
 /** A topic as moderators see it: hidden or not, with every answer. */
 export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | null> {
   const t = await db.selectFrom('board_topics').selectAll().where('id', '=', id).executeTakeFirst();
@@ -454,21 +455,15 @@ export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | nu
     body: t.body,
     displayName: t.display_name,
     createdAt: new Date(Number(t.created_at)),
-    hidden: t.hidden === 1,
-    hiddenReason: t.hidden_reason,
-    reviewed: t.reviewed_at !== null,
+    ...postState(t),
     closed: t.closed_at !== null,
-    traceable: t.author_key !== null,
     answers: answers.map((a) => ({
       id: a.id,
       body: a.body,
       displayName: a.display_name,
       official: a.staff === 1,
       createdAt: new Date(Number(a.created_at)),
-      hidden: a.hidden === 1,
-      hiddenReason: a.hidden_reason,
-      reviewed: a.reviewed_at !== null,
-      traceable: a.author_key !== null,
+      ...postState(a),
     })),
   };
 }
@@ -579,19 +574,7 @@ function demandStatusOf(value: string): DemandStatus {
   return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
 }
 
-function staffDemand(r: {
-  id: number;
-  question: string;
-  detail: string;
-  asker_name: string;
-  asked_at: number;
-  status: string;
-  answer: string | null;
-  answered_by: string | null;
-  answered_at: number | null;
-  hidden: number;
-  hidden_reason: string | null;
-}): StaffDemandItem {
+function staffDemand(r: Omit<Selectable<DemandItemsTable>, 'hidden_at'>): StaffDemandItem {
   return {
     id: r.id,
     question: r.question,

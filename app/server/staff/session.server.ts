@@ -40,6 +40,21 @@ export interface StaffSessionRow {
   expiresAt: number;
 }
 
+/**
+ * A signed, HttpOnly, SameSite=Lax cookie of the back office (Path=/staff), Secure and `__Secure-`
+ * prefixed when secure cookies are on.
+ */
+export function staffPathCookie(name: string, options: { secrets: string[]; maxAge?: number }): Cookie {
+  const config = env();
+  return createCookie(config.secureCookies ? `__Secure-${name}` : name, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: STAFF_PATH,
+    ...options,
+  });
+}
+
 let cookie: Cookie | undefined;
 
 /**
@@ -47,16 +62,7 @@ let cookie: Cookie | undefined;
  * secure cookies are on. No Max-Age: it ends with the browser; the row ends sooner.
  */
 export function staffCookie(): Cookie {
-  if (!cookie) {
-    const config = env();
-    cookie = createCookie(config.secureCookies ? '__Secure-sahakorn_staff' : 'sahakorn_staff', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      path: STAFF_PATH,
-      secrets: [...config.sessionSecrets],
-    });
-  }
+  cookie ??= staffPathCookie('sahakorn_staff', { secrets: [...env().sessionSecrets] });
   return cookie;
 }
 

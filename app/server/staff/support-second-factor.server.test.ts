@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support-2fa', { PUBLIC_URL: 'http://coop.test' });
 
@@ -97,21 +98,7 @@ describe("support removes a member's second factor (ADR 091)", () => {
     expect(await secondFactorEnabled(NO)).toBe(true);
 
     const { db } = await app();
-    const now = Date.now();
-    await db
-      .insertInto('login_challenges')
-      .values({
-        id_hash: 'waiting-for-a-code',
-        membership_no: NO,
-        upstream_token: 'upstream-x',
-        upstream_expires_in: 3600,
-        remember: 0,
-        redirect_to: null,
-        failures: 0,
-        created_at: now,
-        expires_at: now + 60_000,
-      })
-      .execute();
+    await insertHalfSession(db, NO, 'waiting-for-a-code', 'upstream-x');
     const done = await post(cookie, { intent: 'remove-factor', membershipNo: NO, reason: 'ทำโทรศัพท์หาย ตรวจบัตรแล้ว' });
     expect(done.status).toBe(200);
     const answer = (await done.json()) as Answer;

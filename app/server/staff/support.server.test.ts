@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore, contextFrom } from '../app-store.test-support';
+import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support', { PUBLIC_URL: 'http://coop.test' }, { startTimeoutMs: 120_000 });
 
@@ -60,6 +61,14 @@ async function memberWithoutContact(registered: boolean, fresh = true) {
     },
     row,
   };
+}
+
+/** A code support issues to the member (by `sup`); fails the test when it is refused. */
+async function issueCode(membershipNo: string, purpose: 'register' | 'forget') {
+  const { db } = await app();
+  const issued = await support.issueMemberCode(db, key(), { membershipNo, purpose, issuedBy: 'sup' });
+  if (!issued.ok) throw new Error(issued.reason);
+  return issued;
 }
 
 /** The member's code step: the identity step, then a poster for codes. */
@@ -127,20 +136,7 @@ describe('lock state and unlocking', () => {
         acting_staff: null,
       })
       .execute();
-    await db
-      .insertInto('login_challenges')
-      .values({
-        id_hash: 'half-session',
-        membership_no: no,
-        upstream_token: 'upstream-b',
-        upstream_expires_in: 3600,
-        remember: 0,
-        redirect_to: null,
-        failures: 0,
-        created_at: now,
-        expires_at: now + 60_000,
-      })
-      .execute();
+    await insertHalfSession(db, no, 'half-session', 'upstream-b', now);
     await db
       .insertInto('impersonation_grants')
       .values({
@@ -189,38 +185,25 @@ describe('staff-issued codes', () => {
       .where('email', 'is not', null)
       .where('status_code', '=', '0')
       .executeTakeFirstOrThrow();
-    expect(
-      await support.issueMemberCode(db, key(), {
-        membershipNo: withEmail.membership_no,
-        purpose: 'forget',
-        issuedBy: 'x',
-      }),
-    ).toEqual({ ok: false, reason: 'has_contact' });
+    taken.add(withEmail.membership_no); // keeps its email: the next member is another one
     const registered = await memberWithoutContact(true);
-    expect(
-      await support.issueMemberCode(db, key(), {
-        membershipNo: registered.membershipNo,
-        purpose: 'register',
-        issuedBy: 'x',
-      }),
-    ).toEqual({ ok: false, reason: 'registered' });
-    expect(
-      await support.issueMemberCode(db, key(), { membershipNo: '999999999', purpose: 'forget', issuedBy: 'x' }),
-    ).toEqual({
-      ok: false,
-      reason: 'unknown',
-    });
+    const refusals = [
+      [withEmail.membership_no, 'forget', 'has_contact'],
+      [registered.membershipNo, 'register', 'registered'],
+      ['999999999', 'forget', 'unknown'],
+    ] as const;
+    for (const [membershipNo, purpose, reason] of refusals) {
+      expect(await support.issueMemberCode(db, key(), { membershipNo, purpose, issuedBy: 'x' }), reason).toEqual({
+        ok: false,
+        reason,
+      });
+    }
   });
 
   it('a reset code sets the password through the forgotten-password flow, once; it is stored only as a keyed hash', async () => {
     const { db } = await app();
     const member = await memberWithoutContact(true);
-    const issued = await support.issueMemberCode(db, key(), {
-      membershipNo: member.membershipNo,
-      purpose: 'forget',
-      issuedBy: 'sup',
-    });
-    if (!issued.ok) throw new Error(issued.reason);
+    const issued = await issueCode(member.membershipNo, 'forget');
     expect(issued.code).toMatch(/^\d{6}$/);
     const stored = await db
       .selectFrom('staff_member_codes')
@@ -269,12 +252,7 @@ describe('staff-issued codes', () => {
     const { db } = await app();
     const member = await memberWithoutContact(false);
     const other = await memberWithoutContact(false);
-    const issued = await support.issueMemberCode(db, key(), {
-      membershipNo: member.membershipNo,
-      purpose: 'register',
-      issuedBy: 'sup',
-    });
-    if (!issued.ok) throw new Error(issued.reason);
+    const issued = await issueCode(member.membershipNo, 'register');
     const wrong = issued.code === '000000' ? '111111' : '000000';
     const withCode = await (await codeStep('register', member.fields, '10.8.1.1'))(wrong);
     const withoutCode = await (await codeStep('register', other.fields, '10.8.1.2'))(wrong);
@@ -377,12 +355,7 @@ describe('one-time code checks locked for the day (ADR 094)', () => {
     const locked = await support.memberSupportView(db, member.membershipNo, env());
     expect(locked?.locks.map((l) => l.kind)).toEqual(['recovery_codes']);
     // Support hands over a code in person; it is refused while the number is locked.
-    const issued = await support.issueMemberCode(db, key(), {
-      membershipNo: member.membershipNo,
-      purpose: 'forget',
-      issuedBy: 'sup',
-    });
-    if (!issued.ok) throw new Error(issued.reason);
+    const issued = await issueCode(member.membershipNo, 'forget');
     const refused = await post(
       'forget',
       {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 
 import type { Db } from '../db/index.server';
+import type { Database } from '../db/schema';
 import type { Env } from '../env.server';
 import { codeLimitKeys } from '../auth/recovery/code-limit.server';
 import { newCode, type RecoveryPurpose } from '../auth/recovery/codes.server';
@@ -120,6 +121,21 @@ function memberKeys(membershipNo: string) {
   };
 }
 
+/** A `rate_limits` row is one of the member's counters (`keys`: memberKeys). */
+function isMemberCounter(eb: ExpressionBuilder<Database, 'rate_limits'>, keys: ReturnType<typeof memberKeys>) {
+  return eb.or([
+    eb('key', 'in', [
+      keys.loginBackoff,
+      keys.secondFactor,
+      keys.recovery,
+      keys.passwordChange,
+      keys.codesWrong,
+      keys.codesSent,
+    ]),
+    eb('key', 'like', `${keys.loginPairPrefix}%`),
+  ]);
+}
+
 /** What support may see of one member; null when the number is unknown. No financial data. */
 export async function memberSupportView(
   db: Db,
@@ -143,19 +159,7 @@ export async function memberSupportView(
     db
       .selectFrom('rate_limits')
       .select(['key', 'count', 'reset_at'])
-      .where((eb) =>
-        eb.or([
-          eb('key', 'in', [
-            keys.loginBackoff,
-            keys.secondFactor,
-            keys.recovery,
-            keys.passwordChange,
-            keys.codesWrong,
-            keys.codesSent,
-          ]),
-          eb('key', 'like', `${keys.loginPairPrefix}%`),
-        ]),
-      )
+      .where((eb) => isMemberCounter(eb, keys))
       .where('reset_at', '>', now)
       .execute(),
     db
@@ -237,19 +241,7 @@ export async function unlockMember(
   return db.transaction().execute(async (trx) => {
     const counters = await trx
       .deleteFrom('rate_limits')
-      .where((eb) =>
-        eb.or([
-          eb('key', 'in', [
-            keys.loginBackoff,
-            keys.secondFactor,
-            keys.recovery,
-            keys.passwordChange,
-            keys.codesWrong,
-            keys.codesSent,
-          ]),
-          eb('key', 'like', `${keys.loginPairPrefix}%`),
-        ]),
-      )
+      .where((eb) => isMemberCounter(eb, keys))
       .executeTakeFirst();
     const sessions = await trx
       .deleteFrom('sessions')
