@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
@@ -35,23 +36,34 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT);
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Elements after whose end the words of the next one are a new word (a block, a line break). */
+const BLOCKS = new Set(['p', 'br', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'div', 'td', 'th']);
+const NON_TEXT = new Set(RICH_TEXT.nonTextTags);
 
 /**
  * The words of rich text as one line of plain text (for meta descriptions and excerpts): tags
- * removed, block ends turned into spaces, entities decoded, whitespace collapsed.
+ * removed with what code or markup elements hold, block ends turned into spaces, entities decoded,
+ * whitespace collapsed. Read with the HTML parser that `sanitize-html` itself uses (`htmlparser2`),
+ * without the sanitiser's allow-list work: nothing of it is kept as markup.
  */
 export function richTextToPlain(html: string): string {
-  const spaced = html.replace(/<\/(p|li|h[1-6]|blockquote|div|td|th)\s*>|<br\s*\/?>/gi, '$& ');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_TEXT.nonTextTags });
-  return text
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text = '';
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (NON_TEXT.has(name)) hidden += 1;
+      },
+      onclosetag(name) {
+        if (NON_TEXT.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (BLOCKS.has(name)) text += ' ';
+      },
+      ontext(words) {
+        if (hidden === 0) text += words;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return text.replace(/\s+/g, ' ').trim();
 }
