@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
 import { bangkokMonth, percentRepaid } from './figures';
-import { fetchPage } from './embedded-page.server';
+import { fetchStatementPage } from './embedded-page.server';
 import type {
   Beneficiary,
   CapitalPoint,
@@ -178,11 +178,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
 
     async getShareStatement(cred, query) {
       const membershipNo = await memberOf(cred);
-      let base = db.selectFrom('share_statements').where('membership_no', 'in', [membershipNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('share_statements').where('membership_no', 'in', [membershipNo]),
         (q) =>
           q
             .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
@@ -253,11 +250,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
         .where('membership_no', '=', membershipNo)
         .executeTakeFirst();
       if (!owned) return null;
-      let base = db.selectFrom('loan_statements').where('contract_no', 'in', [contractNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('loan_statements').where('contract_no', 'in', [contractNo]),
         (q) =>
           q
             .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
@@ -288,11 +282,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
       const membershipNo = await memberOf(cred);
       const [account] = await depositsOf(membershipNo, accountNo);
       if (!account) return null;
-      let base = db.selectFrom('deposit_statements').where('account_no', 'in', [accountNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('deposit_statements').where('account_no', 'in', [accountNo]),
         (q) =>
           q
             .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
