@@ -13,6 +13,7 @@ import type {
   Dividend,
   Guarantee,
   Loan,
+  MemberCredentials,
   MemberOf,
   MonthlyCollection,
   WelfareItem,
@@ -158,6 +159,20 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
     }));
   }
 
+  /**
+   * A feed read as a list (`rowsOf` without a number) and as one item (with its number, scoped to the
+   * member as well: another member's number finds nothing, so `null`).
+   */
+  function listAndOne<T>(rowsOf: (membershipNo: string, no?: string) => Promise<T[]>) {
+    return {
+      list: async (cred: MemberCredentials): Promise<T[]> => rowsOf(await memberOf(cred)),
+      one: async (cred: MemberCredentials, no: string): Promise<T | null> =>
+        (await rowsOf(await memberOf(cred), no))[0] ?? null,
+    };
+  }
+  const loans = listAndOne(loansOf);
+  const deposits = listAndOne(depositsOf);
+
   return {
     async getShareSummary(cred) {
       const membershipNo = await memberOf(cred);
@@ -232,14 +247,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
       return points;
     },
 
-    async getLoans(cred) {
-      return loansOf(await memberOf(cred));
-    },
-
-    async getLoan(cred, contractNo) {
-      const [loan] = await loansOf(await memberOf(cred), contractNo);
-      return loan ?? null;
-    },
+    getLoans: loans.list,
+    getLoan: loans.one,
 
     async getLoanStatement(cred, contractNo, query) {
       const membershipNo = await memberOf(cred);
@@ -269,14 +278,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
       );
     },
 
-    async getDepositAccounts(cred) {
-      return depositsOf(await memberOf(cred));
-    },
-
-    async getDepositAccount(cred, accountNo) {
-      const [account] = await depositsOf(await memberOf(cred), accountNo);
-      return account ?? null;
-    },
+    getDepositAccounts: deposits.list,
+    getDepositAccount: deposits.one,
 
     async getDepositStatement(cred, accountNo, query) {
       const membershipNo = await memberOf(cred);
