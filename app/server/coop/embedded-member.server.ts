@@ -10,6 +10,7 @@ import type {
   Collateral,
   CoopBackend,
   DepositAccount,
+  DepositStatementRow,
   Dividend,
   Guarantee,
   Loan,
@@ -37,6 +38,21 @@ type MemberFeeds = Pick<
   | 'getDividends'
   | 'getWelfare'
 >;
+
+/** A share or deposit statement row: its day, what it was, the signed amount and the balance after it. */
+function movementOf(r: {
+  op_date: string;
+  description: string;
+  amount_satang: number;
+  balance_satang: number;
+}): DepositStatementRow {
+  return {
+    date: r.op_date,
+    description: r.description,
+    amountSatang: Number(r.amount_satang),
+    balanceSatang: Number(r.balance_satang),
+  };
+}
 
 /**
  * The member feeds of the embedded backend. `memberOf` turns the session's token into the member
@@ -201,13 +217,7 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
             .orderBy('op_date', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          date: r.op_date,
-          period: r.period,
-          description: r.description,
-          amountSatang: Number(r.amount_satang),
-          balanceSatang: Number(r.balance_satang),
-        }),
+        (r) => ({ ...movementOf(r), period: r.period }),
       );
     },
 
@@ -294,12 +304,7 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
             .orderBy('seq', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          date: r.op_date,
-          description: r.description,
-          amountSatang: Number(r.amount_satang),
-          balanceSatang: Number(r.balance_satang),
-        }),
+        movementOf,
       );
     },
 
