@@ -4,7 +4,13 @@ import type { Db } from '../db/index.server';
 import type { Database, DemandItemsTable } from '../db/schema';
 import { once } from '../idempotency.server';
 import { fetchPage } from './embedded-page.server';
-import { BoardTopicClosedError, type CoopBackend, type DemandItem, type DemandStatus } from './types';
+import {
+  BoardTopicClosedError,
+  type CoopBackend,
+  type DemandItem,
+  type DemandStatus,
+  type DemandSummary,
+} from './types';
 
 type BoardFeeds = Pick<
   CoopBackend,
@@ -32,9 +38,24 @@ function demandStatus(value: string): DemandStatus {
 }
 
 /**
- * A demand item's row as the feed shows it: dates from their stored milliseconds, an unknown status
- * read as received. The staff's moderation list can show its rows through it too, adding whether the
- * item is hidden and why.
+ * A demand item's row as its list shows it: the date from its stored milliseconds, an unknown status
+ * read as received.
+ */
+function demandSummaryOf(
+  r: Pick<Selectable<DemandItemsTable>, 'id' | 'question' | 'asker_name' | 'asked_at' | 'status'>,
+): DemandSummary {
+  return {
+    id: r.id,
+    question: r.question,
+    askerName: r.asker_name,
+    askedAt: new Date(Number(r.asked_at)),
+    status: demandStatus(r.status),
+  };
+}
+
+/**
+ * A demand item's row as the feed shows it: its summary with the detail and the answer. The staff's
+ * moderation list can show its rows through it too, adding whether the item is hidden and why.
  */
 export function demandItemOf(
   r: Pick<
@@ -43,12 +64,8 @@ export function demandItemOf(
   >,
 ): DemandItem {
   return {
-    id: r.id,
-    question: r.question,
+    ...demandSummaryOf(r),
     detail: r.detail,
-    askerName: r.asker_name,
-    askedAt: new Date(Number(r.asked_at)),
-    status: demandStatus(r.status),
     answer: r.answer,
     answeredBy: r.answered_by,
     answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
@@ -208,13 +225,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
             .orderBy('asked_at', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          id: r.id,
-          question: r.question,
-          askerName: r.asker_name,
-          askedAt: new Date(Number(r.asked_at)),
-          status: demandStatus(r.status),
-        }),
+        demandSummaryOf,
       );
     },
 
