@@ -337,32 +337,14 @@ describe('formatSatang and formatBaht', () => {
 });
 
 describe('formatAge', () => {
-  it('counts completed years and months', () => {
-    expect(formatAge('1977-11-10', NOW)).toEqual({
-      years: 47,
-      months: 2,
-      text: '47 ปี 2 เดือน',
-    });
-    expect(formatAge('1977-11-16', NOW)).toEqual({
-      years: 47,
-      months: 1,
-      text: '47 ปี 1 เดือน',
-    });
-    expect(formatAge('1978-01-15', NOW)).toEqual({
-      years: 47,
-      months: 0,
-      text: '47 ปี 0 เดือน',
-    });
-    expect(formatAge('1978-01-16', NOW)).toEqual({
-      years: 46,
-      months: 11,
-      text: '46 ปี 11 เดือน',
-    });
-    expect(formatAge('2025-01-15', NOW)).toEqual({
-      years: 0,
-      months: 0,
-      text: '0 ปี 0 เดือน',
-    });
+  it.each([
+    ['1977-11-10', { years: 47, months: 2, text: '47 ปี 2 เดือน' }],
+    ['1977-11-16', { years: 47, months: 1, text: '47 ปี 1 เดือน' }],
+    ['1978-01-15', { years: 47, months: 0, text: '47 ปี 0 เดือน' }],
+    ['1978-01-16', { years: 46, months: 11, text: '46 ปี 11 เดือน' }],
+    ['2025-01-15', { years: 0, months: 0, text: '0 ปี 0 เดือน' }],
+  ])('counts completed years and months: born %s', (birth, age) => {
+    expect(formatAge(birth, NOW)).toEqual(age);
   });
 
   it('uses Bangkok calendar days for both dates', () => {

@@ -1,10 +1,16 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 
 import type { Db } from '../db/index.server';
-import type { Database } from '../db/schema';
+import type { Database, DemandItemsTable } from '../db/schema';
 import { once } from '../idempotency.server';
 import { fetchPage } from './embedded-page.server';
-import { BoardTopicClosedError, type CoopBackend, type DemandStatus } from './types';
+import {
+  BoardTopicClosedError,
+  type CoopBackend,
+  type DemandItem,
+  type DemandStatus,
+  type DemandSummary,
+} from './types';
 
 type BoardFeeds = Pick<
   CoopBackend,
@@ -29,6 +35,41 @@ function posted(input: { body: string; displayName: string }, at: number, author
 
 function demandStatus(value: string): DemandStatus {
   return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
+}
+
+/**
+ * A demand item's row as its list shows it: the date from its stored milliseconds, an unknown status
+ * read as received.
+ */
+function demandSummaryOf(
+  r: Pick<Selectable<DemandItemsTable>, 'id' | 'question' | 'asker_name' | 'asked_at' | 'status'>,
+): DemandSummary {
+  return {
+    id: r.id,
+    question: r.question,
+    askerName: r.asker_name,
+    askedAt: new Date(Number(r.asked_at)),
+    status: demandStatus(r.status),
+  };
+}
+
+/**
+ * A demand item's row as the feed shows it: its summary with the detail and the answer. The staff's
+ * moderation list can show its rows through it too, adding whether the item is hidden and why.
+ */
+export function demandItemOf(
+  r: Pick<
+    Selectable<DemandItemsTable>,
+    'id' | 'question' | 'detail' | 'asker_name' | 'asked_at' | 'status' | 'answer' | 'answered_by' | 'answered_at'
+  >,
+): DemandItem {
+  return {
+    ...demandSummaryOf(r),
+    detail: r.detail,
+    answer: r.answer,
+    answeredBy: r.answered_by,
+    answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
+  };
 }
 
 /**
@@ -184,13 +225,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
             .orderBy('asked_at', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          id: r.id,
-          question: r.question,
-          askerName: r.asker_name,
-          askedAt: new Date(Number(r.asked_at)),
-          status: demandStatus(r.status),
-        }),
+        demandSummaryOf,
       );
     },
 
@@ -201,18 +236,7 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
         .where('id', '=', id)
         .where('hidden', '=', 0)
         .executeTakeFirst();
-      if (!r) return null;
-      return {
-        id: r.id,
-        question: r.question,
-        detail: r.detail,
-        askerName: r.asker_name,
-        askedAt: new Date(Number(r.asked_at)),
-        status: demandStatus(r.status),
-        answer: r.answer,
-        answeredBy: r.answered_by,
-        answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
-      };
+      return r ? demandItemOf(r) : null;
     },
   };
 }

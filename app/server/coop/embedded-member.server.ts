@@ -3,16 +3,18 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.server';
 import type { CollectionsTable } from '../db/schema';
 import { bangkokMonth, percentRepaid } from './figures';
-import { fetchPage } from './embedded-page.server';
+import { fetchStatementPage } from './embedded-page.server';
 import type {
   Beneficiary,
   CapitalPoint,
   Collateral,
   CoopBackend,
   DepositAccount,
+  DepositStatementRow,
   Dividend,
   Guarantee,
   Loan,
+  MemberCredentials,
   MemberOf,
   MonthlyCollection,
   WelfareItem,
@@ -36,6 +38,21 @@ type MemberFeeds = Pick<
   | 'getDividends'
   | 'getWelfare'
 >;
+
+/** A share or deposit statement row: its day, what it was, the signed amount and the balance after it. */
+function movementOf(r: {
+  op_date: string;
+  description: string;
+  amount_satang: number;
+  balance_satang: number;
+}): DepositStatementRow {
+  return {
+    date: r.op_date,
+    description: r.description,
+    amountSatang: Number(r.amount_satang),
+    balanceSatang: Number(r.balance_satang),
+  };
+}
 
 /**
  * The member feeds of the embedded backend. `memberOf` turns the session's token into the member
@@ -158,6 +175,20 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
     }));
   }
 
+  /**
+   * A feed read as a list (`rowsOf` without a number) and as one item (with its number, scoped to the
+   * member as well: another member's number finds nothing, so `null`).
+   */
+  function listAndOne<T>(rowsOf: (membershipNo: string, no?: string) => Promise<T[]>) {
+    return {
+      list: async (cred: MemberCredentials): Promise<T[]> => rowsOf(await memberOf(cred)),
+      one: async (cred: MemberCredentials, no: string): Promise<T | null> =>
+        (await rowsOf(await memberOf(cred), no))[0] ?? null,
+    };
+  }
+  const loans = listAndOne(loansOf);
+  const deposits = listAndOne(depositsOf);
+
   return {
     async getShareSummary(cred) {
       const membershipNo = await memberOf(cred);
@@ -178,24 +209,15 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
 
     async getShareStatement(cred, query) {
       const membershipNo = await memberOf(cred);
-      let base = db.selectFrom('share_statements').where('membership_no', 'in', [membershipNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('share_statements').where('membership_no', 'in', [membershipNo]),
         (q) =>
           q
             .select(['op_date', 'period', 'description', 'amount_satang', 'balance_satang'])
             .orderBy('op_date', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          date: r.op_date,
-          period: r.period,
-          description: r.description,
-          amountSatang: Number(r.amount_satang),
-          balanceSatang: Number(r.balance_satang),
-        }),
+        (r) => ({ ...movementOf(r), period: r.period }),
       );
     },
 
@@ -235,14 +257,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
       return points;
     },
 
-    async getLoans(cred) {
-      return loansOf(await memberOf(cred));
-    },
-
-    async getLoan(cred, contractNo) {
-      const [loan] = await loansOf(await memberOf(cred), contractNo);
-      return loan ?? null;
-    },
+    getLoans: loans.list,
+    getLoan: loans.one,
 
     async getLoanStatement(cred, contractNo, query) {
       const membershipNo = await memberOf(cred);
@@ -253,11 +269,8 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
         .where('membership_no', '=', membershipNo)
         .executeTakeFirst();
       if (!owned) return null;
-      let base = db.selectFrom('loan_statements').where('contract_no', 'in', [contractNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('loan_statements').where('contract_no', 'in', [contractNo]),
         (q) =>
           q
             .select(['op_date', 'period', 'item', 'principal_satang', 'interest_satang', 'balance_satang'])
@@ -275,24 +288,15 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
       );
     },
 
-    async getDepositAccounts(cred) {
-      return depositsOf(await memberOf(cred));
-    },
-
-    async getDepositAccount(cred, accountNo) {
-      const [account] = await depositsOf(await memberOf(cred), accountNo);
-      return account ?? null;
-    },
+    getDepositAccounts: deposits.list,
+    getDepositAccount: deposits.one,
 
     async getDepositStatement(cred, accountNo, query) {
       const membershipNo = await memberOf(cred);
       const [account] = await depositsOf(membershipNo, accountNo);
       if (!account) return null;
-      let base = db.selectFrom('deposit_statements').where('account_no', 'in', [accountNo]);
-      if (query.from) base = base.where('op_date', '>=', query.from);
-      if (query.to) base = base.where('op_date', '<=', query.to);
-      return fetchPage(
-        base,
+      return fetchStatementPage(
+        db.selectFrom('deposit_statements').where('account_no', 'in', [accountNo]),
         (q) =>
           q
             .select(['op_date', 'description', 'amount_satang', 'balance_satang'])
@@ -300,12 +304,7 @@ export function createMemberFeeds(db: Db, memberOf: MemberOf, now: () => number)
             .orderBy('seq', 'desc')
             .orderBy('id', 'desc'),
         query,
-        (r) => ({
-          date: r.op_date,
-          description: r.description,
-          amountSatang: Number(r.amount_satang),
-          balanceSatang: Number(r.balance_satang),
-        }),
+        movementOf,
       );
     },
 

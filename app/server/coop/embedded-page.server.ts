@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
-import type { Page, PageQuery } from './types';
+import type { Page, PageQuery, StatementQuery } from './types';
 
 /**
  * One page of a listing of the embedded store, with the count of all its rows: `base` is the query's
@@ -27,4 +27,21 @@ export async function fetchPage<DB, TB extends keyof DB, O, T>(
     select(base).limit(sql.lit(query.pageSize)).offset(sql.lit(offset)).execute(),
   ]);
   return { rows: rows.map((row) => map(row as O)), total: Number(count.n), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * One page of a statement (share, loan or deposit movements): `fetchPage` over the rows of `base` whose
+ * `op_date` lies between the query's dates, both inclusive; an absent date leaves that side open.
+ */
+export function fetchStatementPage<DB, TB extends keyof DB, O, T>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  query: StatementQuery,
+  map: (row: O) => T,
+): Promise<Page<T>> {
+  const opDate = sql.ref<string>('op_date');
+  let inRange = base;
+  if (query.from) inRange = inRange.where(opDate, '>=', query.from);
+  if (query.to) inRange = inRange.where(opDate, '<=', query.to);
+  return fetchPage(inRange, select, query, map);
 }

@@ -22,6 +22,27 @@ const item = (
   extra: Partial<ItemSeed> = {},
 ): ItemSeed => ({ category, title, author, paragraphs, ...extra });
 
+/** The demo media's numbered PDF of a series: `files/<series>-01.pdf` for the first, and so on. */
+const numberedPdf = (series: string, n: number) => `files/${series}-${String(n).padStart(2, '0')}.pdf`;
+
+/** Items of one category, a row each (title, body), with the series' next numbered PDF attached. */
+const filedItems = (
+  category: string,
+  author: string,
+  series: string,
+  rows: ReadonlyArray<readonly [title: string, body: string]>,
+): ItemSeed[] =>
+  rows.map(([title, body], i) => item(category, title, author, [body], { attachment: numberedPdf(series, i + 1) }));
+
+/** Items of one category with the same body, a title each, with the series' next numbered PDF attached. */
+const filedTitles = (category: string, author: string, series: string, body: string, titles: readonly string[]) =>
+  filedItems(
+    category,
+    author,
+    series,
+    titles.map((title) => [title, body] as const),
+  );
+
 /** Items posted at a random moment of the last two years, like the first demo's. */
 export const EXTRA_ITEMS: readonly ItemSeed[] = [
   // ข่าวประชาสัมพันธ์ (8 in content-data.ts)
@@ -125,7 +146,7 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
     'สหกรณ์ฯ โอนเงินสวัสดิการเยี่ยมไข้เข้าบัญชีเงินฝากของสมาชิกตามรายชื่อแล้ว',
   ]),
   // คำสั่ง (2 in content-data.ts)
-  ...[
+  ...filedTitles('order', ADMIN, 'order/order', 'รายละเอียดตามคำสั่งฉบับเต็มในไฟล์แนบ', [
     'คำสั่งแต่งตั้งคณะกรรมการดำเนินการเลือกตั้ง',
     'คำสั่งแต่งตั้งคณะอนุกรรมการสวัสดิการ',
     'คำสั่งแต่งตั้งคณะอนุกรรมการการลงทุน',
@@ -136,13 +157,9 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
     'คำสั่งกำหนดหน้าที่ผู้จัดการและรองผู้จัดการ',
     'คำสั่งแต่งตั้งคณะทำงานบริหารความเสี่ยง',
     'คำสั่งแต่งตั้งคณะกรรมการพิจารณาทุนการศึกษาบุตรสมาชิก',
-  ].map((title, i) =>
-    item('order', title, ADMIN, ['รายละเอียดตามคำสั่งฉบับเต็มในไฟล์แนบ'], {
-      attachment: `files/order/order-${String(i + 1).padStart(2, '0')}.pdf`,
-    }),
-  ),
+  ]),
   // ระเบียบ ข้อบังคับ (4 in content-data.ts)
-  ...[
+  ...filedItems('rules', ADMIN, 'rules/rule', [
     ['ระเบียบว่าด้วยสมาชิกสมทบ พ.ศ. 2566', 'คุณสมบัติ สิทธิ และหน้าที่ของสมาชิกสมทบ ซึ่งเป็นคู่สมรสหรือบุตรของสมาชิก'],
     ['ระเบียบว่าด้วยทุนสาธารณประโยชน์', 'หลักเกณฑ์การใช้ทุนสาธารณประโยชน์เพื่อการกุศลและการช่วยเหลือชุมชน'],
     ['ระเบียบว่าด้วยทุนการศึกษาบุตรสมาชิก', 'คุณสมบัติผู้ขอรับทุน ประเภททุน และจำนวนเงินทุนแต่ละระดับการศึกษา'],
@@ -154,23 +171,17 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
       'ระเบียบว่าด้วยการคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2565',
       'หน้าที่ของกรรมการและเจ้าหน้าที่ในการเก็บรวบรวม ใช้ และเปิดเผยข้อมูลส่วนบุคคลของสมาชิก',
     ],
-  ].map(([title = '', body = ''], i) =>
-    item('rules', title, ADMIN, [body], { attachment: `files/rules/rule-${String(i + 1).padStart(2, '0')}.pdf` }),
-  ),
+  ]),
   // คำสั่งนายทะเบียนสหกรณ์
-  ...[
+  ...filedTitles('coop_order', ADMIN, 'registrar/order', 'สหกรณ์ฯ เผยแพร่เพื่อให้สมาชิกทราบ รายละเอียดตามไฟล์แนบ', [
     'คำสั่งนายทะเบียนสหกรณ์ เรื่อง การจัดทำรายงานฐานะการเงินประจำเดือน',
     'คำสั่งนายทะเบียนสหกรณ์ เรื่อง การรับฝากเงินของสหกรณ์ออมทรัพย์',
     'คำสั่งนายทะเบียนสหกรณ์ เรื่อง การกำกับดูแลการให้เงินกู้แก่สมาชิก',
     'คำสั่งนายทะเบียนสหกรณ์ เรื่อง การบริหารความเสี่ยงด้านสภาพคล่อง',
     'คำสั่งนายทะเบียนสหกรณ์ เรื่อง การเปิดเผยข้อมูลการดำเนินงานต่อสมาชิก',
-  ].map((title, i) =>
-    item('coop_order', title, ADMIN, ['สหกรณ์ฯ เผยแพร่เพื่อให้สมาชิกทราบ รายละเอียดตามไฟล์แนบ'], {
-      attachment: `files/registrar/order-${String(i + 1).padStart(2, '0')}.pdf`,
-    }),
-  ),
+  ]),
   // กฎหมายสหกรณ์
-  ...[
+  ...filedItems('coop_act', ADMIN, 'law/law', [
     ['พระราชบัญญัติสหกรณ์ พ.ศ. 2542', 'กฎหมายหลักว่าด้วยการจัดตั้ง การดำเนินงาน และการกำกับดูแลสหกรณ์'],
     ['พระราชบัญญัติสหกรณ์ (ฉบับที่ 2) พ.ศ. 2553', 'แก้ไขเพิ่มเติมบทบัญญัติเกี่ยวกับการชำระบัญชีและบทกำหนดโทษ'],
     ['พระราชบัญญัติสหกรณ์ (ฉบับที่ 3) พ.ศ. 2562', 'เพิ่มอำนาจการกำกับดูแลสหกรณ์ออมทรัพย์และสหกรณ์เครดิตยูเนี่ยน'],
@@ -179,9 +190,7 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
       'หลักเกณฑ์ด้านเงินกองทุน สภาพคล่อง การให้เงินกู้ และการลงทุนของสหกรณ์ออมทรัพย์',
     ],
     ['พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562', 'สิทธิของเจ้าของข้อมูลและหน้าที่ของสหกรณ์ในฐานะผู้ควบคุมข้อมูลส่วนบุคคล'],
-  ].map(([title = '', body = ''], i) =>
-    item('coop_act', title, ADMIN, [body], { attachment: `files/law/law-${String(i + 1).padStart(2, '0')}.pdf` }),
-  ),
+  ]),
   // การลงทุนของสหกรณ์
   item(
     'coop_investment',
@@ -252,24 +261,20 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
     'ชุมนุมสหกรณ์ออมทรัพย์แห่งประเทศไทยมอบรางวัลการบริหารความเสี่ยงดีเด่นแก่สหกรณ์ฯ',
   ]),
   // ศูนย์รวมรายงาน
-  ...[
+  ...filedItems('report_center', ACC, 'report/center', [
     ['รายงานของผู้ตรวจสอบกิจการ ประจำปี {be1}', 'ผลการตรวจสอบการดำเนินงานและข้อเสนอแนะของผู้ตรวจสอบกิจการ'],
     ['แผนกลยุทธ์สหกรณ์ระยะ 5 ปี', 'วิสัยทัศน์ พันธกิจ เป้าหมาย และแผนงานของสหกรณ์ในระยะ 5 ปี'],
     ['รายงานการบริหารความเสี่ยง ประจำปี {be1}', 'ผลการประเมินความเสี่ยงด้านเครดิต สภาพคล่อง และปฏิบัติการ'],
     ['แผนปฏิบัติงานและประมาณการรายรับรายจ่าย ประจำปี {be}', 'แผนงานและงบประมาณที่ที่ประชุมใหญ่อนุมัติ'],
     ['รายงานผลการปฏิบัติตามแผนกลยุทธ์', 'ความก้าวหน้าของโครงการตามแผนกลยุทธ์ในรอบปีที่ผ่านมา'],
-  ].map(([title = '', body = ''], i) =>
-    item('report_center', title, ACC, [body], {
-      attachment: `files/report/center-${String(i + 1).padStart(2, '0')}.pdf`,
-    }),
-  ),
+  ]),
   // รายงานกิจการ (3 in content-data.ts)
   item('bussiness_report', 'รายงานกิจการประจำปี {be}', ACC, ['รายงานผลการดำเนินงานครึ่งปีแรกและประมาณการทั้งปี'], {
     attachment: 'files/report/annual-half.pdf',
     season: { month: 7, day: 20 },
   }),
   // ดาวน์โหลดเอกสาร (5 in content-data.ts)
-  ...[
+  ...filedItems('download', ADMIN, 'download/form', [
     ['แบบคำขอสมัครเป็นสมาชิก', 'สำหรับข้าราชการและลูกจ้างประจำในสังกัดที่ประสงค์สมัครเป็นสมาชิก'],
     ['แบบคำขอเปลี่ยนแปลงการส่งค่าหุ้นรายเดือน', 'ใช้ขอเพิ่ม ลด หรืองดส่งค่าหุ้นรายเดือนตามระเบียบ'],
     ['แบบคำขอเปิดบัญชีเงินฝาก', 'เปิดบัญชีเงินฝากออมทรัพย์ ออมทรัพย์พิเศษ หรือเงินฝากประจำ'],
@@ -277,9 +282,7 @@ export const EXTRA_ITEMS: readonly ItemSeed[] = [
     ['หนังสือยินยอมให้หักเงินเดือน', 'ให้หน่วยงานต้นสังกัดหักเงินเดือนส่งสหกรณ์ตามรายการเรียกเก็บ'],
     ['แบบคำขอรับทุนการศึกษาบุตรสมาชิก', 'ยื่นพร้อมสำเนาผลการเรียนและสำเนาสูติบัตรของบุตร'],
     ['แบบคำขอกู้เงินพิเศษเพื่อที่อยู่อาศัย', 'พร้อมรายการเอกสารประกอบการพิจารณาและหนังสือรับรองเงินเดือน'],
-  ].map(([title = '', body = ''], i) =>
-    item('download', title, ADMIN, [body], { attachment: `files/download/form-${String(i + 1).padStart(2, '0')}.pdf` }),
-  ),
+  ]),
   // ภาพกิจกรรม (3 in content-data.ts)
   ...[
     'ภาพกิจกรรมปลูกป่าชายเลน',
@@ -327,7 +330,7 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
       title: `รายงานกิจการประจำเดือน${month} ${be}`,
       author: ACC,
       paragraphs: [`สรุปฐานะการเงิน จำนวนสมาชิก ทุนเรือนหุ้น เงินรับฝาก และเงินให้กู้ ณ วันสิ้นเดือน${month} ${be}`],
-      attachment: `files/report/monthly-${String(i).padStart(2, '0')}.pdf`,
+      attachment: numberedPdf('report/monthly', i),
       postedAt: monthStart(i - 1) + 6 * DAY + 10 * 3600_000,
     });
   }
@@ -340,7 +343,7 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
       title: `จดหมายข่าวสหกรณ์ ฉบับเดือน${month} ${be}`,
       author: 'ฝ่ายประชาสัมพันธ์',
       paragraphs: ['ข่าวสาร กิจกรรม และสาระน่ารู้สำหรับสมาชิกประจำเดือน ดาวน์โหลดฉบับเต็มได้จากไฟล์แนบ'],
-      attachment: `files/newsletter/issue-${String(i).padStart(2, '0')}.pdf`,
+      attachment: numberedPdf('newsletter/issue', i),
       postedAt: monthStart(i) + 2 * DAY + 9 * 3600_000,
     });
   }
@@ -356,7 +359,7 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
         `สรุปผลการดำเนินงานไตรมาสที่ ${quarter} ปี ${be} ทั้งด้านเงินให้กู้ เงินรับฝาก รายได้ และค่าใช้จ่าย เปรียบเทียบกับแผนงาน`,
         'สหกรณ์ฯ มีกำไรสุทธิเป็นไปตามเป้าหมาย และอัตราส่วนหนี้ค้างชำระอยู่ในเกณฑ์ที่กำหนด',
       ],
-      attachment: `files/report/quarter-${String(i).padStart(2, '0')}.pdf`,
+      attachment: numberedPdf('report/quarter', i),
       postedAt: Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 3, 15, 3),
     });
   }

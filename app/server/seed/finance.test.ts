@@ -774,13 +774,11 @@ describe('beneficiaries, dividends and welfare', () => {
 describe('demo members', () => {
   const demo = DEMO_MEMBER.membershipNo;
   const empty = EMPTY_DEMO_MEMBER.membershipNo;
+  const shareAccountOf = (membershipNo: string) =>
+    db.selectFrom('share_accounts').selectAll().where('membership_no', '=', membershipNo).executeTakeFirstOrThrow();
 
   it(`gives ${DEMO_MEMBER.membershipNo} data in every area`, async () => {
-    const share = await db
-      .selectFrom('share_accounts')
-      .selectAll()
-      .where('membership_no', '=', demo)
-      .executeTakeFirstOrThrow();
+    const share = await shareAccountOf(demo);
     expect(share.capital_satang).toBeGreaterThan(0);
 
     const loans = await db.selectFrom('loans').selectAll().where('membership_no', '=', demo).execute();
@@ -864,11 +862,7 @@ describe('demo members', () => {
       .execute();
     expect(terms).toHaveLength(1);
 
-    const share = await db
-      .selectFrom('share_accounts')
-      .selectAll()
-      .where('membership_no', '=', empty)
-      .executeTakeFirstOrThrow();
+    const share = await shareAccountOf(empty);
     expect(share.capital_satang).toBeGreaterThan(0);
     const count = async (q: RawBuilder<{ n: number }>) => (await rows(q))[0]?.n;
     expect(await count(sql`select count(*) as n from loans where membership_no = ${empty}`)).toBe(0);
