@@ -6,6 +6,7 @@ import { sql, type Selectable, type SqlBool } from 'kysely';
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
 import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
+import { demandItemOf } from '../coop/embedded-board.server';
 import { env } from '../env.server';
 import { postsWaiting } from './dashboard.server';
 
@@ -570,24 +571,8 @@ export interface StaffDemandItem {
   hiddenReason: string | null;
 }
 
-function demandStatusOf(value: string): DemandStatus {
-  return (DEMAND_STATUSES as readonly string[]).includes(value) ? (value as DemandStatus) : 'received';
-}
-
 function staffDemand(r: Omit<Selectable<DemandItemsTable>, 'hidden_at'>): StaffDemandItem {
-  return {
-    id: r.id,
-    question: r.question,
-    detail: r.detail,
-    askerName: r.asker_name,
-    askedAt: new Date(Number(r.asked_at)),
-    status: demandStatusOf(r.status),
-    answer: r.answer,
-    answeredBy: r.answered_by,
-    answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
-    hidden: r.hidden === 1,
-    hiddenReason: r.hidden_reason,
-  };
+  return { ...demandItemOf(r), hidden: r.hidden === 1, hiddenReason: r.hidden_reason };
 }
 
 /** Every demand item, hidden ones too, newest first. */
