@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { richTextToPlain, sanitizeRichText } from './sanitize.server';
+import { ITEMS } from '../seed/content-data';
+import { plainOfSimpleMarkup, plainThroughParser, richTextToPlain, sanitizeRichText } from './sanitize.server';
 
 /** Everything that would run script, load active content or submit somewhere if it survived. */
 function assertInert(html: string): void {
@@ -157,5 +158,64 @@ describe('richTextToPlain', () => {
 
   it('drops scripts and styles with their content', () => {
     expect(richTextToPlain('<script>alert(1)</script><style>p{}</style><p>ข้อความ</p>')).toBe('ข้อความ');
+  });
+});
+
+describe('richTextToPlain without the HTML parser', () => {
+  /** Bodies as the editor and the demo store write them: paragraphs, lists, links, bold. */
+  const bodies = ITEMS.map((item) => item.paragraphs.map((p) => `<p>${p}</p>`).join('\n'));
+
+  it('reads the bodies editors write without the parser, to the same words', () => {
+    for (const body of [
+      ...bodies,
+      '<h2>หัวข้อ</h2><p>ก &amp; ข &lt;3 &nbsp;ค</p><ul><li><a href="/list/news" title=\'ข่าว\'>ข่าว</a></li></ul>',
+      '<p class=lead>A & B < 5 > 4 "quoted" \'single\'</p><br/><img src="/mediafiles/a.png" alt="">ต่อ<br>ท้าย',
+      '<TABLE><TR><TD colspan=2>ก</TD><TD>ข</TD></TR></TABLE><P >ค</P ><span style="color:red">ง</span>',
+    ]) {
+      expect(plainOfSimpleMarkup(body), body).not.toBeNull();
+      expect(richTextToPlain(body), body).toBe(plainThroughParser(body));
+    }
+  });
+
+  it('leaves to the parser what it does not read itself, with the same words', () => {
+    for (const body of [
+      '<script>alert(1)</script><p>ข้อความ</p>',
+      '<p>ก<!-- ความเห็น --></p>ข',
+      '<textarea><p>ไม่ใช่แท็ก</p></textarea>ค',
+      '<svg><title>ภาพ</title></svg>ง',
+      'ราคา &copy 2569 &hellip; &#3585; &#x0E01; &AMP; &amp',
+      '<p>ไม่ปิด <a href="x',
+      '<p>ก</p ><p>ข</ p>',
+      'ก\u0000ข',
+    ]) {
+      expect(plainOfSimpleMarkup(body), body).toBeNull();
+      expect(richTextToPlain(body), body).toBe(plainThroughParser(body));
+    }
+  });
+
+  it('answers what the parser answers for any mix of markup pieces', () => {
+    const pieces = [
+      ...['<p>', '</p>', '<br>', '<br/>', '<br />', '</br>', '<b>', '</b>', '<li>', '</li >', '<h2 id="a">', '</h2>'],
+      ...['<a href="x>y">', "<a href='/a?b=1&c=2'>", '<a href=/a/b>', '</a>', '<img src="a.png" alt="ก"/>', '<P>'],
+      ...['<td colspan=2>', '</td>', '<span>', '<font color=red>', '<div\n>', '<x-y>', '<o:p>', '<p/>', '<a b>'],
+      ...['&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&nbsp;', '&hellip;', '&#60;', '&#x3c;', '&amp', '&copy'],
+      ...['&', '& ', '<', '< ', '<5', '>', '"', "'", '=', '/', ' ', '\n', '\t', '\r\n', '\u00a0', '\u200b'],
+      ...['ก', 'ที่', 'น้ำ', 'abc', 'OTP', '2569', '<script>', '</script>', '<style>', '<!--', '-->', '<!DOCTYPE x>'],
+      ...['<textarea>', '</textarea>', '<svg>', '</svg>', '<title>', '<iframe>', '<?x?>', '<![CDATA[x]]>', '\u0000'],
+    ];
+    // A fixed sequence (a linear congruential generator), so a failure can be read again.
+    let seed = 20261129;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let quick = 0;
+    for (let run = 0; run < 4000; run += 1) {
+      const body = Array.from({ length: 1 + next(14) }, () => pieces[next(pieces.length)]).join('');
+      if (plainOfSimpleMarkup(body) !== null) quick += 1;
+      expect(richTextToPlain(body), JSON.stringify(body)).toBe(plainThroughParser(body));
+    }
+    // The mixes must try the quick way often enough to mean something.
+    expect(quick).toBeGreaterThan(400);
   });
 });
