@@ -22,6 +22,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 // (50 requests of a 2 ms page are 100 ms: ±10 % from the ticks alone).
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const DEFAULT_PAGES = ['/load', '/member/status', '/member/share', '/member/loan', '/member/kep'];
+/**
+ * What the requests accept (fetch asks for gzip and deflate): BENCH_ENCODING=identity measures
+ * pages uncompressed, as `bench:public`'s wrk asks for them.
+ */
+const ENCODING = process.env.BENCH_ENCODING;
 
 const args = process.argv.slice(2);
 if (args[0] === '--save') {
@@ -49,7 +54,8 @@ async function start(name, port) {
     .map((c) => c.split(';')[0])
     .find((c) => c.includes('sahakorn_sid='));
   if (!cookie) throw new Error(`login failed on ${name} (${res.status})`);
-  const get = (page) => fetch(`${server.base}${page}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+  const headers = { Cookie: cookie, ...(ENCODING ? { 'Accept-Encoding': ENCODING } : {}) };
+  const get = (page) => fetch(`${server.base}${page}`, { headers }).then((r) => r.arrayBuffer());
   return { name, server, get, cpu: Object.fromEntries(pages.map((p) => [p, []])) };
 }
 

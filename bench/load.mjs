@@ -18,11 +18,15 @@
 // server's processes (the primary and its workers) and PostgreSQL (from /proc); then each
 // setup's pages/s and login p99 as ratios to the first setup of its store.
 //
-// Setups: BENCH_SETUPS (`sqlite,postgres`) × BENCH_WORKERS (`1,2`: WEB_CONCURRENCY), plus, with
-// BENCH_BEFORE=<folder of a saved build>, that build first (it runs as it was built: an earlier
-// server.js ignores WEB_CONCURRENCY). PostgreSQL uses a fresh database `<TEST_DATABASE_URL's
-// database>_bench` per setup. The load generator runs on the same cores as the servers and
-// PostgreSQL: compare the ratios, not the absolute figures. Port: BENCH_PORT (3900).
+// Setups: BENCH_SETUPS (`sqlite,postgres`) × BENCH_WORKERS (`1,2`: WEB_CONCURRENCY). With
+// BENCH_BEFORE=<folder of a saved build>, that build runs each setup too, right next to this one
+// (a server.js older than ADR 071 ignores WEB_CONCURRENCY), and with BENCH_ROUNDS (1) above one the
+// pair runs that many times, the order turned each round (before, now; now, before; …), so that load
+// from elsewhere on a shared machine falls on both alike. Each run says whether the setup held its
+// members (page p95 under 500 ms, no errors); the summary gives each pair's ratios, now ÷ before.
+// PostgreSQL uses a fresh database `<TEST_DATABASE_URL's database>_bench<BENCH_PORT>` per setup. The
+// load generator runs on the same cores as the servers and PostgreSQL: compare the ratios, not the
+// absolute figures. Port: BENCH_PORT (3900).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -48,6 +52,12 @@ const LOGIN_EVERY_MS = Number(process.env.BENCH_LOGIN_EVERY_MS ?? 250);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const BEFORE = process.env.BENCH_BEFORE;
 const SETUPS = (process.env.BENCH_SETUPS ?? 'sqlite,postgres').split(',');
+/** How many times each setup runs (with BENCH_BEFORE: each before-and-now pair, the order turned each time). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** What a payday morning must hold: page p95 under this, and no errors. */
+const HELD_P95_MS = 500;
+/** The scratch PostgreSQL database's suffix: one per port, so that two benches on one machine do not meet. */
+const DB_SUFFIX = `bench${PORT}`;
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'sahakorn-demo';
 /** The membership number in a member page's header (the first one on the page). */
@@ -373,47 +383,84 @@ async function load(name, base, serverPids, members) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-load-'));
 const removeTmp = stopAtEnd(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const results = [];
-const builds = [
-  ...(BEFORE ? [{ label: 'before', dir: BEFORE, workers: [1] }] : []),
-  { label: 'now', dir: '.', workers: WORKERS },
-];
+const builds = [...(BEFORE ? [{ label: 'before', dir: BEFORE }] : []), { label: 'now', dir: '.' }];
+/** Page p95 under HELD_P95_MS and no errors. */
+const held = (r) => r.p95 < HELD_P95_MS && r.errors === 0;
 try {
   console.log(
     `bench:load — ${MEMBERS} members (arriving over ${Math.min(RAMP_SECONDS, SECONDS / 2)} s, ${THINK_MS} ms ` +
       `between pages) for ${SECONDS} s per setup, a login every ${LOGIN_EVERY_MS} ms meanwhile, ${SEED_MEMBERS} demo members`,
   );
   for (const store of SETUPS) {
-    for (const build of builds) {
-      for (const workers of build.workers) {
-        const name = `${store}, ${build.label}, ${workers} worker${workers > 1 ? 's' : ''}`;
-        const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
-        const env = { DATA_DIR: dataDir, WEB_CONCURRENCY: String(workers) };
-        if (store === 'postgres') env.DATABASE_URL = await freshDatabase(PG_BASE, 'bench');
-        const server = await startServer(PORT, env, build.dir);
-        results.push({ store, ...(await load(name, `http://127.0.0.1:${PORT}`, server.pids, await membersOf(env))) });
-        await server.stop();
-        if (store === 'postgres') await dropDatabase(PG_BASE, 'bench');
+    for (const workers of WORKERS) {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+          const name = `${store}, ${build.label}, ${workers} worker${workers > 1 ? 's' : ''}`;
+          const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
+          const env = { DATA_DIR: dataDir, WEB_CONCURRENCY: String(workers) };
+          if (store === 'postgres') env.DATABASE_URL = await freshDatabase(PG_BASE, DB_SUFFIX);
+          const server = await startServer(PORT, env, build.dir);
+          const result = await load(name, `http://127.0.0.1:${PORT}`, server.pids, await membersOf(env));
+          console.log(
+            `  ${held(result) ? 'held' : 'NOT held'} (page p95 under ${HELD_P95_MS} ms, no errors); load average ${os.loadavg()[0].toFixed(1)}`,
+          );
+          results.push({ store, workers, build: build.label, round, ...result });
+          await server.stop();
+          if (store === 'postgres') await dropDatabase(PG_BASE, DB_SUFFIX);
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
       }
     }
   }
   const ratio = (x, y) => (x / y).toFixed(2);
   console.log(
-    '\n| setup | requests | errors | pages/s | page p50 | page p95 | page p99 | logins | login p95 | login p99 | pages/s ÷ first | CPU/request |',
+    '\n| setup | requests | errors | pages/s | page p50 | page p95 | page p99 | logins | login p95 | login p99 | pages/s ÷ first | CPU/request | held |',
   );
-  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |');
   for (const r of results) {
     const first = results.find((x) => x.store === r.store);
     console.log(
       `| ${r.name} | ${r.requests} | ${r.errors} | ${r.pagesPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} ms | ` +
         `${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.logins} | ${r.loginP95.toFixed(0)} ms | ${r.loginP99.toFixed(0)} ms | ` +
-        `× ${ratio(r.pagesPerSecond, first.pagesPerSecond)} | ${(r.cpu.servers + r.cpu.postgres).toFixed(1)} ms |`,
+        `× ${ratio(r.pagesPerSecond, first.pagesPerSecond)} | ${(r.cpu.servers + r.cpu.postgres).toFixed(1)} ms | ${held(r) ? 'yes' : 'no'} |`,
     );
+  }
+  if (BEFORE) {
+    // Each pair of one round: now ÷ before, and the mean of the rounds' ratios.
+    console.log(
+      '\n| setup | rounds | pages/s now ÷ before | page p95 now ÷ before | CPU/request now ÷ before | held (before / now) |',
+    );
+    console.log('| --- | --: | --: | --: | --: | --- |');
+    const mean = (xs) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    for (const store of SETUPS) {
+      for (const workers of WORKERS) {
+        const pairs = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const of = (label) =>
+            results.find((r) => r.store === store && r.workers === workers && r.round === round && r.build === label);
+          const [b, n] = [of('before'), of('now')];
+          if (b && n) pairs.push({ b, n });
+        }
+        if (!pairs.length) continue;
+        const cpu = (r) => r.cpu.servers + r.cpu.postgres;
+        const spread = (f) => {
+          const xs = pairs.map(f);
+          return `${mean(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+        };
+        console.log(
+          `| ${store}, ${workers} worker${workers > 1 ? 's' : ''} | ${pairs.length} | ` +
+            `${spread(({ b, n }) => n.pagesPerSecond / b.pagesPerSecond)} | ${spread(({ b, n }) => n.p95 / b.p95)} | ` +
+            `${spread(({ b, n }) => cpu(n) / cpu(b))} | ` +
+            `${pairs.map(({ b, n }) => `${held(b) ? 'yes' : 'no'} / ${held(n) ? 'yes' : 'no'}`).join(', ')} |`,
+        );
+      }
+    }
   }
   const errors = results.reduce((n, r) => n + r.errors, 0);
   console.log(`\nerrors: ${errors}${errors ? ' — must be 0' : ''}`);
   process.exitCode = errors ? 1 : 0;
 } finally {
   for (const stop of stops) await stop().catch(() => undefined);
-  if (SETUPS.includes('postgres')) await dropDatabase(PG_BASE, 'bench').catch(() => undefined);
+  if (SETUPS.includes('postgres')) await dropDatabase(PG_BASE, DB_SUFFIX).catch(() => undefined);
   removeTmp();
 }

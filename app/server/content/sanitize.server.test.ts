@@ -157,5 +157,11 @@ describe('richTextToPlain', () => {
 
   it('drops scripts and styles with their content', () => {
     expect(richTextToPlain('<script>alert(1)</script><style>p{}</style><p>ข้อความ</p>')).toBe('ข้อความ');
+    expect(richTextToPlain('<svg><title>ภาพ</title></svg><textarea><p>ไม่</p></textarea>ค<!-- ก -->')).toBe('ค');
+  });
+
+  it('keeps a word whole across inline tags, and reads markup left open', () => {
+    expect(richTextToPlain('<b>สห</b>กรณ์ <a href="/x">ออม<i>ทรัพย์</i></a>')).toBe('สหกรณ์ ออมทรัพย์');
+    expect(richTextToPlain('<p>ไม่ปิด <a href="x')).toBe('ไม่ปิด');
   });
 });
