@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { Field, TextAreaField } from '~/components/forms';
-import { BoardForm, useBoardForm } from '~/components/info/board-form';
+import { TextAreaField } from '~/components/forms';
+import { BoardForm, DisplayNameField, useBoardForm } from '~/components/info/board-form';
 import { BackLink, PostArticle, PostMetaBody } from '~/components/info/board';
 import { AnswerSchema, BOARD_LIMITS, BOARD_MESSAGES, parseRecordId, type AnswerFields } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
@@ -146,12 +146,7 @@ export default function BoardTopicPage() {
                 label="ข้อความตอบกระทู้"
                 textareaProps={{ maxLength: BOARD_LIMITS.body, rows: 5 }}
               />
-              <Field
-                meta={fields.displayName}
-                label="ชื่อผู้ตอบ"
-                hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
-                inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
-              />
+              <DisplayNameField meta={fields.displayName} label="ชื่อผู้ตอบ" />
             </BoardForm>
           </>
         )}
