@@ -3,7 +3,8 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { Field, TextAreaField } from '~/components/forms';
-import { BoardForm, useBoardForm } from '~/components/info/board-form';
+import { BoardForm, DisplayNameField, useBoardForm } from '~/components/info/board-form';
+import { BackLink } from '~/components/info/board';
 import { BOARD_LIMITS, BOARD_MESSAGES, TopicSchema, type TopicFields } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
@@ -50,9 +51,7 @@ export default function BoardPostPage() {
   const { fields } = board;
   return (
     <>
-      <p>
-        <a href="/board">กลับไปหน้ากระดานถาม-ตอบ</a>
-      </p>
+      <BackLink href="/board">กลับไปหน้ากระดานถาม-ตอบ</BackLink>
       <h1>ตั้งกระทู้ใหม่</h1>
       <p>กระทู้จะแสดงบนเว็บไซต์ทันทีที่บันทึก โปรดใช้ถ้อยคำสุภาพ และอย่าใส่ข้อมูลส่วนตัว เช่น เลขประจำตัวประชาชน เลขบัญชี หรือหมายเลขโทรศัพท์</p>
       <BoardForm
@@ -63,12 +62,7 @@ export default function BoardPostPage() {
       >
         <Field meta={fields.title} label="หัวข้อกระทู้" inputProps={{ maxLength: BOARD_LIMITS.title }} />
         <TextAreaField meta={fields.body} label="รายละเอียด" textareaProps={{ maxLength: BOARD_LIMITS.body, rows: 8 }} />
-        <Field
-          meta={fields.displayName}
-          label="ชื่อผู้ตั้งกระทู้"
-          hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
-          inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
-        />
+        <DisplayNameField meta={fields.displayName} label="ชื่อผู้ตั้งกระทู้" />
       </BoardForm>
     </>
   );

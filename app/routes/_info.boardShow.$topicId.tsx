@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { Field, TextAreaField } from '~/components/forms';
-import { BoardForm, useBoardForm } from '~/components/info/board-form';
-import { PlainText } from '~/components/info/board';
+import { TextAreaField } from '~/components/forms';
+import { BoardForm, DisplayNameField, useBoardForm } from '~/components/info/board-form';
+import { BackLink, PostArticle, PostMetaBody } from '~/components/info/board';
 import { AnswerSchema, BOARD_LIMITS, BOARD_MESSAGES, parseRecordId, type AnswerFields } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
@@ -91,21 +91,18 @@ export default function BoardTopicPage() {
   const { fields } = board;
   return (
     <>
-      <p>
-        <a href="/board">กลับไปหน้ากระดานถาม-ตอบ</a>
-      </p>
-      <article className="post" aria-labelledby="topic-title">
-        <h1 id="topic-title" className="post-title">
-          {topic.title}
-        </h1>
-        <p className="post__meta">
-          <span>โดย {topic.displayName}</span>
-          <time dateTime={topic.postedIso}>{topic.posted}</time>
-        </p>
-        <div className="post__body">
-          <PlainText text={topic.body} />
-        </div>
-      </article>
+      <BackLink href="/board">กลับไปหน้ากระดานถาม-ตอบ</BackLink>
+      <PostArticle
+        titleId="topic-title"
+        title={topic.title}
+        meta={
+          <>
+            <span>โดย {topic.displayName}</span>
+            <time dateTime={topic.postedIso}>{topic.posted}</time>
+          </>
+        }
+        text={topic.body}
+      />
 
       <section aria-labelledby="answers-title">
         <h2 id="answers-title">{answers.length ? `คำตอบ ${answers.length} ความเห็น` : 'ยังไม่มีคำตอบ'}</h2>
@@ -114,15 +111,17 @@ export default function BoardTopicPage() {
             {answers.map((a, i) => (
               <li key={a.id} id={`answer-${a.id}`} className={a.staff ? 'post post--staff' : 'post'}>
                 <h3 className="post__heading">ความเห็นที่ {i + 1}</h3>
-                <p className="post__meta">
-                  <span>โดย {a.displayName}</span>
-                  {a.staff ? <strong className="post__official">{OFFICIAL_ANSWER_LABEL}</strong> : null}
-                  {a.staff ? <span className="badge tone--green">เจ้าหน้าที่สหกรณ์</span> : null}
-                  <time dateTime={a.postedIso}>{a.posted}</time>
-                </p>
-                <div className="post__body">
-                  <PlainText text={a.body} />
-                </div>
+                <PostMetaBody
+                  meta={
+                    <>
+                      <span>โดย {a.displayName}</span>
+                      {a.staff ? <strong className="post__official">{OFFICIAL_ANSWER_LABEL}</strong> : null}
+                      {a.staff ? <span className="badge tone--green">เจ้าหน้าที่สหกรณ์</span> : null}
+                      <time dateTime={a.postedIso}>{a.posted}</time>
+                    </>
+                  }
+                  text={a.body}
+                />
               </li>
             ))}
           </ol>
@@ -147,12 +146,7 @@ export default function BoardTopicPage() {
                 label="ข้อความตอบกระทู้"
                 textareaProps={{ maxLength: BOARD_LIMITS.body, rows: 5 }}
               />
-              <Field
-                meta={fields.displayName}
-                label="ชื่อผู้ตอบ"
-                hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
-                inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
-              />
+              <DisplayNameField meta={fields.displayName} label="ชื่อผู้ตอบ" />
             </BoardForm>
           </>
         )}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { DemandStatusBadge, PlainText } from '~/components/info/board';
+import { BackLink, DemandStatusBadge, PostArticle, PostMetaBody } from '~/components/info/board';
 import { parseRecordId } from '~/lib/forms/board';
 import { titleFor } from '~/lib/meta';
 import { formatRelativeTime, truncate } from '~/lib/thai-format';
@@ -42,34 +42,31 @@ export default function DemandItemPage() {
   const { item } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <a href="/demand">กลับไปหน้าความต้องการของสมาชิก</a>
-      </p>
-      <article className="post" aria-labelledby="demand-title">
-        <h1 id="demand-title" className="post-title">
-          {item.question}
-        </h1>
-        <p className="post__meta">
-          <DemandStatusBadge status={item.status} />
-          <span>เสนอโดย {item.askerName}</span>
-          <time dateTime={item.askedIso}>{item.asked}</time>
-        </p>
-        <div className="post__body">
-          <PlainText text={item.detail} />
-        </div>
-      </article>
+      <BackLink href="/demand">กลับไปหน้าความต้องการของสมาชิก</BackLink>
+      <PostArticle
+        titleId="demand-title"
+        title={item.question}
+        meta={
+          <>
+            <DemandStatusBadge status={item.status} />
+            <span>เสนอโดย {item.askerName}</span>
+            <time dateTime={item.askedIso}>{item.asked}</time>
+          </>
+        }
+        text={item.detail}
+      />
       <section aria-labelledby="demand-answer-title" className="post post--staff">
         <h2 id="demand-answer-title">คำตอบจากสหกรณ์</h2>
         {item.answer ? (
-          <>
-            <p className="post__meta">
-              <span>โดย {item.answeredBy ?? 'สหกรณ์'}</span>
-              {item.answered && item.answeredIso ? <time dateTime={item.answeredIso}>{item.answered}</time> : null}
-            </p>
-            <div className="post__body">
-              <PlainText text={item.answer} />
-            </div>
-          </>
+          <PostMetaBody
+            meta={
+              <>
+                <span>โดย {item.answeredBy ?? 'สหกรณ์'}</span>
+                {item.answered && item.answeredIso ? <time dateTime={item.answeredIso}>{item.answered}</time> : null}
+              </>
+            }
+            text={item.answer}
+          />
         ) : (
           <p>สหกรณ์ได้รับเรื่องแล้ว และจะแจ้งผลการพิจารณาในหน้านี้</p>
         )}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { DataTable, Empty } from '~/components/member/data';
+import { DataTable, Empty, figureCells } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -52,10 +52,7 @@ export default function CollPage() {
               <th scope="row">{g.borrower}</th>
               <td className="nowrap">{g.contractNo}</td>
               <td className="nowrap">{g.startDate}</td>
-              <td className="num">{g.approved}</td>
-              <td className="num">{g.balance}</td>
-              <td className="num">{g.arrear}</td>
-              <td className="num">{g.guaranteed}</td>
+              {figureCells([g.approved, g.balance, g.arrear, g.guaranteed])}
             </tr>
           ))}
         </DataTable>

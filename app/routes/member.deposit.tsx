@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
-import { DataTable, Empty, KeyFigures } from '~/components/member/data';
+import { DataTable, Empty, figureCells, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatDate, formatSatang } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -69,10 +69,7 @@ export default function DepositPage() {
                 </th>
                 <td>{a.typeName}</td>
                 <td>{a.accountName}</td>
-                <td className="num">{a.balance}</td>
-                <td className="num">{a.interest}</td>
-                <td className="num">{a.withdrawable}</td>
-                <td className="num">{a.held}</td>
+                {figureCells([a.balance, a.interest, a.withdrawable, a.held])}
                 <td className="nowrap">{a.opened}</td>
               </tr>
             ))}

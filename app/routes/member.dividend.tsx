@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-import { DataTable, Empty, KeyFigures } from '~/components/member/data';
+import { DataTable, Empty, figureCells, KeyFigures } from '~/components/member/data';
 import { titleFor } from '~/lib/meta';
 import { formatSatang, toBuddhistYear } from '~/lib/thai-format';
 import { app } from '~/server/app.server';
@@ -62,11 +62,7 @@ export default function DividendPage() {
           {years.map((y) => (
             <tr key={y.year}>
               <th scope="row">{y.year}</th>
-              <td className="num">{y.dividendRate}</td>
-              <td className="num">{y.dividend}</td>
-              <td className="num">{y.averageReturnRate}</td>
-              <td className="num">{y.averageReturn}</td>
-              <td className="num">{y.interestPaid}</td>
+              {figureCells([y.dividendRate, y.dividend, y.averageReturnRate, y.averageReturn, y.interestPaid])}
               <td className="num">
                 <strong>{y.net}</strong>
               </td>

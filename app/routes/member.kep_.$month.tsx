@@ -7,16 +7,13 @@ import { KeyFigures } from '~/components/member/data';
 import { PrintButton } from '~/components/member/print-button';
 import { site } from '~/config/site';
 import { titleFor } from '~/lib/meta';
-import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
+import { kepMonth } from '~/server/member/collection-page.server';
 
 /** Printable bill (before posting) or receipt (after) of one billing month: `/member/kep/2568-05` style keys in Gregorian `YYYY-MM`. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
-  const { backend } = await app();
-  const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
-  const found = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
+  const found = await kepMonth(member, params.month);
   if (!found) throw json(null, { status: 404 });
   return json({ bill: collectionView(found), memberName: member.memberName, membershipNo: member.membershipNo });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { app } from '~/server/app.server';
 import { requireMember } from '~/server/auth/auth.server';
+import { kepMonth } from '~/server/member/collection-page.server';
 import { kepPdfFileName, pdfResponse, renderKepPdf } from '~/server/member/kep-pdf.server';
 import { notFoundUnless, PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
@@ -11,10 +11,7 @@ import { notFoundUnless, PRIVATE_NO_STORE } from '~/server/http/responses.server
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(request, context);
-  const match = /^(\d{4})-(\d{2})$/.exec(params.month ?? '');
-  const { backend } = await app();
-  const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
-  const collection = months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
+  const collection = await kepMonth(member, params.month);
   notFoundUnless(collection, PRIVATE_NO_STORE);
   const bytes = await renderKepPdf({
     collection,

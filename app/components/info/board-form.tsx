@@ -4,8 +4,8 @@ import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type * as z from 'zod';
 
-import { ErrorSummary, HoneypotField, summaryItems } from '~/components/forms';
-import { HONEYPOT_FIELD } from '~/lib/forms/board';
+import { ErrorSummary, Field, HoneypotField, summaryItems } from '~/components/forms';
+import { BOARD_LIMITS, HONEYPOT_FIELD } from '~/lib/forms/board';
 
 /**
  * The conform setup of a public board form (a new topic, an answer): checked on submit against the
@@ -57,5 +57,17 @@ export function BoardForm<Fields extends { formKey: string }>({
         </button>
       </Form>
     </>
+  );
+}
+
+/** The poster's public name on a board form (a topic's or an answer's): a nickname will do. */
+export function DisplayNameField({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
+  return (
+    <Field
+      meta={meta}
+      label={label}
+      hint="ชื่อนี้จะแสดงต่อสาธารณะ จะใช้ชื่อเล่นก็ได้"
+      inputProps={{ maxLength: BOARD_LIMITS.name, autoComplete: 'nickname' }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 import type { DemandStatus } from '~/server/coop/types';
 
@@ -24,6 +24,49 @@ export function PlainText({ text }: { text: string }) {
         </p>
       ))}
     </>
+  );
+}
+
+/** A post's byline (author, badges, time) and its text, as a topic, an answer or a demand shows them. */
+export function PostMetaBody({ meta, text }: { meta: ReactNode; text: string }) {
+  return (
+    <>
+      <p className="post__meta">{meta}</p>
+      <div className="post__body">
+        <PlainText text={text} />
+      </div>
+    </>
+  );
+}
+
+/** A topic or a demand at the top of its own page: its title is the page's heading, then its byline and text. */
+export function PostArticle({
+  titleId,
+  title,
+  meta,
+  text,
+}: {
+  titleId: string;
+  title: ReactNode;
+  meta: ReactNode;
+  text: string;
+}) {
+  return (
+    <article className="post" aria-labelledby={titleId}>
+      <h1 id={titleId} className="post-title">
+        {title}
+      </h1>
+      <PostMetaBody meta={meta} text={text} />
+    </article>
+  );
+}
+
+/** A link back to the list a page belongs to, above its heading. */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p>
+      <a href={href}>{children}</a>
+    </p>
   );
 }
 

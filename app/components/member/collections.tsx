@@ -4,7 +4,7 @@ import { COLLECTION_STATUS_TEXT, collectionStatus, collectionTone, toneClass } f
 import { formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
 import type { MonthlyCollection } from '~/server/coop/types';
 
-import { DataTable, Empty } from './data';
+import { DataTable, Empty, figureCells } from './data';
 
 /** Billing months per page of the kep and kepcrem pages, newest first (ADR 029): half a year. */
 export const MONTHS_PER_PAGE = 6;
@@ -100,10 +100,7 @@ export function CollectionLines({
             {l.description}
             {l.contractNo ? <span className="nowrap"> ({l.contractNo})</span> : null}
           </th>
-          <td className="num">{l.period}</td>
-          <td className="num">{l.principal}</td>
-          <td className="num">{l.interest}</td>
-          <td className="num">{l.amount}</td>
+          {figureCells([l.period, l.principal, l.interest, l.amount])}
         </tr>
       ))}
     </DataTable>

@@ -101,6 +101,15 @@ export function DataTable({
   );
 }
 
+/** A row's figure cells (amounts, rates, periods) in order, each right-aligned (`num`). */
+export function figureCells(values: ReactNode[]): ReactNode[] {
+  return values.map((value, i) => (
+    <td key={i} className="num">
+      {value}
+    </td>
+  ));
+}
+
 /**
  * The figures a member opens the page for (a balance, the debt, this month's deduction), at the top
  * of the page in large type so they are on a phone's first screen.

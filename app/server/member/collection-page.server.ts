@@ -19,3 +19,14 @@ export async function collectionPage(member: AuthedMember, url: URL, kind: 'kep'
   notFoundUnless(page <= pages);
   return { months: found.rows.map(collectionView), page, pages };
 }
+
+/**
+ * The member's billing month named by a route's Gregorian `YYYY-MM` key (`/member/kep/2025-05`, its
+ * PDF): undefined for a key that is not one or a month the member has no bill for.
+ */
+export async function kepMonth(member: AuthedMember, key: string | undefined) {
+  const match = /^(\d{4})-(\d{2})$/.exec(key ?? '');
+  const { backend } = await app();
+  const months = match ? await backend.getCollections(member.credentials, 'kep') : [];
+  return months.find((m) => m.year === Number(match?.[1]) && m.month === Number(match?.[2]));
+}
