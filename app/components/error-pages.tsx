@@ -35,6 +35,15 @@ export function NotFoundPage() {
   );
 }
 
+/** "Try again": the same address asked for once more (a plain link, so it works without scripts). */
+export function RetryLink({ href }: { href: string }) {
+  return (
+    <a className="button" href={href}>
+      ลองใหม่อีกครั้ง
+    </a>
+  );
+}
+
 /** Rendering or server failure (HTTP 500): no details reach the visitor. */
 export function CrashPage() {
   const location = useLocation();
@@ -44,9 +53,7 @@ export function CrashPage() {
       <h1>{CRASH_TEXT}</h1>
       <IncidentNumber />
       <p className="status-page__actions">
-        <a className="button" href={retry}>
-          ลองใหม่อีกครั้ง
-        </a>
+        <RetryLink href={retry} />
         <a className="button button--secondary" href="/home">
           กลับสู่หน้าแรก
         </a>

@@ -12,7 +12,7 @@ import {
 
 import { CookieConsent } from '~/components/info/cookie-consent';
 import { FlashNotice } from '~/components/notices';
-import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
+import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE, RetryLink } from '~/components/error-pages';
 import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
 import { SearchDialog } from '~/components/info/search';
 import { LoadScript } from '~/components/script-loader';
@@ -130,9 +130,7 @@ export function ErrorBoundary() {
           {status === 503 ? <p>ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง</p> : null}
           <IncidentNumber />
           <p className="status-page__actions">
-            <a className="button" href={`${pathname}${search}`}>
-              ลองใหม่อีกครั้ง
-            </a>
+            <RetryLink href={`${pathname}${search}`} />
             {home}
           </p>
         </div>

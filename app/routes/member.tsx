@@ -11,7 +11,7 @@ import {
 } from '@remix-run/react';
 
 import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '~/components/error-pages';
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE, RetryLink } from '~/components/error-pages';
 import { MemberShell } from '~/components/member/member-shell';
 import { MemberScript } from '~/components/member-script';
 import { IncidentNumber } from '~/incident';
@@ -98,11 +98,7 @@ export function ErrorBoundary() {
       <p>{notFound ? 'ไม่พบข้อมูลที่ต้องการ หรือข้อมูลนี้ไม่ใช่ของท่าน' : 'ระบบไม่สามารถดึงข้อมูลได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในภายหลัง'}</p>
       {notFound ? null : <IncidentNumber />}
       <p className="status-page__actions">
-        {notFound ? null : (
-          <a className="button" href={`${pathname}${search}`}>
-            ลองใหม่อีกครั้ง
-          </a>
-        )}
+        {notFound ? null : <RetryLink href={`${pathname}${search}`} />}
         {back}
       </p>
     </div>
