@@ -11,12 +11,13 @@ import { STAFF_ROLE_LABELS } from '~/lib/staff';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
 import { staffSubject } from '~/server/staff/accounts.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { formText } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { OWN_ACCOUNT_MESSAGES as M } from '~/server/staff/own-account.server';
 import { presentedStaffId } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * A staff member's own account (ADR 101), for every role: change the password, make new recovery
@@ -28,7 +29,7 @@ const TITLE = 'บัญชีของฉัน';
 /** The session hash `requireStaff` has just accepted (the cookie it read). */
 async function sessionOf(request: Request): Promise<string> {
   const idHash = await presentedStaffId(request);
-  if (!idHash) throw redirect('/staff/login', { headers: NO_STORE });
+  if (!idHash) throw redirect('/staff/login', { headers: PRIVATE_NO_STORE });
   return idHash;
 }
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       codesLeft: status.recoveryCodesLeft,
       codes,
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -58,12 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { own } = await staffStore();
   const fail = (field: string, error: string) => {
     context.formErrors = true;
-    return json({ field, error, attempt: Date.now() } as Failure, { status: 400, headers: NO_STORE });
+    return json({ field, error, attempt: Date.now() } as Failure, { status: 400, headers: PRIVATE_NO_STORE });
   };
   const done = async (text: string) =>
     redirect('/staff/account', {
       status: 303,
-      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
+      headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
     });
 
   if (intent === 'password') {

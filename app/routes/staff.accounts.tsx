@@ -18,11 +18,11 @@ import { formatDateTime } from '~/lib/thai-format';
 import { env } from '~/server/env.server';
 import { setFlash } from '~/server/flash.server';
 import { enrolUrl, staffSubject } from '~/server/staff/accounts.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { staffStore } from '~/server/staff/store.server';
 import dialogStyles from '~/styles/staff-dialog.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
 export const handle: RouteHandle = { hydrate: true };
@@ -93,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         since: formatDateTime(a.createdAt),
       })),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -114,19 +114,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accounts, sessions } = (await staffStore()).own;
   const fail = (status: number, error: string) => {
     context.formErrors = true;
-    return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
+    return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: PRIVATE_NO_STORE });
   };
   const refuseFields = (result: SubmissionResult<string[]>) => {
     context.formErrors = true;
     return json({ kind: 'create-error', result, attempt: Date.now() } as ActionData, {
       status: 400,
-      headers: NO_STORE,
+      headers: PRIVATE_NO_STORE,
     });
   };
   const done = async (text: string) =>
     redirect('/staff/accounts', {
       status: 303,
-      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
+      headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
     });
   const showLink = (username: string, token: string, expiresAt: number, message: string) =>
     json(
@@ -137,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         until: formatDateTime(expiresAt),
         message,
       } as ActionData,
-      { headers: NO_STORE },
+      { headers: PRIVATE_NO_STORE },
     );
 
   if (submission.status !== 'success') {
@@ -172,7 +172,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lastAdmin = isActiveAdmin && (await accounts.activeAdminCount()) <= 1;
   const confirmFirst = (which: 'disable' | 'reset') =>
     json({ kind: 'confirm', intent: which, id: account.id, username: account.username } as ActionData, {
-      headers: NO_STORE,
+      headers: PRIVATE_NO_STORE,
     });
   const confirmed = 'confirmed' in posted && posted.confirmed;
 
@@ -202,7 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'unlock': {
       return json({ kind: 'confirm-unlock', id: account.id, username: account.username } as ActionData, {
-        headers: NO_STORE,
+        headers: PRIVATE_NO_STORE,
       });
     }
     case 'unlock-confirm': {

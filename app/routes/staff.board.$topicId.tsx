@@ -13,7 +13,6 @@ import { publicContentChanged } from '~/server/content/public-content.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
-  NO_STORE,
   readAnswerBody,
   readDays,
   readDisplayName,
@@ -25,6 +24,7 @@ import {
 } from '~/server/staff/moderation-forms.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         answers: answers.map(({ createdAt: at, ...a }) => ({ ...a, posted: formatDateTime(at, 'short') })),
       },
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = readIntent(form, INTENTS);
   if (!intent) throw new Response('Bad Request', { status: 400 });
   const here = `/staff/board/${topicId}`;
-  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
+  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: PRIVATE_NO_STORE });
 
   if (intent === 'close' || intent === 'reopen') {
     const outcome = await coop.board.setTopicClosed(topicId, intent === 'close');

@@ -16,7 +16,6 @@ import { altTextProblems, formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
   itemNumber,
-  NO_STORE_HEADERS,
   refuseInHttpMode,
   restoredFormValues,
   submitContentForm,
@@ -27,6 +26,7 @@ import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
 import { contentFilesMax } from '~/lib/content-upload';
 import historyStyles from '~/styles/staff-history.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: contentStyles },
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       canAnnounce: pushTrigger(config) !== null,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -13,7 +13,6 @@ import { VersionConflict } from '~/server/staff/content.server';
 import {
   formVersion,
   itemNumber,
-  NO_STORE_HEADERS,
   redirectWithNotice,
   refuseInHttpMode,
 } from '~/server/staff/content-submit.server';
@@ -21,6 +20,7 @@ import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
 import historyStyles from '~/styles/staff-history.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: contentStyles },
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       shown,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

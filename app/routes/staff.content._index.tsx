@@ -10,11 +10,12 @@ import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { setFlash } from '~/server/flash.server';
 import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
-import { NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import { staffStore } from '~/server/staff/store.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -30,7 +31,7 @@ const BULK_MAX = 100;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const url = new URL(request.url);
   const categories = await coop.content.categories();
   const filters = contentFilters(url.searchParams, categories);
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       next: page < pages ? link(page + 1) : null,
       download: `/staff/content/export${search ? `?${search}` : ''}`,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
         .filter((n) => n <= 2_147_483_647),
     ),
   ];
-  if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: NO_STORE_HEADERS });
+  if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: PRIVATE_NO_STORE });
   const publish = intent === 'publish-selected';
   const { changed: numbersChanged, withoutAlt } = await coop.content.setPublishedMany(numbers, publish, user.username);
   for (const no of numbersChanged) {
@@ -106,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/staff/content${kept.size ? `?${kept}` : ''}`;
   return redirect(back, {
     status: 303,
-    headers: { ...NO_STORE_HEADERS, 'Set-Cookie': await setFlash({ kind: changed ? 'success' : 'info', text }) },
+    headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: changed ? 'success' : 'info', text }) },
   });
 }
 

@@ -12,7 +12,6 @@ import { publicContentChanged } from '~/server/content/public-content.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
-  NO_STORE,
   readAnswerBody,
   readDisplayName,
   readId,
@@ -24,6 +23,7 @@ import {
 import { DEMAND_STATUSES } from '~/server/staff/moderation.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const notFound = () => new Response('Not Found', { status: 404 });
 
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         hiddenReason: item.hiddenReason,
       },
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = readIntent(form, ['hide', 'restore', 'answer'] as const);
   if (!intent) throw new Response('Bad Request', { status: 400 });
   const here = `/staff/demand/${id}`;
-  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
+  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: PRIVATE_NO_STORE });
 
   if (intent === 'answer') {
     const answer = readAnswerBody(form);

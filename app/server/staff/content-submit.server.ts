@@ -25,12 +25,11 @@ import {
 import { staffAudit, type StaffUser } from './guard.server';
 import { requireCoopStore, staffStore, type StaffCoopStore } from './store.server';
 import { contentChanged } from './public-cache.server';
-
-export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
+import { PRIVATE_NO_STORE } from '../http/responses.server';
 
 /** A redirect after a staff change, with the notice shown on the next page. */
 export async function redirectWithNotice(to: string, text: string, kind: 'success' | 'error' | 'info' = 'success') {
-  return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...NO_STORE_HEADERS } });
+  return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...PRIVATE_NO_STORE } });
 }
 
 /**
@@ -92,7 +91,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     const form = tooLarge ? UPLOAD_TEXT.tooLarge(formatSizeLimit(2 * fileMax)) : UPLOAD_TEXT.malformed;
     return json<ContentActionData>(
       { values: upload.fields.size ? parseDraft(upload.fields, categories).values : null, errors: { form } },
-      { status: tooLarge ? 413 : 400, headers: NO_STORE_HEADERS },
+      { status: tooLarge ? 413 : 400, headers: PRIVATE_NO_STORE },
     );
   }
   const parsed = parseDraft(upload.fields, categories);
@@ -106,7 +105,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   const invalid = (status = 400) => {
     // A browser does not send a file again: the form says to choose it again.
     if (upload.files.length && !errors.cover && !errors.attachment) errors.form = UPLOAD_TEXT.chooseAgain;
-    return json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+    return json<ContentActionData>({ values, errors }, { status, headers: PRIVATE_NO_STORE });
   };
   if (!draft) return invalid();
   const current = no === undefined ? null : await coop.content.get(no);
@@ -118,7 +117,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     const view = await itemView(await coop.content.previewOf({ ...current, ...draft }), contentImages());
     return json<ContentActionData>(
       { values, errors: {}, preview: { ...view, filesLeftOut: upload.files.length > 0 } },
-      { headers: NO_STORE_HEADERS },
+      { headers: PRIVATE_NO_STORE },
     );
   }
 
@@ -131,7 +130,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     await coop.media.deleteUnreferenced(stored()).catch(() => undefined);
     return json<ContentActionData>(
       { values, errors: { ...errors, form: DISK_FULL_MESSAGE } },
-      { status: 503, headers: { ...NO_STORE_HEADERS, 'Retry-After': '60' } },
+      { status: 503, headers: { ...PRIVATE_NO_STORE, 'Retry-After': '60' } },
     );
   };
   for (const file of upload.files) {
@@ -210,7 +209,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
             bodyDiff: textDiff(current.bodyHtml, draft.bodyHtml),
           },
         },
-        { status: 409, headers: NO_STORE_HEADERS },
+        { status: 409, headers: PRIVATE_NO_STORE },
       );
     }
     if (isDiskFull(error)) return diskFull(error);

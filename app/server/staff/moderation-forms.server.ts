@@ -5,13 +5,12 @@ import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
 
 import { setFlash } from '../flash.server';
 import { DEMAND_STATUSES, REASON_MAX, type DemandStatus, type PostKind } from './moderation.server';
+import { PRIVATE_NO_STORE } from '../http/responses.server';
 
 /**
  * Reading the moderator's forms (ADR 062): every field bounded before it is cleaned, plain text as
  * the board stores it (ADR 012), Thai messages per field.
  */
-
-export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 
 export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -91,7 +90,7 @@ export function readIntent<T extends string>(form: FormData, allowed: readonly T
 
 /** Back to a page after a change, with a notice (303, so a reload does not post again). */
 export async function doneRedirect(to: string, text: string, kind: 'success' | 'info' = 'success'): Promise<Response> {
-  return redirect(to, { status: 303, headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind, text }) } });
+  return redirect(to, { status: 303, headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind, text }) } });
 }
 
 /** The form that failed and its messages per field, for the page to show beside that form. */
