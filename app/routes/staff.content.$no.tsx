@@ -15,8 +15,8 @@ import { env } from '~/server/env.server';
 import { altTextProblems, formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
+  editorOnItem,
   itemNumber,
-  refuseInHttpMode,
   restoredFormValues,
   submitContentForm,
   type ContentActionData,
@@ -35,9 +35,7 @@ export const links: LinksFunction = () => [
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const config = env();
   const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });

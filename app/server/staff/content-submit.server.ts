@@ -1,4 +1,4 @@
-import { json, redirect } from '@remix-run/node';
+import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { HISTORY_TEXT } from '~/lib/staff-history-text';
@@ -22,7 +22,7 @@ import {
   type ContentFormValues,
   type FieldErrors,
 } from './content.server';
-import { staffAudit, type StaffUser } from './guard.server';
+import { requireStaff, staffAudit, type StaffUser } from './guard.server';
 import { requireCoopStore, staffStore, type StaffCoopStore } from './store.server';
 import { contentChanged } from './public-cache.server';
 import { PRIVATE_NO_STORE } from '../http/responses.server';
@@ -40,6 +40,23 @@ export async function refuseInHttpMode(): Promise<StaffCoopStore> {
   return requireCoopStore(await staffStore(), () =>
     redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info'),
   );
+}
+
+/**
+ * The start of an editor's request about one content item: the editor (else the guard's redirect or
+ * 403), the co-op's store (else the notice that the core system keeps the content), the item's number
+ * (else 404), in that order.
+ */
+export async function editorOnItem(request: Request, param: string | undefined) {
+  const user = await requireStaff(request, 'editor');
+  const coop = await refuseInHttpMode();
+  return { user, coop, no: itemNumber(param) };
+}
+
+/** The loader of a route only a form posts to: a visit goes to the item's page. */
+export async function visitGoesToItem({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  return redirect(`/staff/content/${itemNumber(params.no)}`);
 }
 
 export { contentUploadCeiling };
