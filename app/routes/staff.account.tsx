@@ -3,8 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
-import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { CurrentPasswordField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import { CurrentPasswordField, NewPasswordFields, StaffFreshCodes, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_ROLE_LABELS } from '~/lib/staff';
@@ -115,18 +114,13 @@ export default function StaffAccountPage() {
       </p>
 
       {codes ? (
-        <FreshRecoveryCodes
+        <StaffFreshCodes
           codes={codes}
           title="รหัสสำรองชุดใหม่ของท่าน"
           titleId="new-codes-title"
-          level={2}
           className="callout stack"
-          listClassName="staff-codes"
-        >
-          <Form method="post">
-            <SubmitButton intent="codes-kept">บันทึกรหัสสำรองแล้ว</SubmitButton>
-          </Form>
-        </FreshRecoveryCodes>
+          intent="codes-kept"
+        />
       ) : null}
 
       <section className="panel stack" aria-labelledby="password-title">

@@ -4,8 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary } from '~/components/error-summary';
-import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { CodeField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import { CodeField, NewPasswordFields, StaffFreshCodes, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
@@ -162,18 +161,13 @@ export default function StaffEnrolPage() {
         </>
       ) : null}
       {data.step === 'codes' ? (
-        <FreshRecoveryCodes
+        <StaffFreshCodes
           codes={data.codes}
           title="รหัสสำรองของท่าน"
           titleId="recovery-title"
-          level={2}
           className="stack"
-          listClassName="staff-codes"
-        >
-          <Form method="post">
-            <SubmitButton intent="dismiss">บันทึกรหัสสำรองแล้ว</SubmitButton>
-          </Form>
-        </FreshRecoveryCodes>
+          intent="dismiss"
+        />
       ) : null}
     </AuthCard>
   );
