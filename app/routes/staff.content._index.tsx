@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FilterSearch, FilterSelect, ListFilters, ListPager, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
@@ -133,14 +133,7 @@ const CONTENT_SORTS_CHOICES: readonly FilterOption[] = [
 export default function StaffContentList() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.content}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.content} />;
   const error = result && 'error' in result ? result.error : null;
   const firstRow = data.rows[0];
   return (

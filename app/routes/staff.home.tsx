@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
@@ -67,14 +67,7 @@ export const meta: MetaFunction = (args) => [titleFor(args, T.home)];
 export default function StaffHome() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.home}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.home} />;
   const error = result && 'error' in result ? result.error : undefined;
   return (
     <>

@@ -22,7 +22,7 @@ import type * as z from 'zod';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
 import { MenuDeleteSchema, MenuEntrySchema, PhoneSchema, subEntrySchema } from '~/lib/forms/staff-menu';
 import { titleFor } from '~/lib/meta';
@@ -356,14 +356,7 @@ function DeleteButton({ intent, seq, label }: { intent: string; seq: number; lab
 export default function StaffMenu() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<MenuActionData>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.menu}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.menu} />;
   /** The errors and typed values of one form, when the last submission was that form's. */
   if (result?.confirm) {
     const { confirm } = result;

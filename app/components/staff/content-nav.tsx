@@ -24,3 +24,13 @@ export function ContentNav({ current }: { current: 'content' | 'media' | 'menu' 
     </nav>
   );
 }
+
+/** An editors' page when the core system keeps the content (http mode): its title and that plain notice. */
+export function CoreOwnsContent({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <p className="callout">{T.coreOwnsContent}</p>
+    </>
+  );
+}
