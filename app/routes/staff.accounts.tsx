@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -229,6 +229,24 @@ export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 const STATE_LABELS = { active: 'ใช้งานได้', waiting: 'รอตั้งค่าบัญชี', disabled: 'ปิดใช้งาน' } as const;
 const LOCKED_LABEL = 'ล็อกการเข้าสู่ระบบ';
 
+/** The role select of an account form (conform's `role` field), its error beside it. */
+function RoleField({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
+  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
+  return (
+    <FieldShell id={meta.id} errorId={meta.errorId} label={label} error={meta.errors?.[0]}>
+      {(control) => (
+        <select key={key} {...selectProps} {...control}>
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
 /**
  * A colleague's role: checked in the browser with the action's schema. Its refusals (the last admin,
  * one's own account) are the server's and show in the page's error summary.
@@ -240,26 +258,10 @@ function RoleForm({ id, username, role }: { id: number; username: string; role: 
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
   });
-  const { key, ...selectProps } = getSelectProps(fields.role, { ariaAttributes: false });
   return (
     <Form method="post" className="staff-inline-form" {...getFormProps(form)}>
       <input type="hidden" name="id" value={id} />
-      <FieldShell
-        id={fields.role.id}
-        errorId={fields.role.errorId}
-        label={`สิทธิ์ของ ${username}`}
-        error={fields.role.errors?.[0]}
-      >
-        {(control) => (
-          <select key={key} {...selectProps} {...control}>
-            {STAFF_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {STAFF_ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <RoleField meta={fields.role} label={`สิทธิ์ของ ${username}`} />
       <SubmitButton intent="role" secondary>
         เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {username}</span>
       </SubmitButton>
@@ -281,7 +283,6 @@ export default function StaffAccountsPage() {
       onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
     },
   );
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role, { ariaAttributes: false });
   if (result?.kind === 'confirm') {
     const text = CONFIRM[result.intent];
     return (
@@ -442,17 +443,7 @@ export default function StaffAccountsPage() {
             label="ชื่อที่แสดง"
             inputProps={{ autoComplete: 'off', maxLength: DISPLAY_NAME_MAX, required: true }}
           />
-          <FieldShell id={fields.role.id} errorId={fields.role.errorId} label="สิทธิ์" error={fields.role.errors?.[0]}>
-            {(control) => (
-              <select key={roleKey} {...roleProps} {...control}>
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {STAFF_ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldShell>
+          <RoleField meta={fields.role} label="สิทธิ์" />
           <SubmitButton intent="create">สร้างบัญชีและลิงก์ตั้งค่า</SubmitButton>
         </Form>
       </section>
