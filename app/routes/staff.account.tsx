@@ -2,8 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
-import { ErrorSummary } from '~/components/error-summary';
-import { CurrentPasswordField, NewPasswordFields, StaffFreshCodes, SubmitButton } from '~/components/staff/fields';
+import {
+  CurrentPasswordField,
+  FailureSummary,
+  NewPasswordFields,
+  StaffFreshCodes,
+  SubmitButton,
+} from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_ROLE_LABELS } from '~/lib/staff';
@@ -105,10 +110,7 @@ export default function StaffAccountPage() {
   return (
     <>
       <h1>{TITLE}</h1>
-      <ErrorSummary
-        key={failed?.attempt ?? 0}
-        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
-      />
+      <FailureSummary failed={failed} />
       <p>
         {user.displayName} ชื่อผู้ใช้ <strong>{user.username}</strong> สิทธิ์ {STAFF_ROLE_LABELS[user.role]}
       </p>

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
-import { ErrorSummary } from '~/components/error-summary';
-import { StaffField, SubmitButton } from '~/components/staff/fields';
+import { FailureSummary, StaffField, SubmitButton } from '~/components/staff/fields';
 import { ReasonField } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
@@ -276,10 +275,7 @@ export default function StaffMembersPage() {
   return (
     <>
       <h1>{TITLE}</h1>
-      <ErrorSummary
-        key={failed?.attempt ?? 0}
-        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
-      />
+      <FailureSummary failed={failed} />
       <section className="panel stack" aria-labelledby="find-title">
         <h2 id="find-title">ค้นหาสมาชิก</h2>
         <Form method="post" className="stack" noValidate>

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
+import { ErrorSummary } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
 import { FreshRecoveryCodes } from '~/components/recovery-codes';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
@@ -153,5 +154,15 @@ export function StaffFreshCodes({
         <SubmitButton intent={intent}>บันทึกรหัสสำรองแล้ว</SubmitButton>
       </Form>
     </FreshRecoveryCodes>
+  );
+}
+
+/**
+ * The error summary of a staff form that answers one message (on `field`, or on the form when none):
+ * `attempt` remounts it, so the same error sent again is announced again.
+ */
+export function FailureSummary({ failed }: { failed: { field?: string; error: string; attempt: number } | undefined }) {
+  return (
+    <ErrorSummary key={failed?.attempt ?? 0} items={failed ? [{ fieldId: failed.field, message: failed.error }] : []} />
   );
 }
