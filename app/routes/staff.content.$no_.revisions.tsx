@@ -10,11 +10,7 @@ import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime } from '~/lib/thai-format';
 import { textDiff } from '~/server/staff/content-history.server';
 import { VersionConflict } from '~/server/staff/content.server';
-import {
-  editorOnItem,
-  formVersion,
-  redirectWithNotice,
-} from '~/server/staff/content-submit.server';
+import { editorOnItem, formVersion, redirectWithNotice } from '~/server/staff/content-submit.server';
 import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';

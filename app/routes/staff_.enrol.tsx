@@ -71,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       ip,
     );
-    if (outcome.ok) return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok)
+      return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
     if (outcome.reason === 'link') return fail(410, M.enrolLinkInvalid);
     return fail(400, outcome.message, 'enrol-password');
   }
@@ -80,7 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const session = await enrolSession(request);
     if (!session) return fail(410, M.enrolLinkInvalid);
     const outcome = await confirmEnrolment(request, session, formText(form, 'code', 64), ip);
-    if (outcome.ok) return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok)
+      return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
     if (outcome.reason === 'locked') return fail(429, M.locked(outcome.minutes), 'enrol-code');
     return fail(400, outcome.reason === 'required' ? M.codeRequired : M.codeWrong, 'enrol-code');
   }

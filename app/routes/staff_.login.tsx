@@ -18,7 +18,8 @@ import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await lookupStaffSession(request);
-  if (found.status === 'found' && found.session.stage === 'active') throw redirect('/staff', { headers: PRIVATE_NO_STORE });
+  if (found.status === 'found' && found.session.stage === 'active')
+    throw redirect('/staff', { headers: PRIVATE_NO_STORE });
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')?.slice(0, 2000) ?? '';
   const step = found.status === 'found' && found.session.stage === 'code' ? 'code' : 'password';
   return json({ step, redirectTo }, { headers: PRIVATE_NO_STORE });

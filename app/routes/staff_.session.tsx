@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await requireStaff(request);
   } catch (error) {
-    if (wantsJson && error instanceof Response) return json({ ended: true }, { status: 401, headers: PRIVATE_NO_STORE });
+    if (wantsJson && error instanceof Response)
+      return json({ ended: true }, { status: 401, headers: PRIVATE_NO_STORE });
     throw error;
   }
   const now = Date.now();
