@@ -1,3 +1,4 @@
+import { CoreOwns } from '~/components/staff/core-owns';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT } from '~/lib/staff-history-text';
 
@@ -27,10 +28,5 @@ export function ContentNav({ current }: { current: 'content' | 'media' | 'menu' 
 
 /** An editors' page when the core system keeps the content (http mode): its title and that plain notice. */
 export function CoreOwnsContent({ title }: { title: string }) {
-  return (
-    <>
-      <h1>{title}</h1>
-      <p className="callout">{T.coreOwnsContent}</p>
-    </>
-  );
+  return <CoreOwns title={title} notice={T.coreOwnsContent} />;
 }
