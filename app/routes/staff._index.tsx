@@ -5,9 +5,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
 import { formatDateDMY, formatNumber } from '~/lib/thai-format';
-import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffCan } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 interface Figure {
   key: string;
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ({ to, label }) => ({ to, label }),
       ),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

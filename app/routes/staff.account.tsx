@@ -2,21 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
-import { ErrorSummary } from '~/components/error-summary';
-import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { CurrentPasswordField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import {
+  CurrentPasswordField,
+  FailureSummary,
+  NewPasswordFields,
+  StaffFreshCodes,
+  SubmitButton,
+} from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_ROLE_LABELS } from '~/lib/staff';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
 import { staffSubject } from '~/server/staff/accounts.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { formText } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { OWN_ACCOUNT_MESSAGES as M } from '~/server/staff/own-account.server';
 import { presentedStaffId } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * A staff member's own account (ADR 101), for every role: change the password, make new recovery
@@ -28,7 +33,7 @@ const TITLE = 'บัญชีของฉัน';
 /** The session hash `requireStaff` has just accepted (the cookie it read). */
 async function sessionOf(request: Request): Promise<string> {
   const idHash = await presentedStaffId(request);
-  if (!idHash) throw redirect('/staff/login', { headers: NO_STORE });
+  if (!idHash) throw redirect('/staff/login', { headers: PRIVATE_NO_STORE });
   return idHash;
 }
 
@@ -44,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       codesLeft: status.recoveryCodesLeft,
       codes,
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -58,12 +63,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { own } = await staffStore();
   const fail = (field: string, error: string) => {
     context.formErrors = true;
-    return json({ field, error, attempt: Date.now() } as Failure, { status: 400, headers: NO_STORE });
+    return json({ field, error, attempt: Date.now() } as Failure, { status: 400, headers: PRIVATE_NO_STORE });
   };
   const done = async (text: string) =>
     redirect('/staff/account', {
       status: 303,
-      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
+      headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
     });
 
   if (intent === 'password') {
@@ -105,27 +110,19 @@ export default function StaffAccountPage() {
   return (
     <>
       <h1>{TITLE}</h1>
-      <ErrorSummary
-        key={failed?.attempt ?? 0}
-        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
-      />
+      <FailureSummary failed={failed} />
       <p>
         {user.displayName} ชื่อผู้ใช้ <strong>{user.username}</strong> สิทธิ์ {STAFF_ROLE_LABELS[user.role]}
       </p>
 
       {codes ? (
-        <FreshRecoveryCodes
+        <StaffFreshCodes
           codes={codes}
           title="รหัสสำรองชุดใหม่ของท่าน"
           titleId="new-codes-title"
-          level={2}
           className="callout stack"
-          listClassName="staff-codes"
-        >
-          <Form method="post">
-            <SubmitButton intent="codes-kept">บันทึกรหัสสำรองแล้ว</SubmitButton>
-          </Form>
-        </FreshRecoveryCodes>
+          intent="codes-kept"
+        />
       ) : null}
 
       <section className="panel stack" aria-labelledby="password-title">

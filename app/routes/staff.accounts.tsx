@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -18,11 +18,11 @@ import { formatDateTime } from '~/lib/thai-format';
 import { env } from '~/server/env.server';
 import { setFlash } from '~/server/flash.server';
 import { enrolUrl, staffSubject } from '~/server/staff/accounts.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { staffStore } from '~/server/staff/store.server';
 import dialogStyles from '~/styles/staff-dialog.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
 export const handle: RouteHandle = { hydrate: true };
@@ -93,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         since: formatDateTime(a.createdAt),
       })),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -114,19 +114,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accounts, sessions } = (await staffStore()).own;
   const fail = (status: number, error: string) => {
     context.formErrors = true;
-    return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: NO_STORE });
+    return json({ kind: 'error', error, attempt: Date.now() } as ActionData, { status, headers: PRIVATE_NO_STORE });
   };
   const refuseFields = (result: SubmissionResult<string[]>) => {
     context.formErrors = true;
     return json({ kind: 'create-error', result, attempt: Date.now() } as ActionData, {
       status: 400,
-      headers: NO_STORE,
+      headers: PRIVATE_NO_STORE,
     });
   };
   const done = async (text: string) =>
     redirect('/staff/accounts', {
       status: 303,
-      headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
+      headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text }) },
     });
   const showLink = (username: string, token: string, expiresAt: number, message: string) =>
     json(
@@ -137,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         until: formatDateTime(expiresAt),
         message,
       } as ActionData,
-      { headers: NO_STORE },
+      { headers: PRIVATE_NO_STORE },
     );
 
   if (submission.status !== 'success') {
@@ -172,7 +172,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lastAdmin = isActiveAdmin && (await accounts.activeAdminCount()) <= 1;
   const confirmFirst = (which: 'disable' | 'reset') =>
     json({ kind: 'confirm', intent: which, id: account.id, username: account.username } as ActionData, {
-      headers: NO_STORE,
+      headers: PRIVATE_NO_STORE,
     });
   const confirmed = 'confirmed' in posted && posted.confirmed;
 
@@ -202,7 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case 'unlock': {
       return json({ kind: 'confirm-unlock', id: account.id, username: account.username } as ActionData, {
-        headers: NO_STORE,
+        headers: PRIVATE_NO_STORE,
       });
     }
     case 'unlock-confirm': {
@@ -229,6 +229,24 @@ export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
 const STATE_LABELS = { active: 'ใช้งานได้', waiting: 'รอตั้งค่าบัญชี', disabled: 'ปิดใช้งาน' } as const;
 const LOCKED_LABEL = 'ล็อกการเข้าสู่ระบบ';
 
+/** The role select of an account form (conform's `role` field), its error beside it. */
+function RoleField({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
+  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
+  return (
+    <FieldShell id={meta.id} errorId={meta.errorId} label={label} error={meta.errors?.[0]}>
+      {(control) => (
+        <select key={key} {...selectProps} {...control}>
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
 /**
  * A colleague's role: checked in the browser with the action's schema. Its refusals (the last admin,
  * one's own account) are the server's and show in the page's error summary.
@@ -240,26 +258,10 @@ function RoleForm({ id, username, role }: { id: number; username: string; role: 
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
   });
-  const { key, ...selectProps } = getSelectProps(fields.role, { ariaAttributes: false });
   return (
     <Form method="post" className="staff-inline-form" {...getFormProps(form)}>
       <input type="hidden" name="id" value={id} />
-      <FieldShell
-        id={fields.role.id}
-        errorId={fields.role.errorId}
-        label={`สิทธิ์ของ ${username}`}
-        error={fields.role.errors?.[0]}
-      >
-        {(control) => (
-          <select key={key} {...selectProps} {...control}>
-            {STAFF_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {STAFF_ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <RoleField meta={fields.role} label={`สิทธิ์ของ ${username}`} />
       <SubmitButton intent="role" secondary>
         เปลี่ยนสิทธิ์<span className="visually-hidden"> ของ {username}</span>
       </SubmitButton>
@@ -281,7 +283,6 @@ export default function StaffAccountsPage() {
       onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffAccountFormSchema }),
     },
   );
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role, { ariaAttributes: false });
   if (result?.kind === 'confirm') {
     const text = CONFIRM[result.intent];
     return (
@@ -442,17 +443,7 @@ export default function StaffAccountsPage() {
             label="ชื่อที่แสดง"
             inputProps={{ autoComplete: 'off', maxLength: DISPLAY_NAME_MAX, required: true }}
           />
-          <FieldShell id={fields.role.id} errorId={fields.role.errorId} label="สิทธิ์" error={fields.role.errors?.[0]}>
-            {(control) => (
-              <select key={roleKey} {...roleProps} {...control}>
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {STAFF_ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldShell>
+          <RoleField meta={fields.role} label="สิทธิ์" />
           <SubmitButton intent="create">สร้างบัญชีและลิงก์ตั้งค่า</SubmitButton>
         </Form>
       </section>

@@ -9,9 +9,9 @@ import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { auditEventName } from '~/lib/audit-events';
 import { auditFilter, auditQueryFrom, auditSearchParams, type AuditRow } from '~/server/staff/audit-search.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'บันทึกการใช้งาน';
 const DATE_ERROR = 'กรุณากรอกวันที่เป็น วว/ดด/ปปปป (พ.ศ.) เช่น 05/01/2569';
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const none: ShownRow[] = [];
     return json(
       { query, error: { field: `audit-${checked.field}` }, rows: none, hasNext: false },
-      { headers: NO_STORE },
+      { headers: PRIVATE_NO_STORE },
     );
   }
   const { own } = await staffStore();
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rows: rows.map((row): ShownRow => ({ ...row, at: formatDateTime(row.at), name: auditEventName(row.type) })),
       hasNext,
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

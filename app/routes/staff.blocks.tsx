@@ -17,7 +17,6 @@ import { formatDateTime } from '~/lib/thai-format';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
-  NO_STORE,
   readDays,
   readIntent,
   readReason,
@@ -27,6 +26,7 @@ import { normaliseAddress } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'รายการระงับการโพสต์';
 
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome?.ok || !reason.ok || !days.ok) {
     if (outcome && !outcome.ok) errors.address = MOD_MESSAGES.addressInvalid;
     const failure: FormFailure = { form: 'add', errors };
-    return json({ failure, address: typed }, { status: 400, headers: NO_STORE });
+    return json({ failure, address: typed }, { status: 400, headers: PRIVATE_NO_STORE });
   }
   // The audit log, like the list, names the masked address only.
   await staffAudit(request, user, 'board_block_added', {

@@ -10,23 +10,22 @@ import { titleFor } from '~/lib/meta';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { publicContentChanged } from '~/server/content/public-content.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
-  NO_STORE,
+  formFailed,
+  moderatorOnPost,
+  postNotFound,
   readAnswerBody,
   readDays,
   readDisplayName,
-  readId,
   readIntent,
   readPost,
   readReason,
   type FormFailure,
 } from '~/server/staff/moderation-forms.server';
-import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
-
-const notFound = () => new Response('Not Found', { status: 404 });
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** The default name an official answer is shown under; the moderator may name a department instead. */
 const DEFAULT_ANSWER_NAME = 'เจ้าหน้าที่สหกรณ์';
@@ -35,12 +34,9 @@ const DEFAULT_ANSWER_NAME = 'เจ้าหน้าที่สหกรณ์
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  const coop = await requireCoopStore(await staffStore());
-  const id = readId(params.topicId);
-  if (id === null) throw notFound();
+  const { coop, id } = await moderatorOnPost(request, params.topicId);
   const topic = await coop.board.topic(id);
-  if (!topic) throw notFound();
+  if (!topic) throw postNotFound();
   const { createdAt, answers, ...rest } = topic;
   return json(
     {
@@ -50,26 +46,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         answers: answers.map(({ createdAt: at, ...a }) => ({ ...a, posted: formatDateTime(at, 'short') })),
       },
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
 const INTENTS = ['hide', 'restore', 'reviewed', 'close', 'reopen', 'answer', 'block'] as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'moderator');
-  const coop = await requireCoopStore(await staffStore());
-  const topicId = readId(params.topicId);
-  if (topicId === null) throw notFound();
+  const { user, coop, id: topicId } = await moderatorOnPost(request, params.topicId);
   const form = await request.formData();
   const intent = readIntent(form, INTENTS);
   if (!intent) throw new Response('Bad Request', { status: 400 });
   const here = `/staff/board/${topicId}`;
-  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
 
   if (intent === 'close' || intent === 'reopen') {
     const outcome = await coop.board.setTopicClosed(topicId, intent === 'close');
-    if (outcome === 'missing') throw notFound();
+    if (outcome === 'missing') throw postNotFound();
     if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
     await publicContentChanged({ scope: 'board', topicId });
     await staffAudit(request, user, intent === 'close' ? 'board_closed' : 'board_reopened', {
@@ -85,10 +77,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const errors: Record<string, string> = {};
       if (!body.ok) errors.body = body.error;
       if (!name.ok) errors.displayName = name.error;
-      return fail({ form: 'answer', errors });
+      return formFailed({ form: 'answer', errors });
     }
     const answerId = await coop.board.postOfficialAnswer({ topicId, body: body.value, displayName: name.value });
-    if (answerId === null) throw notFound();
+    if (answerId === null) throw postNotFound();
     await publicContentChanged({ scope: 'board', topicId });
     await staffAudit(request, user, 'board_answered', { target: `answer:${answerId}` });
     return doneRedirect(`${here}#answer-${answerId}`, MOD_MESSAGES.answered);
@@ -113,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const errors: Record<string, string> = {};
       if (!reason.ok) errors.reason = reason.error;
       if (!days.ok) errors.days = days.error;
-      return fail({ form: formId, errors });
+      return formFailed({ form: formId, errors });
     }
     const outcome = await coop.board.blockAuthorOf({
       ...post,
@@ -121,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       days: days.value,
       by: user.username,
     });
-    if (!outcome.ok) return fail({ form: formId, errors: { reason: MOD_MESSAGES.noAuthor } });
+    if (!outcome.ok) return formFailed({ form: formId, errors: { reason: MOD_MESSAGES.noAuthor } });
     await staffAudit(request, user, 'board_block_added', {
       target: `${outcome.label} (${days.value} วัน)`,
       reason: reason.value,
@@ -129,10 +121,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return doneRedirect(here, MOD_MESSAGES.blocked(outcome.label));
   }
 
-  if (!reason.ok) return fail({ form: formId, errors: { reason: reason.error } });
+  if (!reason.ok) return formFailed({ form: formId, errors: { reason: reason.error } });
   const hidden = intent === 'hide';
   const outcome = await coop.board.setPostHidden({ ...post, hidden, reason: reason.value });
-  if (outcome === 'missing') throw notFound();
+  if (outcome === 'missing') throw postNotFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
   await publicContentChanged({ scope: 'board', topicId });
   await staffAudit(request, user, hidden ? 'board_hidden' : 'board_restored', { target, reason: reason.value });

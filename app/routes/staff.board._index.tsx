@@ -12,11 +12,12 @@ import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
 import { publicContentChanged } from '~/server/content/public-content.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
-import { doneRedirect, NO_STORE, readIntent, readReason } from '~/server/staff/moderation-forms.server';
+import { doneRedirect, readIntent, readReason } from '~/server/staff/moderation-forms.server';
 import { QUEUE_ORDERS, type PostKind, type QueueOrder } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'รายการรอตรวจ';
 const NONE_SELECTED = 'กรุณาเลือกอย่างน้อยหนึ่งรายการ';
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const data = await list.json();
-  return json({ ...data, order }, { headers: NO_STORE });
+  return json({ ...data, order }, { headers: PRIVATE_NO_STORE });
 }
 
 /** `topic:12` / `answer:5`, as a checkbox or a row's button sends a post. */
@@ -97,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
       selected: posts.map((p) => `${p.kind}:${p.id}`),
       reason: typeof form.get('reason') === 'string' ? String(form.get('reason')).slice(0, 400) : '',
     };
-    return json({ failure }, { status: 400, headers: NO_STORE });
+    return json({ failure }, { status: 400, headers: PRIVATE_NO_STORE });
   }
 
   let done = 0;

@@ -8,10 +8,10 @@ import { FilterSearch, FilterSelect, ListFilters, type FilterOption } from '~/co
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { formatDateTime, formatNumber, truncate } from '~/lib/thai-format';
-import { NO_STORE } from '~/server/staff/moderation-forms.server';
 import { TOPIC_SORTS, TOPIC_STATES, type TopicSort, type TopicState } from '~/server/staff/moderation.server';
 import { moderationList } from '~/server/staff/moderation-list.server';
 import moderationStyles from '~/styles/staff-moderation.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'กระทู้ทั้งหมด';
 
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const data = await list.json();
-  return json({ ...data, filters: { ...filters, state: filters.state ?? '' } }, { headers: NO_STORE });
+  return json({ ...data, filters: { ...filters, state: filters.state ?? '' } }, { headers: PRIVATE_NO_STORE });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];

@@ -15,9 +15,8 @@ import { env } from '~/server/env.server';
 import { altTextProblems, formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
+  editorOnItem,
   itemNumber,
-  NO_STORE_HEADERS,
-  refuseInHttpMode,
   restoredFormValues,
   submitContentForm,
   type ContentActionData,
@@ -27,6 +26,7 @@ import { pushTrigger } from '~/server/content/push.server';
 import contentStyles from '~/styles/staff-content.css';
 import { contentFilesMax } from '~/lib/content-upload';
 import historyStyles from '~/styles/staff-history.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: contentStyles },
@@ -35,9 +35,7 @@ export const links: LinksFunction = () => [
 
 /** One content item: its form, its files, preview, publish and unpublish. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const config = env();
   const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
@@ -73,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       canAnnounce: pushTrigger(config) !== null,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

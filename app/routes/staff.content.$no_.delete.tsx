@@ -1,17 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
-import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
-  return redirect(`/staff/content/${itemNumber(params.no)}`);
-}
+export const loader = visitGoesToItem;
 
 /**
  * Move an item to the trash (ADR 118): it leaves the public pages, lists, the home page and search at
@@ -19,9 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * trash is the undo.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const item = await coop.content.get(no);
   if (!item || !(await coop.content.trash(no, user.username))) {
     return redirectWithNotice('/staff/content', T.notFound, 'error');

@@ -1,17 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import type { ReuseAs } from '~/server/staff/media-library.server';
-import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
-  return redirect(`/staff/content/${itemNumber(params.no)}`);
-}
+export const loader = visitGoesToItem;
 
 const REUSE = new Map<unknown, ReuseAs>([
   ['reuse-cover', 'cover'],
@@ -24,9 +20,7 @@ const REUSE = new Map<unknown, ReuseAs>([
  * text; or put a file from the media list on it (ADR 121).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const form = await request.formData();
   const kind = form.get('kind');
   const id = Number(form.get('id'));

@@ -8,20 +8,18 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { itemView } from '~/server/content/content-view.server';
 import { contentImages } from '~/server/content/media.server';
-import { itemNumber, NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
-import { requireStaff } from '~/server/staff/guard.server';
+import { editorOnItem } from '~/server/staff/content-submit.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
 /** The item as its public page will show it (the same view and sanitising), published or not. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { coop, no } = await editorOnItem(request, params.no);
   const item = await coop.content.preview(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
-  return json(await itemView(item, contentImages()), { headers: NO_STORE_HEADERS });
+  return json(await itemView(item, contentImages()), { headers: PRIVATE_NO_STORE });
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => [

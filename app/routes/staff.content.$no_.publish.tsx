@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { env } from '~/server/env.server';
@@ -7,15 +6,12 @@ import { log } from '~/server/log.server';
 import { pushTrigger } from '~/server/content/push.server';
 import { formatDateTime } from '~/lib/thai-format';
 import { altTextProblems } from '~/server/staff/content.server';
-import { itemNumber, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
-  return redirect(`/staff/content/${itemNumber(params.no)}`);
-}
+export const loader = visitGoesToItem;
 
 /**
  * Publish (optionally announced over the push channel) or unpublish an item. The change is visible on
@@ -24,9 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * announced now. Pictures without alternative text keep an item from being published (ADR 121).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const form = await request.formData();
   const publish = form.get('intent') === 'publish';
   const back = `/staff/content/${no}`;

@@ -10,17 +10,12 @@ import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDateTime } from '~/lib/thai-format';
 import { textDiff } from '~/server/staff/content-history.server';
 import { VersionConflict } from '~/server/staff/content.server';
-import {
-  formVersion,
-  itemNumber,
-  NO_STORE_HEADERS,
-  redirectWithNotice,
-  refuseInHttpMode,
-} from '~/server/staff/content-submit.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { editorOnItem, formVersion, redirectWithNotice } from '~/server/staff/content-submit.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
 import historyStyles from '~/styles/staff-history.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: contentStyles },
@@ -35,9 +30,7 @@ const savedLine = (at: number | null, by: string | null) =>
  * changed, how it differs from the current text, and a button that puts it back.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { coop, no } = await editorOnItem(request, params.no);
   const item = await coop.content.get(no);
   if (!item) throw new Response(T.notFound, { status: 404 });
   const revisions = await coop.content.revisions(no);
@@ -73,15 +66,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       shown,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
 /** Put an earlier version back: a save (it keeps the text it replaces), audited. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'editor');
-  const coop = await refuseInHttpMode();
-  const no = itemNumber(params.no);
+  const { user, coop, no } = await editorOnItem(request, params.no);
   const form = await request.formData();
   const revisionId = formVersion(String(form.get('revision') ?? ''));
   const version = formVersion(String(form.get('version') ?? ''));

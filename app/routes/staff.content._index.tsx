@@ -3,18 +3,19 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FilterSearch, FilterSelect, ListFilters, ListPager, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
 import { setFlash } from '~/server/flash.server';
 import { contentFilters, contentListQuery, contentSearchParams } from '~/server/staff/content-list.server';
-import { NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import { staffStore } from '~/server/staff/store.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -30,7 +31,7 @@ const BULK_MAX = 100;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const url = new URL(request.url);
   const categories = await coop.content.categories();
   const filters = contentFilters(url.searchParams, categories);
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       next: page < pages ? link(page + 1) : null,
       download: `/staff/content/export${search ? `?${search}` : ''}`,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
         .filter((n) => n <= 2_147_483_647),
     ),
   ];
-  if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: NO_STORE_HEADERS });
+  if (!numbers.length) return json({ error: NONE_SELECTED }, { status: 400, headers: PRIVATE_NO_STORE });
   const publish = intent === 'publish-selected';
   const { changed: numbersChanged, withoutAlt } = await coop.content.setPublishedMany(numbers, publish, user.username);
   for (const no of numbersChanged) {
@@ -106,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/staff/content${kept.size ? `?${kept}` : ''}`;
   return redirect(back, {
     status: 303,
-    headers: { ...NO_STORE_HEADERS, 'Set-Cookie': await setFlash({ kind: changed ? 'success' : 'info', text }) },
+    headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: changed ? 'success' : 'info', text }) },
   });
 }
 
@@ -132,14 +133,7 @@ const CONTENT_SORTS_CHOICES: readonly FilterOption[] = [
 export default function StaffContentList() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.content}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.content} />;
   const error = result && 'error' in result ? result.error : null;
   const firstRow = data.rows[0];
   return (

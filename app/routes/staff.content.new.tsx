@@ -12,7 +12,6 @@ import { env } from '~/server/env.server';
 import { formValuesOf } from '~/server/staff/content.server';
 import {
   contentUploadCeiling,
-  NO_STORE_HEADERS,
   refuseInHttpMode,
   restoredFormValues,
   submitContentForm,
@@ -21,6 +20,7 @@ import {
 import { requireStaff } from '~/server/staff/guard.server';
 import contentStyles from '~/styles/staff-content.css';
 import { contentFilesMax } from '~/lib/content-upload';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         limit: formatSizeLimit(contentFilesMax(config.PHOTO_MAX_BYTES)),
       },
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -7,10 +7,11 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { formatDate, formatDateTime } from '~/lib/thai-format';
-import { NO_STORE_HEADERS, redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { redirectWithNotice, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         until: formatDate(r.purgeAt, 'short'),
       })),
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

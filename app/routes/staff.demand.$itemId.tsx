@@ -9,34 +9,29 @@ import { titleFor } from '~/lib/meta';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
 import { formatDateTime, truncate } from '~/lib/thai-format';
 import { publicContentChanged } from '~/server/content/public-content.server';
-import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { staffAudit } from '~/server/staff/guard.server';
 import {
   doneRedirect,
-  NO_STORE,
+  formFailed,
+  moderatorOnPost,
+  postNotFound,
   readAnswerBody,
   readDisplayName,
-  readId,
   readIntent,
   readReason,
   readStatus,
-  type FormFailure,
 } from '~/server/staff/moderation-forms.server';
 import { DEMAND_STATUSES } from '~/server/staff/moderation.server';
-import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import moderationStyles from '~/styles/staff-moderation.css';
-
-const notFound = () => new Response('Not Found', { status: 404 });
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: moderationStyles }];
 
 /** One demand item: hide or restore it, and the cooperative's answer and status (ADR 062). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, 'moderator');
-  const coop = await requireCoopStore(await staffStore());
-  const id = readId(params.itemId);
-  if (id === null) throw notFound();
+  const { coop, id } = await moderatorOnPost(request, params.itemId);
   const item = await coop.demand.get(id);
-  if (!item) throw notFound();
+  if (!item) throw postNotFound();
   return json(
     {
       item: {
@@ -53,20 +48,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         hiddenReason: item.hiddenReason,
       },
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request, 'moderator');
-  const coop = await requireCoopStore(await staffStore());
-  const id = readId(params.itemId);
-  if (id === null) throw notFound();
+  const { user, coop, id } = await moderatorOnPost(request, params.itemId);
   const form = await request.formData();
   const intent = readIntent(form, ['hide', 'restore', 'answer'] as const);
   if (!intent) throw new Response('Bad Request', { status: 400 });
   const here = `/staff/demand/${id}`;
-  const fail = (failure: FormFailure) => json({ failure }, { status: 400, headers: NO_STORE });
 
   if (intent === 'answer') {
     const answer = readAnswerBody(form);
@@ -77,20 +68,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!answer.ok) errors.body = answer.error;
       if (!by.ok) errors.displayName = by.error;
       if (!status.ok) errors.status = status.error;
-      return fail({ form: 'answer', errors });
+      return formFailed({ form: 'answer', errors });
     }
     if (!(await coop.demand.answer({ id, answer: answer.value, answeredBy: by.value, status: status.value })))
-      throw notFound();
+      throw postNotFound();
     await publicContentChanged({ scope: 'demand' });
     await staffAudit(request, user, 'demand_answered', { target: `demand:${id} (${status.value})` });
     return doneRedirect(here, MOD_MESSAGES.demandAnswered);
   }
 
   const reason = readReason(form);
-  if (!reason.ok) return fail({ form: intent, errors: { reason: reason.error } });
+  if (!reason.ok) return formFailed({ form: intent, errors: { reason: reason.error } });
   const hidden = intent === 'hide';
   const outcome = await coop.demand.setHidden({ id, hidden, reason: reason.value });
-  if (outcome === 'missing') throw notFound();
+  if (outcome === 'missing') throw postNotFound();
   if (outcome === 'unchanged') return doneRedirect(here, MOD_MESSAGES.changedMeanwhile, 'info');
   await publicContentChanged({ scope: 'demand' });
   await staffAudit(request, user, hidden ? 'demand_hidden' : 'demand_restored', {

@@ -3,18 +3,19 @@ import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
 import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime } from '~/lib/thai-format';
 import { BANNER_CATEGORY } from '~/server/coop/embedded-content.server';
-import { NO_STORE_HEADERS, redirectWithNotice } from '~/server/staff/content-submit.server';
+import { redirectWithNotice } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import { OPENING_HOURS_MAX } from '~/server/staff/site-settings.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -25,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentSty
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const [hours, banners] = await Promise.all([coop.home.openingHours(), coop.home.banners()]);
   return json(
     {
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         state: b.state,
       })),
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = form.get('hours');
   const hours = typeof raw === 'string' ? raw.slice(0, OPENING_HOURS_MAX * 4) : '';
   if ([...hours.replace(/\s+/g, ' ').trim()].length > OPENING_HOURS_MAX) {
-    return json({ hours, error: HOURS_TOO_LONG }, { status: 400, headers: NO_STORE_HEADERS });
+    return json({ hours, error: HOURS_TOO_LONG }, { status: 400, headers: PRIVATE_NO_STORE });
   }
   await coop.home.setOpeningHours(hours);
   await staffAudit(request, user, 'home_hours', { target: 'opening hours' });
@@ -66,14 +67,7 @@ export const meta: MetaFunction = (args) => [titleFor(args, T.home)];
 export default function StaffHome() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.home}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.home} />;
   const error = result && 'error' in result ? result.error : undefined;
   return (
     <>

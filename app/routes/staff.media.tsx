@@ -8,9 +8,10 @@ import { titleFor } from '~/lib/meta';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatFileSize, formatNumber } from '~/lib/thai-format';
 import { mediaUrl } from '~/server/content/content-image.server';
-import { itemNumber, NO_STORE_HEADERS, refuseInHttpMode } from '~/server/staff/content-submit.server';
+import { itemNumber, refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import contentStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       previous: page > 1 ? link(page - 1) : null,
       next: page < pages ? link(page + 1) : null,
     },
-    { headers: NO_STORE_HEADERS },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

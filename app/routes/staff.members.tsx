@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
-import { ErrorSummary } from '~/components/error-summary';
-import { StaffField, SubmitButton } from '~/components/staff/fields';
+import { FailureSummary, StaffField, SubmitButton } from '~/components/staff/fields';
 import { ReasonField } from '~/components/staff/moderation';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { LINK_TTL_MS } from '~/server/auth/impersonation.server';
 import { env } from '~/server/env.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { formText } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { SHOW_ONCE_TTL_MS } from '~/server/staff/handoff.server';
 import { presentedStaffId } from '~/server/staff/session.server';
@@ -20,6 +19,7 @@ import {
   type MemberSupportView,
   type MemberSummary,
 } from '~/server/staff/support.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * Member support (ADR 060): find a member, see what keeps them out, unlock them, issue a one-time code
@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       impersonation: Boolean(env().IMPERSONATION_SECRET),
       issued: taken && view ? { member: shown(view), code: taken.code } : null,
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 
@@ -133,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const attempt = Date.now();
   const fail = (status: number, data: Omit<Extract<ActionData, { kind: 'error' }>, 'kind' | 'attempt'>) => {
     context.formErrors = true;
-    return json({ kind: 'error', attempt, ...data } as ActionData, { status, headers: NO_STORE });
+    return json({ kind: 'error', attempt, ...data } as ActionData, { status, headers: PRIVATE_NO_STORE });
   };
   const { own, coop } = await staffStore();
   if (!coop) return fail(404, { error: M.httpMode });
@@ -148,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       membershipNo: byNumber && results.length === 1 ? results[0]!.membershipNo : undefined,
       target: `by=${byNumber ? 'number' : 'name'}; results=${results.length}`,
     });
-    return json({ kind: 'results', term, results, attempt } as ActionData, { headers: NO_STORE });
+    return json({ kind: 'results', term, results, attempt } as ActionData, { headers: PRIVATE_NO_STORE });
   }
 
   const membershipNo = formText(form, 'membershipNo', 20).trim();
@@ -158,7 +158,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = (
     data: Omit<Extract<ActionData, { kind: 'member' }>, 'kind' | 'attempt' | 'member'>,
     member: ShownMember,
-  ) => json({ kind: 'member', member, attempt, ...data } as ActionData, { headers: NO_STORE });
+  ) => json({ kind: 'member', member, attempt, ...data } as ActionData, { headers: PRIVATE_NO_STORE });
 
   switch (intent) {
     case 'show': {
@@ -220,7 +220,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         payload: handed,
         ttlMs: SHOW_ONCE_TTL_MS,
       });
-      return redirect(PATH, { status: 303, headers: NO_STORE });
+      return redirect(PATH, { status: 303, headers: PRIVATE_NO_STORE });
     }
     case 'remove-factor': {
       const reason = formText(form, 'reason', 300).trim();
@@ -275,10 +275,7 @@ export default function StaffMembersPage() {
   return (
     <>
       <h1>{TITLE}</h1>
-      <ErrorSummary
-        key={failed?.attempt ?? 0}
-        items={failed ? [{ fieldId: failed.field, message: failed.error }] : []}
-      />
+      <FailureSummary failed={failed} />
       <section className="panel stack" aria-labelledby="find-title">
         <h2 id="find-title">ค้นหาสมาชิก</h2>
         <Form method="post" className="stack" noValidate>

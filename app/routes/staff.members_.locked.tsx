@@ -5,10 +5,10 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { SubmitButton } from '~/components/staff/fields';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
-import { NO_STORE } from '~/server/staff/form.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';
 import listStyles from '~/styles/staff-content.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'สมาชิกที่ถูกล็อกการเข้าสู่ระบบ';
 /** Rows shown; the dashboard's number counts them all. */
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: listStyles
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, 'support');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const locked = await coop.members.locked();
   const shown = locked.slice(0, SHOWN_MAX);
   const nameOf = await coop.members.names(shown.map((m) => m.membershipNo));
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         until: formatDateTime(m.until),
       })),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

@@ -22,18 +22,19 @@ import type * as z from 'zod';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
 import { ConfirmAction, ConfirmStep } from '~/components/staff/confirm-action';
-import { ContentNav } from '~/components/staff/content-nav';
+import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
 import { FieldShell } from '~/components/field-shell';
 import { MenuDeleteSchema, MenuEntrySchema, PhoneSchema, subEntrySchema } from '~/lib/forms/staff-menu';
 import { titleFor } from '~/lib/meta';
 import type { RouteHandle } from '~/root';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
-import { NO_STORE_HEADERS, redirectWithNotice } from '~/server/staff/content-submit.server';
+import { redirectWithNotice } from '~/server/staff/content-submit.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { requireCoopStore, staffStore } from '~/server/staff/store.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
 import contentStyles from '~/styles/staff-content.css';
 import dialogStyles from '~/styles/staff-dialog.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** Hydrates for the confirmation dialog (Radix AlertDialog, ADR 119); without script the server asks. */
 export const handle: RouteHandle = { hydrate: true };
@@ -47,9 +48,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'editor');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE_HEADERS });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const [menu, phones] = await Promise.all([coop.menu.tree(), coop.menu.phones()]);
-  return json({ ownDataOnly: false as const, menu, phones }, { headers: NO_STORE_HEADERS });
+  return json({ ownDataOnly: false as const, menu, phones }, { headers: PRIVATE_NO_STORE });
 }
 
 interface MenuActionData {
@@ -97,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'error' || submission.error?.seq || submission.error?.intent) return notFound();
     context.formErrors = true;
     const formKey = formKeyOf(intent, submission.payload.seq);
-    return json<MenuActionData>({ formKey, result: submission.reply() }, { status: 400, headers: NO_STORE_HEADERS });
+    return json<MenuActionData>({ formKey, result: submission.reply() }, { status: 400, headers: PRIVATE_NO_STORE });
   };
 
   let saved: number | null | boolean = null;
@@ -141,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const confirm = { seq: entry.seq, name: entry.name, children: entry.children.map((c) => c.label) };
           return json<MenuActionData>(
             { formKey: formKeyOf(intent, String(seq)), confirm },
-            { headers: NO_STORE_HEADERS },
+            { headers: PRIVATE_NO_STORE },
           );
         }
       }
@@ -355,14 +356,7 @@ function DeleteButton({ intent, seq, label }: { intent: string; seq: number; lab
 export default function StaffMenu() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<MenuActionData>();
-  if (data.ownDataOnly) {
-    return (
-      <>
-        <h1>{T.menu}</h1>
-        <p className="callout">{T.coreOwnsContent}</p>
-      </>
-    );
-  }
+  if (data.ownDataOnly) return <CoreOwnsContent title={T.menu} />;
   /** The errors and typed values of one form, when the last submission was that form's. */
   if (result?.confirm) {
     const { confirm } = result;

@@ -20,12 +20,12 @@ import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
 import { requireStaff, staffCan } from '~/server/staff/guard.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { staffScriptSrc } from '~/server/http/enhance.server';
 import { STAFF_IDLE_MS, TOUCH_EVERY_MS } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
 import { useNonce } from '~/nonce';
 import staffStyles from '~/styles/staff.css';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * The staff back office's layout (ADR 059): a staff session required (its own cookie, scoped to /staff),
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       session: { idleMs: STAFF_IDLE_MS, touchMs: TOUCH_EVERY_MS, warnMs: SESSION_WARN_MS },
       script: staffScriptSrc(),
     },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
 

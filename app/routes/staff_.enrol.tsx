@@ -4,8 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
 import { ErrorSummary } from '~/components/error-summary';
-import { FreshRecoveryCodes } from '~/components/recovery-codes';
-import { CodeField, NewPasswordFields, SubmitButton } from '~/components/staff/fields';
+import { CodeField, NewPasswordFields, StaffFreshCodes, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
@@ -13,10 +12,11 @@ import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
 import { staffSubject } from '~/server/staff/accounts.server';
 import { confirmEnrolment, enrolmentView, enrolPassword, enrolSession } from '~/server/staff/enrol.server';
-import { formText, NO_STORE } from '~/server/staff/form.server';
+import { formText } from '~/server/staff/form.server';
 import { staffTotp } from '~/server/staff/login.server';
 import { lookupStaffSession } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * A new staff account's enrolment from its one-time link (ADR 059): the password, then the
@@ -27,26 +27,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { own } = await staffStore();
   if (token) {
     const account = await own.accounts.findByEnrolToken(token);
-    if (!account) return json({ step: 'invalid' as const }, { status: 410, headers: NO_STORE });
+    if (!account) return json({ step: 'invalid' as const }, { status: 410, headers: PRIVATE_NO_STORE });
     return json(
       { step: 'password' as const, token, username: account.username, displayName: account.displayName },
-      { headers: NO_STORE },
+      { headers: PRIVATE_NO_STORE },
     );
   }
   const found = await lookupStaffSession(request);
   if (found.status === 'found' && found.session.stage === 'enrol') {
     const view = await enrolmentView(found.session);
-    if (view) return json({ step: 'totp' as const, ...view }, { headers: NO_STORE });
+    if (view) return json({ step: 'totp' as const, ...view }, { headers: PRIVATE_NO_STORE });
   }
   if (found.status === 'found' && found.session.stage === 'active') {
     const account = await own.accounts.findById(found.session.staffId);
     const codes = account
       ? await (await staffTotp()).revealedRecoveryCodes(staffSubject(account.id), found.session.idHash)
       : null;
-    if (codes) return json({ step: 'codes' as const, codes }, { headers: NO_STORE });
-    throw redirect('/staff', { headers: NO_STORE });
+    if (codes) return json({ step: 'codes' as const, codes }, { headers: PRIVATE_NO_STORE });
+    throw redirect('/staff', { headers: PRIVATE_NO_STORE });
   }
-  return json({ step: 'invalid' as const }, { status: 410, headers: NO_STORE });
+  return json({ step: 'invalid' as const }, { status: 410, headers: PRIVATE_NO_STORE });
 }
 
 type Failure = { field?: string; error: string; attempt: number };
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = context.clientAddress;
   const fail = (status: number, error: string, field?: string) => {
     context.formErrors = true;
-    return json({ field, error, attempt: Date.now() } as Failure, { status, headers: NO_STORE });
+    return json({ field, error, attempt: Date.now() } as Failure, { status, headers: PRIVATE_NO_STORE });
   };
 
   if (intent === 'password') {
@@ -71,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       ip,
     );
-    if (outcome.ok) return redirect('/staff/enrol', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok)
+      return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
     if (outcome.reason === 'link') return fail(410, M.enrolLinkInvalid);
     return fail(400, outcome.message, 'enrol-password');
   }
@@ -80,7 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const session = await enrolSession(request);
     if (!session) return fail(410, M.enrolLinkInvalid);
     const outcome = await confirmEnrolment(request, session, formText(form, 'code', 64), ip);
-    if (outcome.ok) return redirect('/staff/enrol', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok)
+      return redirect('/staff/enrol', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
     if (outcome.reason === 'locked') return fail(429, M.locked(outcome.minutes), 'enrol-code');
     return fail(400, outcome.reason === 'required' ? M.codeRequired : M.codeWrong, 'enrol-code');
   }
@@ -95,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await audit('staff_recovery_codes_kept', { actor: account.username, ip });
       }
       return redirect('/staff', {
-        headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: M.enrolled }) },
+        headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind: 'success', text: M.enrolled }) },
       });
     }
   }
@@ -161,18 +163,13 @@ export default function StaffEnrolPage() {
         </>
       ) : null}
       {data.step === 'codes' ? (
-        <FreshRecoveryCodes
+        <StaffFreshCodes
           codes={data.codes}
           title="รหัสสำรองของท่าน"
           titleId="recovery-title"
-          level={2}
           className="stack"
-          listClassName="staff-codes"
-        >
-          <Form method="post">
-            <SubmitButton intent="dismiss">บันทึกรหัสสำรองแล้ว</SubmitButton>
-          </Form>
-        </FreshRecoveryCodes>
+          intent="dismiss"
+        />
       ) : null}
     </AuthCard>
   );

@@ -8,8 +8,8 @@ import { CodeField, StaffField, SubmitButton } from '~/components/staff/fields';
 import { titleFor } from '~/lib/meta';
 import { STAFF_MESSAGES as M } from '~/lib/staff';
 import { STAFF_FORM, staffAuthenticator, type StaffRefusal } from '~/server/staff/authenticator.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { lookupStaffSession } from '~/server/staff/session.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /**
  * Staff sign-in (ADR 059): username and password, then the code from the authenticator app (or a
@@ -18,10 +18,11 @@ import { lookupStaffSession } from '~/server/staff/session.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await lookupStaffSession(request);
-  if (found.status === 'found' && found.session.stage === 'active') throw redirect('/staff', { headers: NO_STORE });
+  if (found.status === 'found' && found.session.stage === 'active')
+    throw redirect('/staff', { headers: PRIVATE_NO_STORE });
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')?.slice(0, 2000) ?? '';
   const step = found.status === 'found' && found.session.stage === 'code' ? 'code' : 'password';
-  return json({ step, redirectTo }, { headers: NO_STORE });
+  return json({ step, redirectTo }, { headers: PRIVATE_NO_STORE });
 }
 
 type Failure = StaffRefusal & { attempt: number };
@@ -35,13 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       context.formErrors = true;
       return json({ ...outcome.refusal, attempt: Date.now() } as Failure, {
         status: outcome.status,
-        headers: NO_STORE,
+        headers: PRIVATE_NO_STORE,
       });
     case 'signed-in':
-      return redirect(outcome.redirectTo, { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
+      return redirect(outcome.redirectTo, { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
     default:
       // The password was right (the code step next), or the sign-in began again.
-      return redirect('/staff/login', { headers: { ...NO_STORE, 'Set-Cookie': outcome.setCookie } });
+      return redirect('/staff/login', { headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': outcome.setCookie } });
   }
 }
 

@@ -4,13 +4,13 @@ import { redirect } from '@remix-run/node';
 import { STAFF_MESSAGES } from '~/lib/staff';
 import { audit } from '~/server/audit.server';
 import { setFlash } from '~/server/flash.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { endStaffSession, lookupStaffSession } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** Signing out is a POST (the layout's button); a visit to the address goes to the back office. */
 export function loader() {
-  return redirect('/staff', { headers: NO_STORE });
+  return redirect('/staff', { headers: PRIVATE_NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const account = await own.accounts.findById(found.session.staffId);
     await audit('staff_logout', { actor: account?.username ?? null, ip: context.clientAddress });
   }
-  const headers = new Headers(NO_STORE);
+  const headers = new Headers(PRIVATE_NO_STORE);
   headers.append('Set-Cookie', await endStaffSession(request));
   headers.append('Set-Cookie', await setFlash({ kind: 'info', text: STAFF_MESSAGES.loggedOut }));
   return redirect('/staff/login', { headers });

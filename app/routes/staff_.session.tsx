@@ -6,13 +6,13 @@ import { StaffSessionFormSchema } from '~/lib/forms/staff-session';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { STAFF_MESSAGES } from '~/lib/staff';
 import { setFlash } from '~/server/flash.server';
-import { NO_STORE } from '~/server/staff/form.server';
 import { isStaffPath, requireStaff } from '~/server/staff/guard.server';
 import { extendStaffSession } from '~/server/staff/session.server';
+import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 /** Staying signed in is a POST (the warning's button); a visit to the address goes to the back office. */
 export function loader() {
-  return redirect('/staff', { headers: NO_STORE });
+  return redirect('/staff', { headers: PRIVATE_NO_STORE });
 }
 
 /**
@@ -26,19 +26,20 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await requireStaff(request);
   } catch (error) {
-    if (wantsJson && error instanceof Response) return json({ ended: true }, { status: 401, headers: NO_STORE });
+    if (wantsJson && error instanceof Response)
+      return json({ ended: true }, { status: 401, headers: PRIVATE_NO_STORE });
     throw error;
   }
   const now = Date.now();
   const expiresAt = await extendStaffSession(request, now);
   if (wantsJson) {
     return expiresAt === null
-      ? json({ ended: true }, { status: 401, headers: NO_STORE })
-      : json({ expiresAt, now }, { headers: NO_STORE });
+      ? json({ ended: true }, { status: 401, headers: PRIVATE_NO_STORE })
+      : json({ expiresAt, now }, { headers: PRIVATE_NO_STORE });
   }
   const submission = parseWithZod(await request.formData(), { schema: StaffSessionFormSchema });
   const back = safeRedirect(submission.status === 'success' ? submission.value.redirectTo : undefined, '/staff');
-  const headers = new Headers(NO_STORE);
+  const headers = new Headers(PRIVATE_NO_STORE);
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: STAFF_MESSAGES.sessionExtended }));
   return redirect(isStaffPath(back) ? back : '/staff', { status: 303, headers });
 }

@@ -1,3 +1,4 @@
+import { CoreOwns } from '~/components/staff/core-owns';
 import { CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT } from '~/lib/staff-history-text';
 
@@ -23,4 +24,9 @@ export function ContentNav({ current }: { current: 'content' | 'media' | 'menu' 
       </ul>
     </nav>
   );
+}
+
+/** An editors' page when the core system keeps the content (http mode): its title and that plain notice. */
+export function CoreOwnsContent({ title }: { title: string }) {
+  return <CoreOwns title={title} notice={T.coreOwnsContent} />;
 }

@@ -1,6 +1,9 @@
+import { Form } from '@remix-run/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
+import { ErrorSummary } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
+import { FreshRecoveryCodes } from '~/components/recovery-codes';
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/forms/password-rules';
 
 /** A field of a staff form: label, its error (announced with the error prefix), the input. Plain HTML. */
@@ -118,5 +121,48 @@ export function NewPasswordFields({ idPrefix, label, error }: { idPrefix: string
         required
       />
     </>
+  );
+}
+
+/**
+ * A staff member's fresh recovery codes (enrolment, own account) with the button, posting `intent`,
+ * that says they are kept and hides them for good.
+ */
+export function StaffFreshCodes({
+  codes,
+  title,
+  titleId,
+  className,
+  intent,
+}: {
+  codes: readonly string[];
+  title: string;
+  titleId: string;
+  className: string;
+  intent: string;
+}) {
+  return (
+    <FreshRecoveryCodes
+      codes={codes}
+      title={title}
+      titleId={titleId}
+      level={2}
+      className={className}
+      listClassName="staff-codes"
+    >
+      <Form method="post">
+        <SubmitButton intent={intent}>บันทึกรหัสสำรองแล้ว</SubmitButton>
+      </Form>
+    </FreshRecoveryCodes>
+  );
+}
+
+/**
+ * The error summary of a staff form that answers one message (on `field`, or on the form when none):
+ * `attempt` remounts it, so the same error sent again is announced again.
+ */
+export function FailureSummary({ failed }: { failed: { field?: string; error: string; attempt: number } | undefined }) {
+  return (
+    <ErrorSummary key={failed?.attempt ?? 0} items={failed ? [{ fieldId: failed.field, message: failed.error }] : []} />
   );
 }

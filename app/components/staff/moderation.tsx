@@ -2,6 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import { FieldShell } from '~/components/field-shell';
+import { CoreOwns } from '~/components/staff/core-owns';
 import { Options } from '~/components/staff/fields';
 import { BLOCK_DURATIONS, MODERATION_NAV, MOD_MESSAGES } from '~/lib/staff-moderation';
 
@@ -27,12 +28,7 @@ export function ModerationNav() {
 
 /** In http mode the board belongs to the core: the page says so and offers nothing. */
 export function CoreOwnsTheBoard({ title }: { title: string }) {
-  return (
-    <>
-      <h1>{title}</h1>
-      <p className="callout">{MOD_MESSAGES.httpMode}</p>
-    </>
-  );
+  return <CoreOwns title={title} notice={MOD_MESSAGES.httpMode} />;
 }
 
 /** A labelled text input or textarea with its error beside it, as the site's `Field` wires them. */

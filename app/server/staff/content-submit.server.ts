@@ -1,4 +1,4 @@
-import { json, redirect } from '@remix-run/node';
+import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
 import { DISK_FULL_MESSAGE } from '~/lib/messages';
 import { HISTORY_TEXT } from '~/lib/staff-history-text';
@@ -22,15 +22,14 @@ import {
   type ContentFormValues,
   type FieldErrors,
 } from './content.server';
-import { staffAudit, type StaffUser } from './guard.server';
+import { requireStaff, staffAudit, type StaffUser } from './guard.server';
 import { requireCoopStore, staffStore, type StaffCoopStore } from './store.server';
 import { contentChanged } from './public-cache.server';
-
-export const NO_STORE_HEADERS = { 'Cache-Control': 'private, no-store' } as const;
+import { PRIVATE_NO_STORE } from '../http/responses.server';
 
 /** A redirect after a staff change, with the notice shown on the next page. */
 export async function redirectWithNotice(to: string, text: string, kind: 'success' | 'error' | 'info' = 'success') {
-  return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...NO_STORE_HEADERS } });
+  return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind, text }), ...PRIVATE_NO_STORE } });
 }
 
 /**
@@ -41,6 +40,23 @@ export async function refuseInHttpMode(): Promise<StaffCoopStore> {
   return requireCoopStore(await staffStore(), () =>
     redirectWithNotice('/staff/content', CONTENT_TEXT.coreOwnsContent, 'info'),
   );
+}
+
+/**
+ * The start of an editor's request about one content item: the editor (else the guard's redirect or
+ * 403), the co-op's store (else the notice that the core system keeps the content), the item's number
+ * (else 404), in that order.
+ */
+export async function editorOnItem(request: Request, param: string | undefined) {
+  const user = await requireStaff(request, 'editor');
+  const coop = await refuseInHttpMode();
+  return { user, coop, no: itemNumber(param) };
+}
+
+/** The loader of a route only a form posts to: a visit goes to the item's page. */
+export async function visitGoesToItem({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, 'editor');
+  return redirect(`/staff/content/${itemNumber(params.no)}`);
 }
 
 export { contentUploadCeiling };
@@ -92,7 +108,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     const form = tooLarge ? UPLOAD_TEXT.tooLarge(formatSizeLimit(2 * fileMax)) : UPLOAD_TEXT.malformed;
     return json<ContentActionData>(
       { values: upload.fields.size ? parseDraft(upload.fields, categories).values : null, errors: { form } },
-      { status: tooLarge ? 413 : 400, headers: NO_STORE_HEADERS },
+      { status: tooLarge ? 413 : 400, headers: PRIVATE_NO_STORE },
     );
   }
   const parsed = parseDraft(upload.fields, categories);
@@ -106,7 +122,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
   const invalid = (status = 400) => {
     // A browser does not send a file again: the form says to choose it again.
     if (upload.files.length && !errors.cover && !errors.attachment) errors.form = UPLOAD_TEXT.chooseAgain;
-    return json<ContentActionData>({ values, errors }, { status, headers: NO_STORE_HEADERS });
+    return json<ContentActionData>({ values, errors }, { status, headers: PRIVATE_NO_STORE });
   };
   if (!draft) return invalid();
   const current = no === undefined ? null : await coop.content.get(no);
@@ -118,7 +134,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     const view = await itemView(await coop.content.previewOf({ ...current, ...draft }), contentImages());
     return json<ContentActionData>(
       { values, errors: {}, preview: { ...view, filesLeftOut: upload.files.length > 0 } },
-      { headers: NO_STORE_HEADERS },
+      { headers: PRIVATE_NO_STORE },
     );
   }
 
@@ -131,7 +147,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     await coop.media.deleteUnreferenced(stored()).catch(() => undefined);
     return json<ContentActionData>(
       { values, errors: { ...errors, form: DISK_FULL_MESSAGE } },
-      { status: 503, headers: { ...NO_STORE_HEADERS, 'Retry-After': '60' } },
+      { status: 503, headers: { ...PRIVATE_NO_STORE, 'Retry-After': '60' } },
     );
   };
   for (const file of upload.files) {
@@ -210,7 +226,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
             bodyDiff: textDiff(current.bodyHtml, draft.bodyHtml),
           },
         },
-        { status: 409, headers: NO_STORE_HEADERS },
+        { status: 409, headers: PRIVATE_NO_STORE },
       );
     }
     if (isDiskFull(error)) return diskFull(error);

@@ -3,5 +3,3 @@ export function formText(form: FormData, name: string, max = 200): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.slice(0, max) : '';
 }
-
-export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;

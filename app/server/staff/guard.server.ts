@@ -11,6 +11,7 @@ import { findStaffById } from './accounts.server';
 import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import { keepableFields, keepForm } from './handoff.server';
 import { clearStaffCookie, lookupStaffSession } from './session.server';
+import { PRIVATE_NO_STORE } from '../http/responses.server';
 
 /**
  * The staff back office's guard (ADR 059): who is signed in at /staff and what their role lets them
@@ -28,8 +29,6 @@ export interface StaffUser {
 export function staffCan(user: StaffUser, role: StaffRole): boolean {
   return user.role === 'admin' || user.role === role;
 }
-
-const NO_STORE = 'private, no-store';
 
 /** The sign-in page, remembering the staff page asked for (never a data request's `_data`). */
 export function staffLoginUrl(request: Request): string {
@@ -54,7 +53,7 @@ export function isStaffPath(path: string): boolean {
  */
 export async function requireStaff(request: Request, role?: StaffRole): Promise<StaffUser> {
   const found = await lookupStaffSession(request);
-  const headers = new Headers({ 'Cache-Control': NO_STORE });
+  const headers = new Headers(PRIVATE_NO_STORE);
   if (found.status === 'none') throw redirect(staffLoginUrl(request), { headers });
   const signIn = async (notice: boolean) => {
     headers.append('Set-Cookie', await clearStaffCookie());

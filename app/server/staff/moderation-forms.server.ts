@@ -1,17 +1,18 @@
-import { redirect } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 
 import { BOARD_LIMITS, cleanLine, cleanMultiline, rawLimit } from '~/lib/forms/board';
 import { BLOCK_DURATIONS, MOD_MESSAGES } from '~/lib/staff-moderation';
 
 import { setFlash } from '../flash.server';
+import { requireStaff } from './guard.server';
 import { DEMAND_STATUSES, REASON_MAX, type DemandStatus, type PostKind } from './moderation.server';
+import { PRIVATE_NO_STORE } from '../http/responses.server';
+import { requireCoopStore, staffStore } from './store.server';
 
 /**
  * Reading the moderator's forms (ADR 062): every field bounded before it is cleaned, plain text as
  * the board stores it (ADR 012), Thai messages per field.
  */
-
-export const NO_STORE = { 'Cache-Control': 'private, no-store' } as const;
 
 export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -91,11 +92,31 @@ export function readIntent<T extends string>(form: FormData, allowed: readonly T
 
 /** Back to a page after a change, with a notice (303, so a reload does not post again). */
 export async function doneRedirect(to: string, text: string, kind: 'success' | 'info' = 'success'): Promise<Response> {
-  return redirect(to, { status: 303, headers: { ...NO_STORE, 'Set-Cookie': await setFlash({ kind, text }) } });
+  return redirect(to, { status: 303, headers: { ...PRIVATE_NO_STORE, 'Set-Cookie': await setFlash({ kind, text }) } });
 }
 
 /** The form that failed and its messages per field, for the page to show beside that form. */
 export interface FormFailure {
   form: string;
   errors: Record<string, string>;
+}
+
+/** A form the moderator is to correct: 400, and the page shows `failure` beside that form. */
+export function formFailed(failure: FormFailure) {
+  return json({ failure }, { status: 400, headers: PRIVATE_NO_STORE });
+}
+
+/** The answer for a post that is not there (the /staff error boundary shows the Thai page). */
+export const postNotFound = () => new Response('Not Found', { status: 404 });
+
+/**
+ * The start of a moderator's request about one post: the moderator (else the guard's redirect or
+ * 403), the co-op's store, the post's number from the path (else 404), in that order.
+ */
+export async function moderatorOnPost(request: Request, param: string | undefined) {
+  const user = await requireStaff(request, 'moderator');
+  const coop = await requireCoopStore(await staffStore());
+  const id = readId(param);
+  if (id === null) throw postNotFound();
+  return { user, coop, id };
 }

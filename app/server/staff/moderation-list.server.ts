@@ -4,9 +4,9 @@ import { parseListPage } from '~/lib/forms/board';
 import { pageCount } from '~/lib/forms/statement-query';
 
 import { requireStaff } from './guard.server';
-import { NO_STORE } from './moderation-forms.server';
 import type { Paged } from './moderation.server';
 import { staffStore, type StaffCoopStore } from './store.server';
+import { PRIVATE_NO_STORE } from '../http/responses.server';
 
 /** What a moderation list page gets: in http mode only that the core owns the board. */
 export type ModerationListData<View> =
@@ -24,13 +24,13 @@ export async function moderationList<Row, View>(
 ): Promise<TypedResponse<ModerationListData<View>>> {
   await requireStaff(request, 'moderator');
   const { coop } = await staffStore();
-  if (!coop) return json({ ownDataOnly: true as const }, { headers: NO_STORE });
+  if (!coop) return json({ ownDataOnly: true as const }, { headers: PRIVATE_NO_STORE });
   const page = parseListPage(new URL(request.url));
   const found = await list(coop, page);
   const pages = pageCount(found.total, found.pageSize);
   if (page > pages) throw new Response('Not Found', { status: 404 });
   return json(
     { ownDataOnly: false as const, page, pages, total: found.total, rows: found.rows.map(view) },
-    { headers: NO_STORE },
+    { headers: PRIVATE_NO_STORE },
   );
 }
