@@ -168,7 +168,7 @@ export async function signInNewStaff(
 ): Promise<TestStaff> {
   const account = await createStaffAccount(role);
   await staffLogin(page, account, options);
-  if (options.axe) await options.axe();
+  if (options.axe) await options.axe(page);
   return account;
 }
 

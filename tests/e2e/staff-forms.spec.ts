@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { E2E_HTTP_MODE, expect, test } from './fixtures';
-import { createStaffAccount, staffLogin } from './staff-fixture';
+import { signInNewStaff } from './staff-fixture';
 
 /**
  * The back office's hydrating pages check their forms with the action's own zod schema (ADR 128):
@@ -26,8 +26,7 @@ test.describe('the hydrating staff pages check their forms with the action’s s
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const admin = await createStaffAccount('admin');
-    await staffLogin(page, admin);
+    const admin = await signInNewStaff(page, 'admin');
     await page.goto('/staff/accounts');
     const create = page.getByRole('region', { name: 'เพิ่มบัญชีเจ้าหน้าที่' });
     const posts = countPosts(page);
@@ -67,8 +66,7 @@ test.describe('the hydrating staff pages check their forms with the action’s s
   }) => {
     allowConsoleError(/status of 400/);
     test.skip(E2E_HTTP_MODE, 'in http mode the menu belongs to the core');
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor);
+    await signInNewStaff(page, 'editor');
     await page.goto('/staff/menu');
     const phones = page.getByRole('region', { name: 'เบอร์โทรศัพท์ท้ายเว็บไซต์' });
     const posts = countPosts(page);

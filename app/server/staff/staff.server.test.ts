@@ -14,6 +14,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-'));
 Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://coop.test' });
 
 const { app, shutdown } = await import('../app.server');
+const { thrownResponse } = await import('../app-store.test-support');
 const { createStaffAccount, findStaffById, staffSubject } = await import('./accounts.server');
 const { requireStaff, staffCan, staffLoginUrl, staffAudit } = await import('./guard.server');
 const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALLENGE, staffRedirect } =
@@ -37,16 +38,6 @@ const PASSWORD = 'quiet-harbour-lantern-42';
 const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
 const req = (pathname: string, cookie?: string, method = 'GET') =>
   new Request(`${ORIGIN}${pathname}`, { method, headers: cookie ? { Cookie: cookie } : {} });
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('nothing thrown');
-}
 
 /** A code the store accepts now, after the last step it accepted (a code works once). */
 async function nextCode(id: number, secret: string): Promise<string> {
@@ -189,7 +180,7 @@ describe('enrolment', () => {
 
     // Not signed in yet: the enrolment session opens no staff page, and the password alone signs nobody in.
     const cookie = cookieOf((first as { setCookie: string }).setCookie);
-    expect((await thrown(requireStaff(req('/staff', cookie)))).headers.get('Location')).toBe('/staff/login');
+    expect((await thrownResponse(requireStaff(req('/staff', cookie)))).headers.get('Location')).toBe('/staff/login');
     expect(
       await staffPasswordStep(req('/staff/login'), { username: 'newcomer', password: PASSWORD }, '10.9.9.9'),
     ).toEqual({
@@ -238,7 +229,7 @@ describe('sign-in', () => {
       await staffPasswordStep(req('/staff/login'), { username: 'signin1', password: PASSWORD }, '10.1.0.2'),
     ).toEqual(wrong);
     // And a session it held no longer opens anything.
-    expect((await thrown(requireStaff(req('/staff', account.cookie)))).status).toBe(302);
+    expect((await thrownResponse(requireStaff(req('/staff', account.cookie)))).status).toBe(302);
   });
 
   it('locks the account at one address after five wrong passwords, even for the right one', async () => {
@@ -269,7 +260,7 @@ describe('sign-in', () => {
     if (!first.ok) throw new Error('refused');
     const half = cookieOf(first.setCookie);
     // A half-session is not a session.
-    expect((await thrown(requireStaff(req('/staff', half)))).status).toBe(302);
+    expect((await thrownResponse(requireStaff(req('/staff', half)))).status).toBe(302);
     for (let i = 1; i < MAX_CODE_FAILURES_PER_CHALLENGE; i += 1) {
       expect(await staffCodeStep(req('/staff/login', half), '000000', null)).toEqual({ ok: false, reason: 'wrong' });
     }
@@ -387,14 +378,14 @@ describe('the sign-in action', () => {
 
 describe('the guard', () => {
   it('redirects without a staff session, ignores a member cookie, and answers 403 for another role', async () => {
-    const none = await thrown(requireStaff(req('/staff/accounts')));
+    const none = await thrownResponse(requireStaff(req('/staff/accounts')));
     expect(none.headers.get('Location')).toBe('/staff/login?redirectTo=%2Fstaff%2Faccounts');
-    const memberOnly = await thrown(requireStaff(req('/staff', 'sahakorn_sid=whatever')));
+    const memberOnly = await thrownResponse(requireStaff(req('/staff', 'sahakorn_sid=whatever')));
     expect(memberOnly.status).toBe(302);
 
     const account = await enrolled('support', 'guard1');
     expect((await requireStaff(req('/staff/members', account.cookie), 'support')).role).toBe('support');
-    const forbidden = await thrown(requireStaff(req('/staff/accounts', account.cookie), 'admin'));
+    const forbidden = await thrownResponse(requireStaff(req('/staff/accounts', account.cookie), 'admin'));
     expect(forbidden.status).toBe(403);
   });
 
@@ -402,7 +393,9 @@ describe('the guard', () => {
     const account = await enrolled('support', 'guard3');
     const forbidden = await withRequestId('req-refused', async () => {
       Object.assign(currentRequestContext()!, { clientAddress: '203.0.113.9' });
-      return thrown(requireStaff(req('/staff/content/42/files?membershipNo=012345', account.cookie, 'POST'), 'editor'));
+      return thrownResponse(
+        requireStaff(req('/staff/content/42/files?membershipNo=012345', account.cookie, 'POST'), 'editor'),
+      );
     });
     expect(forbidden.status).toBe(403);
     const { db } = await app();
@@ -553,7 +546,7 @@ describe("a staff member's own account", () => {
     });
 
     expect((await requireStaff(req('/staff', account.cookie))).username).toBe('own1');
-    expect((await thrown(requireStaff(req('/staff', other)))).status).toBe(302);
+    expect((await thrownResponse(requireStaff(req('/staff', other)))).status).toBe(302);
     expect(await staffPasswordStep(req('/staff/login'), { username: 'own1', password: PASSWORD }, '10.5.0.1')).toEqual({
       ok: false,
       reason: 'invalid',
