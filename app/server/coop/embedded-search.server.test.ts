@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/server/db/index.server';
+import { containsPattern } from '~/server/db/contains.server';
 import { scratchStore } from '~/server/db-instances.test-support';
 
 import {
   SEARCH_INDEX_META_KEY,
-  containsPattern,
   createSearchFeed,
   ensureSearchIndex,
   indexContentItem,

@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 
 import { ADVISORY_LOCKS, lockWithinTransaction } from '../db/locks';
+import { contains } from '../db/contains.server';
 import type { Database } from '../db/schema';
 import { countMatches } from '../search/highlight';
 import { SEGMENTER_VERSION, htmlToText, normalizeText, queryTerms, termCounts } from '../search/segment';
@@ -173,11 +174,6 @@ async function searchIndexCurrent(db: Store): Promise<boolean> {
   return meta?.value === searchIndexVersion() && Number(content.n) === Number(indexed.n);
 }
 
-/** A LIKE pattern matching `text` anywhere; `!` escapes the wildcards (`escape '!'`). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 interface Candidate {
   no: number;
   postedAt: number;
@@ -233,13 +229,12 @@ export function createSearchFeed(db: Store, now: () => number = Date.now): Pick<
           .where(visible)
           .where((eb) =>
             eb.and(
-              terms.map((term) => {
-                const pattern = containsPattern(term);
-                return eb.or([
-                  sql<SqlBool>`search_documents.question_norm like ${pattern} escape '!'`,
-                  sql<SqlBool>`search_documents.note_norm like ${pattern} escape '!'`,
-                ]);
-              }),
+              terms.map((term) =>
+                eb.or([
+                  contains(sql`search_documents.question_norm`, term),
+                  contains(sql`search_documents.note_norm`, term),
+                ]),
+              ),
             ),
           )
           .execute(),

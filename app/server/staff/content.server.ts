@@ -6,6 +6,7 @@ import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 import type { Db } from '../db/index.server';
+import { contains } from '../db/contains.server';
 import type { ContentItemsTable } from '../db/schema';
 import { announcementFor } from '../content/publish.server';
 import type { DesktopNotification } from '../content/push.server';
@@ -129,8 +130,6 @@ export async function listCategories(db: Db): Promise<StaffCategory[]> {
   return rows.map((r) => ({ code: r.code, label: r.description, type: r.type }));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /** Items for the editors' list: newest first, filtered by category, state and words of the title. */
 export async function listItems(
   db: Db,
@@ -150,9 +149,8 @@ export async function listItems(
   }
   const words = (query.q ?? '').trim().slice(0, 100);
   if (words) {
-    base = base.where(({ eb, fn }) =>
-      eb(fn('lower', ['content_items.title']), 'like', likePattern(words.toLowerCase())),
-    );
+    // Escaped as typed: a title search for "100%" finds the titles that say 100%.
+    base = base.where(contains(sql`lower(content_items.title)`, words.toLowerCase()));
   }
   if (query.postedFrom != null) base = base.where('content_items.posted_at', '>=', query.postedFrom);
   if (query.postedBefore != null) base = base.where('content_items.posted_at', '<', query.postedBefore);

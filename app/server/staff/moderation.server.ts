@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
+import { contains } from '../db/contains.server';
 import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
 import { demandItemOf } from '../coop/embedded-board.server';
 import { env } from '../env.server';
@@ -492,19 +493,14 @@ export interface TopicQuery {
   sort?: TopicSort;
 }
 
-const likeText = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /** Every topic, hidden and closed ones too, newest first; narrowed by words, a state, and sorted. */
 export async function listStaffTopics(db: Db, page: number, query: TopicQuery = {}): Promise<Paged<StaffTopicSummary>> {
   let base = db.selectFrom('board_topics');
   const words = (query.q ?? '').trim().slice(0, 100);
   if (words) {
-    const pattern = likeText(words);
+    const lower = words.toLowerCase();
     base = base.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(board_topics.title) like ${pattern} escape '!'`,
-        sql<SqlBool>`lower(board_topics.display_name) like ${pattern} escape '!'`,
-      ]),
+      eb.or([contains(sql`lower(board_topics.title)`, lower), contains(sql`lower(board_topics.display_name)`, lower)]),
     );
   }
   if (query.state === 'shown') base = base.where('board_topics.hidden', '=', 0);

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 
 import type { Db } from '../db/index.server';
+import { contains } from '../db/contains.server';
 import type { Database } from '../db/schema';
 import type { Env } from '../env.server';
 import { codeLimitKeys } from '../auth/recovery/code-limit.server';
@@ -47,13 +48,12 @@ export async function findMembers(db: Db, term: string): Promise<MemberSummary[]
   if (/^\d+$/.test(text)) {
     query = query.where('membership_no', '=', text);
   } else {
-    // LIKE's own wildcards typed by staff are taken literally.
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [first, ...rest] = text.split(' ');
     query = query.where((eb) =>
       eb.or([
-        sql<SqlBool>`first_name like ${pattern} escape '\\'`,
-        sql<SqlBool>`last_name like ${pattern} escape '\\'`,
+        // LIKE's own wildcards typed by staff are taken literally.
+        contains(sql`first_name`, text),
+        contains(sql`last_name`, text),
         ...(rest.length ? [eb.and([eb('first_name', '=', first ?? ''), eb('last_name', '=', rest.join(' '))])] : []),
       ]),
     );
