@@ -24,15 +24,42 @@ export interface StaffNavEntry {
   role: StaffRole;
   /** Also shown in http mode, where content, the board and members belong to the core. */
   ownData: boolean;
+  /** The other pages of its section (beside those under `to`): on them the entry is marked too. */
+  section?: readonly string[];
 }
 
 export const STAFF_NAV: readonly StaffNavEntry[] = [
-  { to: '/staff/content', label: 'เนื้อหาเว็บไซต์', role: 'editor', ownData: false },
-  { to: '/staff/board', label: 'กระทู้และความต้องการของสมาชิก', role: 'moderator', ownData: false },
+  {
+    to: '/staff/content',
+    label: 'เนื้อหาเว็บไซต์',
+    role: 'editor',
+    ownData: false,
+    section: ['/staff/media', '/staff/menu', '/staff/home'],
+  },
+  {
+    to: '/staff/board',
+    label: 'กระทู้และความต้องการของสมาชิก',
+    role: 'moderator',
+    ownData: false,
+    section: ['/staff/demand', '/staff/blocks'],
+  },
   { to: '/staff/members', label: 'ช่วยเหลือสมาชิก', role: 'support', ownData: false },
   { to: '/staff/accounts', label: 'บัญชีเจ้าหน้าที่', role: 'admin', ownData: true },
   { to: '/staff/audit', label: 'บันทึกการใช้งาน', role: 'admin', ownData: true },
 ];
+
+/**
+ * How a menu entry marks itself on `pathname` (its `aria-current`): `page` on its own page, `true` on
+ * another page of its section, nothing elsewhere.
+ */
+export function navCurrent(
+  entry: Pick<StaffNavEntry, 'to' | 'section'>,
+  pathname: string,
+): 'page' | 'true' | undefined {
+  if (pathname === entry.to) return 'page';
+  const within = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  return within(entry.to) || (entry.section ?? []).some(within) ? 'true' : undefined;
+}
 
 export const STAFF_MESSAGES = {
   backOffice: 'ระบบหลังบ้านเจ้าหน้าที่',

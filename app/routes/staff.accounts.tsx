@@ -355,13 +355,14 @@ export default function StaffAccountsPage() {
               {accounts.map((a) => (
                 <tr key={a.id}>
                   <th scope="row">{a.username}</th>
-                  <td>{a.displayName}</td>
-                  <td>{STAFF_ROLE_LABELS[a.role]}</td>
-                  <td>
+                  {/* On a phone each row is a card, each cell labelled with its column (staff.css). */}
+                  <td data-label="ชื่อที่แสดง">{a.displayName}</td>
+                  <td data-label="สิทธิ์">{STAFF_ROLE_LABELS[a.role]}</td>
+                  <td data-label="สถานะ">
                     {STATE_LABELS[a.state as keyof typeof STATE_LABELS]}
                     {a.locked ? <> ({LOCKED_LABEL})</> : null}
                   </td>
-                  <td>
+                  <td data-label="จัดการ">
                     {a.id === me ? (
                       'บัญชีของท่าน'
                     ) : (

@@ -18,7 +18,7 @@ import { FlashNotice } from '~/components/notices';
 import { IncidentNumber } from '~/incident';
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
 import { titleFor } from '~/lib/meta';
-import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS } from '~/lib/staff';
+import { STAFF_MESSAGES as M, STAFF_NAV, STAFF_ROLE_LABELS, navCurrent } from '~/lib/staff';
 import { requireStaff, staffCan } from '~/server/staff/guard.server';
 import { staffScriptSrc } from '~/server/http/enhance.server';
 import { STAFF_IDLE_MS, TOUCH_EVERY_MS } from '~/server/staff/session.server';
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const ownDataOnly = (await staffStore()).coop === null;
   const nav = STAFF_NAV.filter((entry) => staffCan(user, entry.role) && (entry.ownData || !ownDataOnly)).map(
-    ({ to, label }) => ({ to, label }),
+    ({ to, label, section }) => ({ to, label, section }),
   );
   return json(
     {
@@ -109,13 +109,7 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
               </li>
               {layout.nav.map((entry) => (
                 <li key={entry.to}>
-                  <Link
-                    to={entry.to}
-                    reloadDocument
-                    aria-current={
-                      pathname === entry.to ? 'page' : pathname.startsWith(`${entry.to}/`) ? 'true' : undefined
-                    }
-                  >
+                  <Link to={entry.to} reloadDocument aria-current={navCurrent(entry, pathname)}>
                     {entry.label}
                   </Link>
                 </li>
