@@ -6,12 +6,8 @@
  */
 import { THAI_MONTHS } from '~/lib/thai-format';
 
-import type { ItemSeed } from './content-data';
+import { ACC, ADMIN, LOAN, PR, type ItemSeed } from './content-data';
 
-const PR = 'ฝ่ายประชาสัมพันธ์';
-const ADMIN = 'ฝ่ายบริหารทั่วไป';
-const LOAN = 'ฝ่ายสินเชื่อ';
-const ACC = 'ฝ่ายบัญชีและการเงิน';
 const INV = 'ฝ่ายการเงินและการลงทุน';
 
 const item = (
@@ -365,7 +361,7 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
     out.push({
       category: 'newsletter',
       title: `จดหมายข่าวสหกรณ์ ฉบับเดือน${month} ${be}`,
-      author: 'ฝ่ายประชาสัมพันธ์',
+      author: PR,
       paragraphs: ['ข่าวสาร กิจกรรม และสาระน่ารู้สำหรับสมาชิกประจำเดือน ดาวน์โหลดฉบับเต็มได้จากไฟล์แนบ'],
       attachment: numberedPdf('newsletter/issue', i),
       postedAt: monthStart(i) + 2 * DAY + 9 * 3600_000,
