@@ -341,10 +341,13 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
   const out: DatedItemSeed[] = [];
   const now = new Date(nowMs);
   const monthStart = (monthsAgo: number) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1);
+  /** The month `monthsAgo` before this one: its first day, its Thai name and its Buddhist-era year. */
+  const monthAgo = (monthsAgo: number) => {
+    const start = new Date(monthStart(monthsAgo));
+    return { start, month: THAI_MONTHS[start.getUTCMonth()] ?? '', be: start.getUTCFullYear() + 543 };
+  };
   for (let i = 1; i <= 14; i++) {
-    const start = new Date(monthStart(i));
-    const month = THAI_MONTHS[start.getUTCMonth()] ?? '';
-    const be = start.getUTCFullYear() + 543;
+    const { month, be } = monthAgo(i);
     out.push({
       category: 'bussiness_report_monthy',
       title: `รายงานกิจการประจำเดือน${month} ${be}`,
@@ -355,9 +358,7 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
     });
   }
   for (let i = 1; i <= 12; i++) {
-    const start = new Date(monthStart(i));
-    const month = THAI_MONTHS[start.getUTCMonth()] ?? '';
-    const be = start.getUTCFullYear() + 543;
+    const { month, be } = monthAgo(i);
     out.push({
       category: 'newsletter',
       title: `จดหมายข่าวสหกรณ์ ฉบับเดือน${month} ${be}`,
@@ -368,9 +369,8 @@ export function periodicItems(nowMs: number): DatedItemSeed[] {
     });
   }
   for (let i = 1; i <= 5; i++) {
-    const start = new Date(monthStart(3 * i + (now.getUTCMonth() % 3)));
+    const { start, be } = monthAgo(3 * i + (now.getUTCMonth() % 3));
     const quarter = Math.floor(start.getUTCMonth() / 3) + 1;
-    const be = start.getUTCFullYear() + 543;
     out.push({
       category: 'overall_operation',
       title: `ผลการดำเนินงานไตรมาสที่ ${quarter}/${be}`,
