@@ -290,8 +290,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
         const bh = ht * (0.06 + ((h >>> (i * 3)) % 5) * 0.045);
         r.rect(w * (0.34 + i * 0.068), ht * 0.38 - bh, w * 0.045, bh, skyTop);
       }
-      for (let i = 0; i < 7; i++)
-        person(r, w * (0.1 + i * 0.133), ht * 0.55, s * 1.1, cycle(SHIRTS, i + palette));
+      for (let i = 0; i < 7; i++) person(r, w * (0.1 + i * 0.133), ht * 0.55, s * 1.1, cycle(SHIRTS, i + palette));
       r.rect(w * 0.04, ht * 0.66, w * 0.92, ht * 0.06, [120, 80, 50]);
       r.rect(w * 0.04, ht * 0.6, w * 0.92, ht * 0.06, near);
       break;
@@ -402,8 +401,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
         ],
         [120, 70, 40],
       );
-      for (let i = 0; i < 3; i++)
-        person(r, w * (0.22 + i * 0.09), ht * 0.66, s * 0.8, cycle(SHIRTS, i + 1));
+      for (let i = 0; i < 3; i++) person(r, w * (0.22 + i * 0.09), ht * 0.66, s * 0.8, cycle(SHIRTS, i + 1));
       break;
     }
     case 'market': {
