@@ -187,10 +187,11 @@ export interface ItemSeed {
   season?: { month: number; day: number };
 }
 
-const PR = 'ฝ่ายประชาสัมพันธ์';
-const ADMIN = 'ฝ่ายบริหารทั่วไป';
-const LOAN = 'ฝ่ายสินเชื่อ';
-const ACC = 'ฝ่ายบัญชีและการเงิน';
+/** Departments that sign the demo content (`content-extra.ts` and the web board's staff answers too). */
+export const PR = 'ฝ่ายประชาสัมพันธ์';
+export const ADMIN = 'ฝ่ายบริหารทั่วไป';
+export const LOAN = 'ฝ่ายสินเชื่อ';
+export const ACC = 'ฝ่ายบัญชีและการเงิน';
 
 /** Ordinary items of the first demo (46); `content-extra.ts` adds more. */
 export const ITEMS: readonly ItemSeed[] = [

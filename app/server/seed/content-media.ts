@@ -15,6 +15,18 @@ import type { DefaultImageKind } from '../coop/types';
 
 type Rgb = readonly [number, number, number];
 
+/** An `#rrggbb` colour (as the stylesheet writes them) as RGB. */
+function rgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [n >> 16, (n >> 8) & 0xff, n & 0xff];
+}
+
+/** The two ends of a top-to-bottom gradient. */
+type Gradient = readonly [top: Rgb, bottom: Rgb];
+
+/** The n-th entry of a non-empty list, counting round again past its end. */
+const cycle = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
+
 /** An RGB raster with a few filled shapes; no anti-aliasing (flat areas keep the PNGs small). */
 export class Raster {
   readonly data: Uint8Array;
@@ -165,30 +177,26 @@ function hash(text: string): number {
 
 const PALETTES: readonly (readonly [Rgb, Rgb, Rgb, Rgb])[] = [
   // sky top, sky bottom, near hill, far hill
-  [
-    [88, 160, 220],
-    [200, 228, 245],
-    [46, 125, 70],
-    [96, 160, 110],
-  ],
-  [
-    [245, 160, 90],
-    [252, 222, 170],
-    [120, 80, 60],
-    [170, 120, 90],
-  ],
-  [
-    [60, 90, 160],
-    [150, 180, 230],
-    [30, 90, 80],
-    [70, 130, 120],
-  ],
-  [
-    [120, 190, 200],
-    [230, 245, 240],
-    [60, 140, 60],
-    [140, 190, 120],
-  ],
+  [rgb('#58a0dc'), rgb('#c8e4f5'), rgb('#2e7d46'), rgb('#60a06e')],
+  [rgb('#f5a05a'), rgb('#fcdeaa'), rgb('#78503c'), rgb('#aa785a')],
+  [rgb('#3c5aa0'), rgb('#96b4e6'), rgb('#1e5a50'), rgb('#468278')],
+  [rgb('#78bec8'), rgb('#e6f5f0'), rgb('#3c8c3c'), rgb('#8cbe78')],
+];
+
+/** The meeting hall's wall, by palette. */
+const MEETING_WALLS: readonly Gradient[] = [
+  [rgb('#f6f0e4'), rgb('#ded2be')],
+  [rgb('#d6e8f0'), rgb('#aac8d7')],
+  [rgb('#f0e0d2'), rgb('#cdaa96')],
+  [rgb('#e2eedc'), rgb('#b4cdaa')],
+];
+
+/** A banner's background, by the hash of its name. */
+const BANNER_TONES: readonly Gradient[] = [
+  [rgb('#0b5d3b'), rgb('#063d26')],
+  [rgb('#145482'), rgb('#0a325a')],
+  [rgb('#962828'), rgb('#5a141e')],
+  [rgb('#785014'), rgb('#462d0a')],
 ];
 
 export const PHOTO_SIZE = { width: 800, height: 450 } as const;
@@ -222,12 +230,12 @@ export function photoLook(name: string): { scene: PhotoScene; palette: number } 
 
 const SKIN: Rgb = [230, 190, 150];
 const SHIRTS: readonly Rgb[] = [
-  [180, 60, 60],
-  [40, 70, 120],
-  [240, 180, 40],
-  [60, 140, 90],
-  [120, 70, 150],
-  [235, 235, 235],
+  rgb('#b43c3c'),
+  rgb('#284678'),
+  rgb('#f0b428'),
+  rgb('#3c8c5a'),
+  rgb('#784696'),
+  rgb('#ebebeb'),
 ];
 
 /** A simple standing person: head and body, `s` the head radius. */
@@ -275,34 +283,14 @@ export function paintPhoto(name: string, size: { width: number; height: number }
     }
     case 'meeting': {
       // A meeting hall: a wall, a screen with a bar chart, members seated along a table.
-      const walls: readonly (readonly [Rgb, Rgb])[] = [
-        [
-          [246, 240, 228],
-          [222, 210, 190],
-        ],
-        [
-          [214, 232, 240],
-          [170, 200, 215],
-        ],
-        [
-          [240, 224, 210],
-          [205, 170, 150],
-        ],
-        [
-          [226, 238, 220],
-          [180, 205, 170],
-        ],
-      ];
-      const [wallTop, wallBottom] = walls[palette % walls.length] ?? walls[0]!;
-      r.gradient(wallTop, wallBottom);
+      r.gradient(...cycle(MEETING_WALLS, palette));
       r.rect(0, ht * 0.7, w, ht * 0.3, [150, 110, 80]);
       r.rect(w * 0.3, ht * 0.08, w * 0.4, ht * 0.34, [250, 250, 250]);
       for (let i = 0; i < 5; i++) {
         const bh = ht * (0.06 + ((h >>> (i * 3)) % 5) * 0.045);
         r.rect(w * (0.34 + i * 0.068), ht * 0.38 - bh, w * 0.045, bh, skyTop);
       }
-      for (let i = 0; i < 7; i++)
-        person(r, w * (0.1 + i * 0.133), ht * 0.55, s * 1.1, SHIRTS[(i + palette) % SHIRTS.length]!);
+      for (let i = 0; i < 7; i++) person(r, w * (0.1 + i * 0.133), ht * 0.55, s * 1.1, cycle(SHIRTS, i + palette));
       r.rect(w * 0.04, ht * 0.66, w * 0.92, ht * 0.06, [120, 80, 50]);
       r.rect(w * 0.04, ht * 0.6, w * 0.92, ht * 0.06, near);
       break;
@@ -318,7 +306,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
         r.rect(tx - w * 0.012, ht * (big ? 0.4 : 0.55), w * 0.024, ht * (big ? 0.25 : 0.1), [110, 75, 45]);
         r.circle(tx, ht * (big ? 0.36 : 0.52), ht * (big ? 0.12 : 0.05), far);
       }
-      for (let i = 0; i < 3; i++) person(r, w * (0.2 + i * 0.27), ht * 0.7, s, SHIRTS[(i + 3) % SHIRTS.length]!);
+      for (let i = 0; i < 3; i++) person(r, w * (0.2 + i * 0.27), ht * 0.7, s, cycle(SHIRTS, i + 3));
       r.rect(w * 0.26, ht * 0.82, w * 0.04, ht * 0.05, [70, 120, 200]);
       break;
     }
@@ -340,7 +328,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
             [fx + w / 12, ht * 0.08],
             [fx + w / 24, ht * 0.16],
           ],
-          SHIRTS[i % SHIRTS.length]!,
+          cycle(SHIRTS, i),
         );
       }
       for (let i = 0; i < 4; i++) person(r, w * (0.12 + i * 0.09), ht * 0.58, s, [200, 40, 40]);
@@ -413,8 +401,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
         ],
         [120, 70, 40],
       );
-      for (let i = 0; i < 3; i++)
-        person(r, w * (0.22 + i * 0.09), ht * 0.66, s * 0.8, SHIRTS[(i + 1) % SHIRTS.length]!);
+      for (let i = 0; i < 3; i++) person(r, w * (0.22 + i * 0.09), ht * 0.66, s * 0.8, cycle(SHIRTS, i + 1));
       break;
     }
     case 'market': {
@@ -430,7 +417,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
         r.rect(mx, ht * 0.62, w * 0.27, ht * 0.08, [150, 100, 60]);
         for (let k = 0; k < 7; k++)
           r.circle(mx + w * (0.03 + k * 0.035), ht * 0.6, ht * 0.025, k % 2 ? [230, 120, 40] : [120, 180, 60]);
-        person(r, mx + w * 0.14, ht * 0.5, s, SHIRTS[(i + 4) % SHIRTS.length]!);
+        person(r, mx + w * 0.14, ht * 0.5, s, cycle(SHIRTS, i + 4));
       }
       break;
     }
@@ -442,26 +429,7 @@ export function paintPhoto(name: string, size: { width: number; height: number }
 export function paintBanner(name: string): Raster {
   const h = hash(name);
   const { width: w, height: ht } = BANNER_SIZE;
-  const tones: readonly (readonly [Rgb, Rgb])[] = [
-    [
-      [11, 93, 59],
-      [6, 61, 38],
-    ],
-    [
-      [20, 84, 130],
-      [10, 50, 90],
-    ],
-    [
-      [150, 40, 40],
-      [90, 20, 30],
-    ],
-    [
-      [120, 80, 20],
-      [70, 45, 10],
-    ],
-  ];
-  const [top, bottom] = tones[h % tones.length] ?? tones[0]!;
-  const r = new Raster(w, ht).gradient(top, bottom);
+  const r = new Raster(w, ht).gradient(...cycle(BANNER_TONES, h));
   r.circle(w * 0.85, ht * 0.2, ht * 0.55, [242, 193, 78]);
   r.circle(w * 0.72, ht * 0.95, ht * 0.35, [253, 243, 216]);
   r.circle(w * 0.95, ht * 0.85, ht * 0.18, [255, 255, 255]);
@@ -473,39 +441,15 @@ const INK: Rgb = [255, 255, 255];
 /** The default picture of a content type (spec §2): a flat colour and a pictogram. */
 export function paintDefaultPicture(kind: DefaultImageKind): Raster {
   const { width: w, height: h } = DEFAULT_PICTURE_SIZE;
-  const colours: Record<DefaultImageKind, readonly [Rgb, Rgb]> = {
-    news: [
-      [11, 93, 59],
-      [6, 61, 38],
-    ],
-    activity: [
-      [196, 98, 30],
-      [150, 64, 16],
-    ],
-    rule: [
-      [48, 63, 110],
-      [28, 38, 74],
-    ],
-    school: [
-      [32, 110, 150],
-      [18, 74, 110],
-    ],
-    achievement: [
-      [150, 110, 20],
-      [110, 76, 8],
-    ],
-    notice: [
-      [170, 40, 40],
-      [120, 24, 30],
-    ],
-    letters: [
-      [100, 60, 140],
-      [70, 38, 104],
-    ],
-    download: [
-      [40, 110, 100],
-      [22, 76, 70],
-    ],
+  const colours: Record<DefaultImageKind, Gradient> = {
+    news: [rgb('#0b5d3b'), rgb('#063d26')],
+    activity: [rgb('#c4621e'), rgb('#964010')],
+    rule: [rgb('#303f6e'), rgb('#1c264a')],
+    school: [rgb('#206e96'), rgb('#124a6e')],
+    achievement: [rgb('#966e14'), rgb('#6e4c08')],
+    notice: [rgb('#aa2828'), rgb('#78181e')],
+    letters: [rgb('#643c8c'), rgb('#462668')],
+    download: [rgb('#286e64'), rgb('#164c46')],
   };
   const [top, bottom] = colours[kind];
   const r = new Raster(w, h).gradient(top, bottom);

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.server';
 import { ADVISORY_LOCKS, lockWithinTransaction } from '../db/locks';
 import type { Database } from '../db/schema';
 import { buildBoardData, insertBoardData, type BoardData } from './board-data';
-import { buildContent, CONTENT_NO } from './content-build';
+import { buildContent, CONTENT_NO, type ContentSeed } from './content-build';
 import { buildFinanceData, type FinanceData } from './finance';
 import { createRng, type Rng } from './rng';
 import { thaiIdCheckDigit } from '~/lib/forms/identity';
@@ -68,11 +68,8 @@ export interface DemoData {
   /** Credentials without the hash; `seedDemo` adds the one shared hash. */
   credentials: Omit<Row<'member_credentials'>, 'password_hash'>[];
   termsAcceptances: Row<'terms_acceptances'>[];
-  categories: Row<'content_categories'>[];
-  contentItems: Row<'content_items'>[];
-  contentGallery: Row<'content_gallery'>[];
-  contentAttachments: Row<'content_attachments'>[];
-  interestRates: Row<'interest_rates'>[];
+  /** Website content: categories, items, their gallery and attachments, and the interest rates. */
+  content: ContentSeed;
   menuItems: Row<'menu_items'>[];
   menuSubItems: Row<'menu_sub_items'>[];
   footerPhones: Row<'footer_phones'>[];
@@ -107,17 +104,17 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
       data.credentials.map((c) => ({ ...c, password_hash: passwordHash })),
       (rows) => trx.insertInto('member_credentials').values(rows).execute(),
     );
-    await inBatches(data.categories, (rows) => trx.insertInto('content_categories').values(rows).execute());
-    await inBatches(data.contentItems, (rows) => trx.insertInto('content_items').values(rows).execute());
+    await inBatches(data.content.categories, (rows) => trx.insertInto('content_categories').values(rows).execute());
+    await inBatches(data.content.items, (rows) => trx.insertInto('content_items').values(rows).execute());
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       // Identity columns do not advance on explicit inserts; move the sequence past our numbers.
       await sql`select setval(pg_get_serial_sequence('content_items', 'no'), (select max(no) from content_items))`.execute(
         trx,
       );
     }
-    await inBatches(data.contentGallery, (rows) => trx.insertInto('content_gallery').values(rows).execute());
-    await inBatches(data.contentAttachments, (rows) => trx.insertInto('content_attachments').values(rows).execute());
-    await inBatches(data.interestRates, (rows) => trx.insertInto('interest_rates').values(rows).execute());
+    await inBatches(data.content.gallery, (rows) => trx.insertInto('content_gallery').values(rows).execute());
+    await inBatches(data.content.attachments, (rows) => trx.insertInto('content_attachments').values(rows).execute());
+    await inBatches(data.content.rates, (rows) => trx.insertInto('interest_rates').values(rows).execute());
     await inBatches(data.termsAcceptances, (rows) => trx.insertInto('terms_acceptances').values(rows).execute());
     await inBatches(data.menuItems, (rows) => trx.insertInto('menu_items').values(rows).execute());
     await inBatches(data.menuSubItems, (rows) => trx.insertInto('menu_sub_items').values(rows).execute());
@@ -269,11 +266,7 @@ export function buildDemoData(options: { members: number; seed?: number; now: Da
     members,
     credentials,
     termsAcceptances,
-    categories: content.categories,
-    contentItems: content.items,
-    contentGallery: content.gallery,
-    contentAttachments: content.attachments,
-    interestRates: content.rates,
+    content,
     menuItems: MENU_ITEMS,
     menuSubItems: MENU_SUB_ITEMS,
     footerPhones: FOOTER_PHONES,
