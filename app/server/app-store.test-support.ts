@@ -100,20 +100,22 @@ export async function codeStep(
 }
 
 /**
- * Turns the member's second factor on the way the security page enrols it (the page's own path is
- * tested with the page), and checks the enrolment gave recovery codes.
+ * Turns the member's second factor on the way the security page enrols it, confirmed by `holder` (the
+ * page's own path is tested with the page); checks the enrolment gave recovery codes and answers the
+ * factor's secret.
  */
-export async function enableMemberFactor(membershipNo: string): Promise<void> {
+export async function enableMemberFactor(membershipNo: string, holder = 'holder'): Promise<string> {
   const { memberSubject, memberTotp } = await import('./auth/second-factor.server');
   const { totpCodeAt } = await import('./auth/totp/totp.server');
   const totp = await memberTotp();
   const subject = memberSubject(membershipNo);
   await totp.startEnrolment(subject);
   const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
-  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), 'holder')).ok) {
+  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), holder)).ok) {
     throw new Error('enrolment refused');
   }
   expect((await totp.status(subject)).recoveryCodesLeft).toBeGreaterThan(0);
+  return pending!.secret;
 }
 
 /** The stored row of a session (by the hash `requireMember` reports as `session.idHash`). */
