@@ -42,7 +42,7 @@ function statementCsv<R extends StatementRow>(
   key: string,
   no: string,
   rows: R[],
-  ownerAndNo: (row: R) => [string, number],
+  ownerAndNo: (row: R) => [string, Value],
 ) {
   return csv(
     [key, 'date', no, 'description', 'amount', 'balance'],
