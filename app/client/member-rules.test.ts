@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { FIELD_RULES, firstBrokenRule } from '~/lib/forms/client-rules';
-import { padMembershipNo } from '~/lib/membership-no';
 
-/** The pure parts member.ts runs in the browser: the padding on blur and the rules' first message. */
-describe('the member script: padding and rules', () => {
-  it('pads one to six digits to six on blur, and leaves anything else as typed (trimmed)', () => {
-    expect(padMembershipNo('12')).toBe('000012');
-    expect(padMembershipNo(' 123456 ')).toBe('123456');
-    expect(padMembershipNo('1234567')).toBe('1234567');
-    expect(padMembershipNo('12a')).toBe('12a');
-    expect(padMembershipNo('')).toBe('');
-  });
-
+/**
+ * The pure parts member.ts runs in the browser: the rules' first message. Its padding on blur is
+ * `padMembershipNo`, whose cases are in thai-format.test.ts.
+ */
+describe('the member script: rules', () => {
   it("gives each field's first broken rule, once, in the rules' order", () => {
     const no = FIELD_RULES.membershipNo;
     expect(firstBrokenRule(no, '  ')).toBe('กรุณากรอกหมายเลขสมาชิก');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { AppLoadContext } from '@remix-run/node';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 import type { Db } from './db/index.server';
 
@@ -60,6 +60,62 @@ export async function typedIdentity(db: Db, membershipNo: string) {
       birthDate: `${d}/${m}/${Number(y) + 543}`,
     },
   };
+}
+
+/** The new password the tests type, twice, in the code step of the register and forgotten-password pages. */
+export const NEW_PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
+
+/** A form of the register or forgotten-password page posted to its action from `clientAddress`. */
+export async function postRegistration(
+  mode: 'register' | 'forget',
+  fields: Record<string, string>,
+  clientAddress: string,
+): Promise<Response> {
+  const { registerAction } = await import('./auth/register.server');
+  const request = new Request(`http://coop.test/member/${mode}`, { method: 'POST', body: new URLSearchParams(fields) });
+  return registerAction(mode, { request, context: contextFrom(clientAddress), params: {} });
+}
+
+/**
+ * The identity step of the page (which must lead to the code step), then a poster of the code step
+ * with NEW_PASSWORD (and the terms accepted, to register) for the code it is given.
+ */
+export async function codeStep(
+  mode: 'register' | 'forget',
+  fields: Record<string, string>,
+  clientAddress: string,
+): Promise<(code: string) => Promise<Response>> {
+  const identity = await postRegistration(mode, { intent: 'identity', ...fields }, clientAddress);
+  const answer = (await identity.json()) as { step: 'identity' | 'code'; challenge: string | null };
+  expect(answer.step).toBe('code');
+  const step = {
+    intent: 'code',
+    challenge: answer.challenge ?? '',
+    ...fields,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    ...(mode === 'register' ? { acceptTerms: 'on' } : {}),
+  };
+  return (code: string) => postRegistration(mode, { ...step, code }, clientAddress);
+}
+
+/**
+ * Turns the member's second factor on the way the security page enrols it, confirmed by `holder` (the
+ * page's own path is tested with the page); checks the enrolment gave recovery codes and answers the
+ * factor's secret.
+ */
+export async function enableMemberFactor(membershipNo: string, holder = 'holder'): Promise<string> {
+  const { memberSubject, memberTotp } = await import('./auth/second-factor.server');
+  const { totpCodeAt } = await import('./auth/totp/totp.server');
+  const totp = await memberTotp();
+  const subject = memberSubject(membershipNo);
+  await totp.startEnrolment(subject);
+  const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
+  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), holder)).ok) {
+    throw new Error('enrolment refused');
+  }
+  expect((await totp.status(subject)).recoveryCodesLeft).toBeGreaterThan(0);
+  return pending!.secret;
 }
 
 /** The stored row of a session (by the hash `requireMember` reports as `session.idHash`). */

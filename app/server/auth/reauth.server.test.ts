@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { useOwnStore } from '../app-store.test-support';
+import { enableMemberFactor, useOwnStore } from '../app-store.test-support';
 
 useOwnStore('reauth');
 
@@ -62,15 +62,8 @@ async function auditTypes(since: number): Promise<string[]> {
   return rows.map((r) => r.type);
 }
 
-/** Turn the factor on directly in the store (the page's own path is tested below). */
-async function factorOn(cookie: string): Promise<string> {
-  const totp = await memberTotp();
-  await totp.startEnrolment(SUBJECT);
-  const pending = await totp.pendingEnrolment(SUBJECT, { issuer: 'x', account: NO });
-  const confirmed = await totp.confirmEnrolment(SUBJECT, totpCodeAt(pending!.secret, Date.now()), cookie);
-  if (!confirmed.ok) throw new Error('enrolment refused');
-  return pending!.secret;
-}
+/** Turn the factor on directly in the store, confirmed by this session (the page's own path is tested below). */
+const factorOn = (cookie: string): Promise<string> => enableMemberFactor(NO, cookie);
 
 afterEach(async () => {
   vi.restoreAllMocks();

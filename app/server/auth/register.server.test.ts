@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore, contextFrom, typedIdentity, registeredMember } from '../app-store.test-support';
+import { useOwnStore, postRegistration as post, typedIdentity, registeredMember } from '../app-store.test-support';
 
 const { dataDir, codeSentTo } = useOwnStore('register', {
   IDENTITY_MAX_PER_ADDRESS: '3',
@@ -8,7 +8,6 @@ const { dataDir, codeSentTo } = useOwnStore('register', {
 });
 
 const { app } = await import('../app.server');
-const { registerAction } = await import('./register.server');
 const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
 const { DISK_FULL_MESSAGE } = await import('~/lib/messages');
 const { PASSWORD_MESSAGES } = await import('~/lib/forms/password');
@@ -23,14 +22,6 @@ type Answer = {
   identity: Record<string, string> | null;
   result: { error?: Record<string, string[]>; initialValue?: Record<string, string> } | null;
 };
-
-function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
-  const request = new Request(`http://coop.test/member/${mode}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-  });
-  return registerAction(mode, { request, context: contextFrom(clientAddress), params: {} });
-}
 
 const NOBODY = {
   nationalId: `310050099999${thaiIdCheckDigit('310050099999')}`,

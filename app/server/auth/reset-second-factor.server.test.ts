@@ -1,55 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore, contextFrom, typedIdentity, registeredMember } from '../app-store.test-support';
+import { useOwnStore, codeStep, enableMemberFactor, typedIdentity, registeredMember } from '../app-store.test-support';
 
 const { codeSentTo } = useOwnStore('reset-2fa');
 
 const { app } = await import('../app.server');
 const { env } = await import('../env.server');
-const { registerAction } = await import('./register.server');
-const { memberSubject, memberTotp, secondFactorEnabled, failureKey } = await import('./second-factor.server');
-const { totpCodeAt } = await import('./totp/totp.server');
+const { memberSubject, secondFactorEnabled, failureKey } = await import('./second-factor.server');
 const { takeFlash } = await import('../flash.server');
 const { hit, peek } = await import('../rate-limit.server');
 const support = await import('../staff/support.server');
 const { SECOND_FACTOR_MESSAGES: M } = await import('~/lib/forms/second-factor');
 
-type Answer = { step: 'identity' | 'code'; challenge: string | null };
-const PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
-
-function post(fields: Record<string, string>, clientAddress: string) {
-  const request = new Request('http://coop.test/member/forget', { method: 'POST', body: new URLSearchParams(fields) });
-  return registerAction('forget', { request, context: contextFrom(clientAddress), params: {} });
-}
-
 /** The identity of a seeded member, as typed (birth date in the Buddhist era). */
 const identityOf = async (membershipNo: string) => typedIdentity((await app()).db, membershipNo);
-
-/** The identity step, then a poster of the code step with a new password. */
-async function codeStep(fields: Record<string, string>, ip: string) {
-  const answer = (await (await post({ intent: 'identity', ...fields }, ip)).json()) as Answer;
-  expect(answer.step).toBe('code');
-  const step = {
-    intent: 'code',
-    challenge: answer.challenge ?? '',
-    ...fields,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  };
-  return (code: string) => post({ ...step, code }, ip);
-}
-
-/** Turn the member's factor on (the page's own path is tested with the page). */
-async function factorOn(membershipNo: string) {
-  const totp = await memberTotp();
-  const subject = memberSubject(membershipNo);
-  await totp.startEnrolment(subject);
-  const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
-  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), 'holder')).ok) {
-    throw new Error('enrolment refused');
-  }
-  expect((await totp.status(subject)).recoveryCodesLeft).toBeGreaterThan(0);
-}
 
 async function flashOf(response: Response): Promise<string> {
   const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
@@ -70,10 +34,10 @@ async function auditRows(membershipNo: string, type: string) {
 describe('a reset of the password by one-time code removes the second factor (ADR 091)', () => {
   it('by the code sent to the member: factor and recovery codes gone, the member told, the removal audited', async () => {
     const { row, fields } = await identityOf('012345');
-    await factorOn('012345');
+    await enableMemberFactor('012345');
     await hit(failureKey('012345'), 60_000);
     const before = Date.now();
-    const send = await codeStep(fields, '10.8.0.1');
+    const send = await codeStep('forget', fields, '10.8.0.1');
     const done = await send(await codeSentTo(row.email ?? '', before));
     expect(done.status).toBe(302);
     expect(await secondFactorEnabled('012345')).toBe(false);
@@ -97,7 +61,7 @@ describe('a reset of the password by one-time code removes the second factor (AD
     await db.deleteFrom('rate_limits').execute();
     const { row, fields } = await identityOf('012345');
     const before = Date.now();
-    const send = await codeStep(fields, '10.8.0.2');
+    const send = await codeStep('forget', fields, '10.8.0.2');
     const done = await send(await codeSentTo(row.email ?? '', before));
     expect(done.status).toBe(302);
     expect(await flashOf(done)).not.toContain(M.clearedByReset);
@@ -109,7 +73,7 @@ describe('a reset of the password by one-time code removes the second factor (AD
     await db.deleteFrom('rate_limits').execute();
     const no = await registeredMember(db);
     await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', no).execute();
-    await factorOn(no);
+    await enableMemberFactor(no);
     const issued = await support.issueMemberCode(db, support.staffCodeKey(env().sessionSecret), {
       membershipNo: no,
       purpose: 'forget',
@@ -117,7 +81,7 @@ describe('a reset of the password by one-time code removes the second factor (AD
     });
     if (!issued.ok) throw new Error(issued.reason);
     const { fields } = await identityOf(no);
-    const done = await (await codeStep(fields, '10.8.0.3'))(issued.code);
+    const done = await (await codeStep('forget', fields, '10.8.0.3'))(issued.code);
     expect(done.status).toBe(302);
     expect(await secondFactorEnabled(no)).toBe(false);
     expect(await flashOf(done)).toContain(M.clearedByReset);

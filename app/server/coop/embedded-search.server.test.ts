@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/server/db/index.server';
+import { contentItem } from '~/server/content/content-item.test-support';
 import { containsPattern } from '~/server/db/contains.server';
 import { scratchStore } from '~/server/db-instances.test-support';
 
@@ -20,21 +21,8 @@ const search = (q: string) => createSearchFeed(db).searchContent(q);
 const numbers = async (q: string) => (await search(q)).hits.map((h) => h.no);
 
 const DAY = 86_400_000;
-const item = (no: number, category: string, title: string, body: string, daysAgo = 1, disabled = 0) => ({
-  no,
-  category,
-  title,
-  body_html: body,
-  author: null,
-  posted_at: Date.UTC(2025, 5, 1) - daysAgo * DAY,
-  event_date: null,
-  cover_image: null,
-  attachment: null,
-  video_url: null,
-  pageview: 0,
-  disabled,
-  sort: 0,
-});
+const item = (no: number, category: string, title: string, body_html: string, daysAgo = 1, disabled = 0) =>
+  contentItem({ no, category, title, body_html, posted_at: Date.UTC(2025, 5, 1) - daysAgo * DAY, disabled });
 
 beforeAll(async () => {
   // SQLite by default; with TEST_DATABASE_URL=postgres://… the same on PostgreSQL (`<db>_search`).

@@ -31,6 +31,28 @@ function baht(satang: number): string {
   return `${satang < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A statement row: its date, description, amount and the balance after it. */
+type StatementRow = { op_date: string; description: string; amount_satang: number; balance_satang: number };
+
+/**
+ * A statement file (shares and deposits have the same layout): whose statement it is (column `key`),
+ * the date, the row's number (column `no`), the description, the amount and the balance.
+ */
+function statementCsv<R extends StatementRow>(
+  key: string,
+  no: string,
+  rows: R[],
+  ownerAndNo: (row: R) => [string, Value],
+) {
+  return csv(
+    [key, 'date', no, 'description', 'amount', 'balance'],
+    rows.map((row) => {
+      const [owner, number] = ownerAndNo(row);
+      return [owner, row.op_date, number, row.description, baht(row.amount_satang), baht(row.balance_satang)];
+    }),
+  );
+}
+
 /** The demo members as the import's CSV files. */
 function toCsv(data: DemoData): Record<string, string> {
   const f = data.finance;
@@ -84,17 +106,10 @@ function toCsv(data: DemoData): Record<string, string> {
         s.suspended,
       ]),
     ),
-    'share_statements.csv': csv(
-      ['membership_no', 'date', 'period', 'description', 'amount', 'balance'],
-      f.shareStatements.map((s) => [
-        s.membership_no,
-        s.op_date,
-        s.period,
-        s.description,
-        baht(s.amount_satang),
-        baht(s.balance_satang),
-      ]),
-    ),
+    'share_statements.csv': statementCsv('membership_no', 'period', f.shareStatements, (s) => [
+      s.membership_no,
+      s.period,
+    ]),
     'loans.csv': csv(
       [
         'contract_no',
@@ -163,17 +178,7 @@ function toCsv(data: DemoData): Record<string, string> {
         d.opened_date,
       ]),
     ),
-    'deposit_statements.csv': csv(
-      ['account_no', 'date', 'seq', 'description', 'amount', 'balance'],
-      f.depositStatements.map((s) => [
-        s.account_no,
-        s.op_date,
-        s.seq,
-        s.description,
-        baht(s.amount_satang),
-        baht(s.balance_satang),
-      ]),
-    ),
+    'deposit_statements.csv': statementCsv('account_no', 'seq', f.depositStatements, (s) => [s.account_no, s.seq]),
     'collections.csv': csv(
       ['membership_no', 'kind', 'year', 'month', 'billed', 'collected', 'posted', 'receipt_no', 'receipt_date'],
       f.collections.map((c) => [

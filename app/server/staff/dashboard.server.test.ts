@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
+import { contentItem } from '../content/content-item.test-support';
 import type { Db } from '../db/index.server';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-dashboard-'));
@@ -80,20 +81,8 @@ describe.each([['SQLite'], ...(PG ? [['PostgreSQL']] : [])])('the dashboard numb
       })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
-    const item = (posted_at: number, disabled: number, title: string) => ({
-      category: 'dash',
-      title,
-      body_html: '<p>x</p>',
-      author: null,
-      posted_at,
-      event_date: null,
-      cover_image: null,
-      attachment: null,
-      video_url: null,
-      pageview: 0,
-      disabled,
-      sort: 0,
-    });
+    const item = (posted_at: number, disabled: number, title: string) =>
+      contentItem({ category: 'dash', title, body_html: '<p>x</p>', posted_at, disabled });
     await db
       .insertInto('content_items')
       .values([

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore } from '../app-store.test-support';
+import { enableMemberFactor, useOwnStore } from '../app-store.test-support';
 import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support-2fa', { PUBLIC_URL: 'http://coop.test' });
@@ -9,8 +9,7 @@ useOwnStore('support-2fa', { PUBLIC_URL: 'http://coop.test' });
 const { app } = await import('../app.server');
 const { createStaffAccount } = await import('./accounts.server');
 const { startStaffSession } = await import('./session.server');
-const { memberSubject, memberTotp, secondFactorEnabled } = await import('../auth/second-factor.server');
-const { totpCodeAt } = await import('../auth/totp/totp.server');
+const { memberSubject, secondFactorEnabled } = await import('../auth/second-factor.server');
 const route = await import('~/routes/staff.members');
 
 const ORIGIN = 'http://coop.test';
@@ -48,16 +47,6 @@ async function post(cookie: string, fields: Record<string, string>): Promise<Res
   }
 }
 
-async function factorOn(membershipNo: string) {
-  const totp = await memberTotp();
-  const subject = memberSubject(membershipNo);
-  await totp.startEnrolment(subject);
-  const pending = await totp.pendingEnrolment(subject, { issuer: 'x', account: membershipNo });
-  if (!(await totp.confirmEnrolment(subject, totpCodeAt(pending!.secret, Date.now()), 'holder')).ok) {
-    throw new Error('enrolment refused');
-  }
-}
-
 async function removals() {
   const { db } = await app();
   return db
@@ -71,7 +60,7 @@ type Answer = { kind: string; error?: string; notice?: string; member?: { second
 
 describe("support removes a member's second factor (ADR 091)", () => {
   it('only staff with the support role; others are refused and nothing is removed', async () => {
-    await factorOn(NO);
+    await enableMemberFactor(NO);
     for (const [role, name] of [
       ['editor', 'editor1'],
       ['moderator', 'moderator1'],

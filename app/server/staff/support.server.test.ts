@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { useOwnStore, contextFrom } from '../app-store.test-support';
+import {
+  useOwnStore,
+  codeStep,
+  NEW_PASSWORD as PASSWORD,
+  postRegistration as post,
+  typedIdentity,
+} from '../app-store.test-support';
 import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support', { PUBLIC_URL: 'http://coop.test' }, { startTimeoutMs: 120_000 });
@@ -8,7 +14,6 @@ useOwnStore('support', { PUBLIC_URL: 'http://coop.test' }, { startTimeoutMs: 120
 const { app } = await import('../app.server');
 const { env } = await import('../env.server');
 const support = await import('./support.server');
-const { registerAction } = await import('../auth/register.server');
 const { REGISTER_MESSAGES } = await import('~/lib/forms/register');
 const { createSession } = await import('../auth/session.server');
 const { loginLimits, reserveLoginAttempt } = await import('../auth/login-limit.server');
@@ -17,50 +22,25 @@ const { hit } = await import('../rate-limit.server');
 const { clearCodeLimits, codeChecksLockedUntil, codeLimits, reserveCodeCheck, reserveCodeSend } =
   await import('../auth/recovery/code-limit.server');
 
-type Answer = {
-  step: 'identity' | 'code';
-  challenge: string | null;
-  result: { error?: Record<string, string[]> } | null;
-};
-
-function post(mode: 'register' | 'forget', fields: Record<string, string>, clientAddress: string) {
-  const request = new Request(`http://coop.test/member/${mode}`, { method: 'POST', body: new URLSearchParams(fields) });
-  return registerAction(mode, { request, context: contextFrom(clientAddress), params: {} });
-}
+type Answer = { result: { error?: Record<string, string[]> } | null };
 
 const key = () => support.staffCodeKey(env().sessionSecret);
-const PASSWORD = 'ม้าลายกินหญ้าทุกวัน';
 
 /** An active member with the given registration state, with no phone or email on file; returns the identity fields. */
 const taken = new Set(['012345']);
 async function memberWithoutContact(registered: boolean, fresh = true) {
   const { db } = await app();
-  const row = await db
+  const { membership_no: membershipNo } = await db
     .selectFrom('members')
     .leftJoin('member_credentials', 'member_credentials.membership_no', 'members.membership_no')
-    .selectAll('members')
+    .select('members.membership_no')
     .where('members.status_code', '=', '0')
     .where('member_credentials.membership_no', registered ? 'is not' : 'is', null)
     .where('members.membership_no', 'not in', fresh ? [...taken] : ['012345'])
     .executeTakeFirstOrThrow();
-  taken.add(row.membership_no);
-  await db
-    .updateTable('members')
-    .set({ email: null, phone: null })
-    .where('membership_no', '=', row.membership_no)
-    .execute();
-  const [y, m, d] = row.birth_date.split('-');
-  return {
-    membershipNo: row.membership_no,
-    fields: {
-      membershipNo: row.membership_no,
-      nationalId: row.id_card,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      birthDate: `${d}/${m}/${Number(y) + 543}`,
-    },
-    row,
-  };
+  taken.add(membershipNo);
+  await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', membershipNo).execute();
+  return { membershipNo, ...(await typedIdentity(db, membershipNo)) };
 }
 
 /** A code support issues to the member (by `sup`); fails the test when it is refused. */
@@ -69,21 +49,6 @@ async function issueCode(membershipNo: string, purpose: 'register' | 'forget') {
   const issued = await support.issueMemberCode(db, key(), { membershipNo, purpose, issuedBy: 'sup' });
   if (!issued.ok) throw new Error(issued.reason);
   return issued;
-}
-
-/** The member's code step: the identity step, then a poster for codes. */
-async function codeStep(mode: 'register' | 'forget', fields: Record<string, string>, ip: string) {
-  const answer = (await (await post(mode, { intent: 'identity', ...fields }, ip)).json()) as Answer;
-  expect(answer.step).toBe('code');
-  const step = {
-    intent: 'code',
-    challenge: answer.challenge ?? '',
-    ...fields,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  };
-  const extra: Record<string, string> = mode === 'register' ? { acceptTerms: 'on' } : {};
-  return (code: string) => post(mode, { ...step, ...extra, code }, ip);
 }
 
 describe('finding a member', () => {

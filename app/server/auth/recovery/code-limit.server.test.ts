@@ -12,13 +12,12 @@ import {
   reserveCodeSend,
 } from './code-limit.server';
 import { CODE_MAX_TRIES, createChallenge, redeemCode } from './codes.server';
+import { CODE_KEY, T0 } from './codes.test-support';
 
 /**
  * The per-member, per-day limits on one-time codes (ADR 094), with the defaults the settings give and
  * a clock the test moves. SQLite always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set.
  */
-const KEY = 'k'.repeat(64);
-const T0 = Date.UTC(2026, 10, 25, 3, 0, 0);
 const MINUTE = 60_000;
 const LIMITS = codeLimits(parseEnv({ SESSION_SECRET: 's'.repeat(64) }));
 
@@ -39,13 +38,13 @@ describe.each(stores)('one-time code limits per member on %s', (_name, open) => 
   });
 
   const issue = (code: string | null, now: number, membershipNo = '012345') =>
-    createChallenge(db, KEY, { purpose: 'forget', membershipNo, code }, now);
+    createChallenge(db, CODE_KEY, { purpose: 'forget', membershipNo, code }, now);
 
   /** One code typed, as the register and forgotten-password step checks it. */
   async function check(token: string, code: string, now: number, membershipNo = '012345') {
     const reservation = await reserveCodeCheck(db, membershipNo, LIMITS, now);
     if (!reservation.ok) return 'locked' as const;
-    const result = await redeemCode(db, KEY, { token, purpose: 'forget', membershipNo, code }, now);
+    const result = await redeemCode(db, CODE_KEY, { token, purpose: 'forget', membershipNo, code }, now);
     await reservation.settle(result.ok ? 'right' : 'wrong');
     return result.ok ? ('accepted' as const) : ('refused' as const);
   }

@@ -12,9 +12,8 @@ import {
   releaseCode,
   redeemCode,
 } from './codes.server';
+import { CODE_KEY, T0 } from './codes.test-support';
 
-const KEY = 'k'.repeat(64);
-const T0 = Date.UTC(2026, 10, 25, 3, 0, 0);
 const stores = eachStore('codes');
 
 describe('newCode', () => {
@@ -34,9 +33,9 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
   });
 
   const issue = (code: string | null, membershipNo = '012345', now = T0) =>
-    createChallenge(db, KEY, { purpose: 'forget', membershipNo, code }, now);
+    createChallenge(db, CODE_KEY, { purpose: 'forget', membershipNo, code }, now);
   const attempt = (token: string, code: string, now = T0 + 1000, membershipNo = '012345') =>
-    redeemCode(db, KEY, { token, purpose: 'forget', membershipNo, code }, now);
+    redeemCode(db, CODE_KEY, { token, purpose: 'forget', membershipNo, code }, now);
 
   it('stores neither the challenge nor the code, only keyed hashes', async () => {
     const token = await issue('123456');
@@ -47,7 +46,7 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('123456');
     expect(JSON.stringify(row)).not.toContain(token);
-    expect(row.code_hash).toBe(hashCode(KEY, sha256(token), '123456'));
+    expect(row.code_hash).toBe(hashCode(CODE_KEY, sha256(token), '123456'));
     expect(row.code_hash).not.toBe(hashCode('other-key'.repeat(8), sha256(token), '123456'));
     expect(Number(row.expires_at)).toBe(T0 + CODE_TTL_MS);
   });
@@ -84,7 +83,7 @@ describe.each(stores)('one-time codes on %s', (_name, open) => {
     const token = await issue('555555');
     expect(await attempt(token, '555555', T0 + 1000, '054321')).toEqual({ ok: false, reason: 'spent' });
     expect(
-      await redeemCode(db, KEY, { token, purpose: 'register', membershipNo: '012345', code: '555555' }, T0 + 1000),
+      await redeemCode(db, CODE_KEY, { token, purpose: 'register', membershipNo: '012345', code: '555555' }, T0 + 1000),
     ).toEqual({ ok: false, reason: 'spent' });
     expect(await attempt(token, '555555')).toEqual({ ok: true });
   });
