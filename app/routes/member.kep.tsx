@@ -33,10 +33,7 @@ export default function KepPage() {
       }
       after={
         <p>
-          ดูเพิ่มเติม:{' '}
-          <a href="/member/kepcrem">
-            รายการเรียกเก็บสมาคมฌาปนกิจ
-          </a>
+          ดูเพิ่มเติม: <a href="/member/kepcrem">รายการเรียกเก็บสมาคมฌาปนกิจ</a>
         </p>
       }
     />
