@@ -3,6 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+import { AuthenticatorSteps } from '~/components/authenticator-steps';
 import { ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
 import { FreshRecoveryCodes } from '~/components/recovery-codes';
@@ -343,26 +344,7 @@ function Enrolment({
   const error = failed?.field === 'enrol-code' ? failed.error : undefined;
   return (
     <>
-      <ol className="plain-list stack">
-        <li>ติดตั้งแอปยืนยันตัวตนบนโทรศัพท์ (เช่น Google Authenticator หรือ Microsoft Authenticator)</li>
-        <li>
-          ในแอป เลือกเพิ่มบัญชี แล้วสแกนคิวอาร์โค้ดนี้
-          <div
-            className="security-qr"
-            role="img"
-            aria-label="คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน"
-            // Made on the server by the qrcode library from the otpauth URI: no markup from anyone else.
-            dangerouslySetInnerHTML={{ __html: qr }}
-          />
-        </li>
-        <li>
-          หรือพิมพ์รหัสลับนี้ในแอป (ชนิด &quot;ตามเวลา&quot;):{' '}
-          <code className="security-secret" data-testid="totp-secret">
-            {secret.replace(/(.{4})(?!$)/g, '$1 ')}
-          </code>
-        </li>
-        <li>กรอกรหัส 6 หลักที่แอปแสดง เพื่อยืนยันว่าตั้งค่าถูกต้อง</li>
-      </ol>
+      <AuthenticatorSteps qr={qr} secret={secret} qrClassName="security-qr" secretClassName="security-secret" />
       <Form method="post" className="stack" noValidate>
         <CodeField id="enrol-code" name="code" label="รหัส 6 หลักจากแอป" error={error} numeric />
         {reauth('confirm')}

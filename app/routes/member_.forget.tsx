@@ -15,6 +15,5 @@ export const action = (args: ActionFunctionArgs) => registerAction('forget', arg
 
 export const meta: MetaFunction = (args) => [titleFor(args, REGISTER_TITLES.forget)];
 
-export default function ForgetPage() {
-  return <RegisterScreen mode="forget" />;
-}
+// The screen takes its mode from the loader's data.
+export default RegisterScreen;

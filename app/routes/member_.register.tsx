@@ -15,6 +15,5 @@ export const action = (args: ActionFunctionArgs) => registerAction('register', a
 
 export const meta: MetaFunction = (args) => [titleFor(args, REGISTER_TITLES.register)];
 
-export default function RegisterPage() {
-  return <RegisterScreen mode="register" />;
-}
+// The screen takes its mode from the loader's data.
+export default RegisterScreen;

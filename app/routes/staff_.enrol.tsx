@@ -3,6 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { AuthCard } from '~/components/auth-card';
+import { AuthenticatorSteps } from '~/components/authenticator-steps';
 import { ErrorSummary } from '~/components/error-summary';
 import { CodeField, NewPasswordFields, StaffFreshCodes, SubmitButton } from '~/components/staff/fields';
 import { PASSWORD_MAX } from '~/lib/forms/password-rules';
@@ -130,32 +131,13 @@ export default function StaffEnrolPage() {
       {data.step === 'totp' ? (
         <>
           <p>ขั้นที่ 2 จาก 2: ตั้งค่าแอปยืนยันตัวตน บัญชีเจ้าหน้าที่ทุกบัญชีต้องใช้รหัสจากแอปทุกครั้งที่เข้าสู่ระบบ</p>
-          <ol className="plain-list stack">
-            <li>ติดตั้งแอปยืนยันตัวตนบนโทรศัพท์ (เช่น Google Authenticator หรือ Microsoft Authenticator)</li>
-            <li>
-              ในแอป เลือกเพิ่มบัญชี แล้วสแกนคิวอาร์โค้ดนี้
-              <div
-                className="security-qr staff-qr"
-                role="img"
-                aria-label="คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน"
-                // Made on the server by the qrcode library from the otpauth URI: no markup from anyone else.
-                dangerouslySetInnerHTML={{ __html: data.qr }}
-              />
-            </li>
-            <li>
-              หากเปิดหน้านี้บนโทรศัพท์ที่ติดตั้งแอปแล้ว กดลิงก์นี้เพื่อเพิ่มบัญชีในแอปได้ทันที:{' '}
-              <a href={data.uri} data-testid="otpauth-link">
-                เปิดในแอปยืนยันตัวตน
-              </a>
-            </li>
-            <li>
-              หรือพิมพ์รหัสลับนี้ในแอป (ชนิด &quot;ตามเวลา&quot;):{' '}
-              <code className="staff-secret" data-testid="totp-secret">
-                {data.secret.replace(/(.{4})(?!$)/g, '$1 ')}
-              </code>
-            </li>
-            <li>กรอกรหัส 6 หลักที่แอปแสดง เพื่อยืนยันว่าตั้งค่าถูกต้อง</li>
-          </ol>
+          <AuthenticatorSteps
+            qr={data.qr}
+            secret={data.secret}
+            otpauthUri={data.uri}
+            qrClassName="security-qr staff-qr"
+            secretClassName="staff-secret"
+          />
           <Form method="post" className="stack" noValidate>
             <CodeField id="enrol-code" label="รหัส 6 หลักจากแอป" error={fieldError('enrol-code')} />
             <SubmitButton intent="confirm">ยืนยันและเปิดใช้งาน</SubmitButton>

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
+
 import { site } from '~/config/site';
 import { collectionGuidance, type CollectionGuidance as Guidance } from '~/lib/collection-guidance';
 import { COLLECTION_STATUS_TEXT, collectionStatus, collectionTone, toneClass } from '~/lib/status-colors';
+import { usePageHref } from '~/lib/statement';
 import { formatDate, formatMonth, formatSatang } from '~/lib/thai-format';
 import type { MonthlyCollection } from '~/server/coop/types';
 
-import { DataTable, Empty, figureCells } from './data';
+import { DataTable, Empty, figureCells, Pager } from './data';
 
 /** Billing months per page of the kep and kepcrem pages, newest first (ADR 029): half a year. */
 export const MONTHS_PER_PAGE = 6;
@@ -169,5 +172,40 @@ export function CollectionList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A page of billing months (kep, kepcrem; ADR 029): the title, `before` (kep: the latest month's
+ * figure), the months, the pager (labelled "เลขหน้า" and the title) and `after`.
+ */
+export function CollectionPage({
+  title,
+  months,
+  page,
+  pages,
+  idPrefix,
+  printBase,
+  before,
+  after,
+}: {
+  title: string;
+  months: CollectionView[];
+  page: number;
+  pages: number;
+  idPrefix: string;
+  printBase?: string;
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  const hrefFor = usePageHref();
+  return (
+    <>
+      <h1>{title}</h1>
+      {before}
+      <CollectionList months={months} idPrefix={idPrefix} printBase={printBase} />
+      <Pager page={page} pages={pages} hrefFor={hrefFor} label={`เลขหน้า${title}`} />
+      {after}
+    </>
   );
 }

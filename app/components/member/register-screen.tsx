@@ -26,9 +26,10 @@ const REQUEST_LABEL = { idle: 'ขอรหัสยืนยัน', busy: 'ก
  * /member/forget (forgotten password), in two steps (ADR 038): the spec's five identity fields, then
  * the one-time code sent to the contact on file with the new password twice and, to register, the
  * terms. Without an online flow (http mode over a vendor core) it says to contact the cooperative.
+ * The mode comes with the loader's data, so each route's default export is this component itself.
  */
-export function RegisterScreen({ mode }: { mode: RegisterMode }) {
-  const { offered, memberScript } = useLoaderData<typeof registerLoader>();
+export function RegisterScreen() {
+  const { mode, offered, memberScript } = useLoaderData<typeof registerLoader>();
   const actionData = useActionData<typeof registerAction>();
   const identity = actionData?.step === 'code' ? actionData.identity : null;
   const challenge = actionData?.step === 'code' ? actionData.challenge : null;
