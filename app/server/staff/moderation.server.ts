@@ -6,7 +6,7 @@ import { sql, type Selectable, type SqlBool } from 'kysely';
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
 import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
-import { demandItemOf } from '../coop/embedded-board.server';
+import { answerCountColumn, answersOf, demandItemOf, postOf, topicSummaryOf } from '../coop/embedded-board.server';
 import { env } from '../env.server';
 import { postsWaiting } from './dashboard.server';
 
@@ -443,29 +443,13 @@ function postState(r: {
 export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | null> {
   const t = await db.selectFrom('board_topics').selectAll().where('id', '=', id).executeTakeFirst();
   if (!t) return null;
-  const answers = await db
-    .selectFrom('board_answers')
-    .selectAll()
-    .where('topic_id', '=', id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const answers = await answersOf(db, id).selectAll().execute();
   return {
-    id: t.id,
+    ...postOf(t),
     title: t.title,
-    body: t.body,
-    displayName: t.display_name,
-    createdAt: new Date(Number(t.created_at)),
     ...postState(t),
     closed: t.closed_at !== null,
-    answers: answers.map((a) => ({
-      id: a.id,
-      body: a.body,
-      displayName: a.display_name,
-      official: a.staff === 1,
-      createdAt: new Date(Number(a.created_at)),
-      ...postState(a),
-    })),
+    answers: answers.map((a) => ({ ...postOf(a), official: a.staff === 1, ...postState(a) })),
   };
 }
 
@@ -522,11 +506,7 @@ export async function listStaffTopics(db: Db, page: number, query: TopicQuery = 
         'board_topics.created_at',
         'board_topics.hidden',
         'board_topics.closed_at',
-        eb
-          .selectFrom('board_answers')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('board_answers.topic_id', '=', 'board_topics.id')
-          .as('answer_count'),
+        answerCountColumn(eb, 'all'),
       ])
       .$if(sort === 'answers', (qb) => qb.orderBy('answer_count', 'desc'))
       .orderBy('board_topics.created_at', sort === 'oldest' ? 'asc' : 'desc')
@@ -536,15 +516,7 @@ export async function listStaffTopics(db: Db, page: number, query: TopicQuery = 
       .execute(),
   ]);
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      displayName: r.display_name,
-      createdAt: new Date(Number(r.created_at)),
-      hidden: r.hidden === 1,
-      closed: r.closed_at !== null,
-      answerCount: Number(r.answer_count ?? 0),
-    })),
+    rows: rows.map((r) => ({ ...topicSummaryOf(r), hidden: r.hidden === 1, closed: r.closed_at !== null })),
     total: Number(count.n),
     page,
     pageSize: STAFF_LIST_PAGE_SIZE,
