@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool, type UpdateResult } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
@@ -316,6 +316,23 @@ export async function markReviewed(db: Db, kind: PostKind, id: number, now = Dat
 // ---------------------------------------------------------------------------------------------------
 // Hiding and restoring
 
+type ChangeOutcome = 'done' | 'unchanged' | 'missing';
+
+/**
+ * What a moderator's one-statement change did to row `id` of `table`: 'done' when the UPDATE changed
+ * it, else 'unchanged' when the row is there (it already was so: someone else acted first) or 'missing'.
+ */
+async function outcomeOf(
+  db: Db,
+  table: 'board_topics' | 'board_answers' | 'demand_items',
+  id: number,
+  result: UpdateResult,
+): Promise<ChangeOutcome> {
+  if (Number(result.numUpdatedRows) === 1) return 'done';
+  const exists = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  return exists ? 'unchanged' : 'missing';
+}
+
 /**
  * Hides (or restores) a topic or an answer, with the moderator's reason. Hiding also takes it out of
  * the queue. 'unchanged' when it already was so (someone else acted first), 'missing' when there is no
@@ -342,9 +359,7 @@ export async function setPostHidden(
     .where('id', '=', input.id)
     .where('hidden', '=', input.hidden ? 0 : 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom(table).select('id').where('id', '=', input.id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, table, input.id, result);
 }
 
 /** Closes (or reopens) a topic to visitors' answers; the same outcomes as `setPostHidden`. */
@@ -360,9 +375,7 @@ export async function setTopicClosed(
     .where('id', '=', id)
     .where('closed_at', closed ? 'is' : 'is not', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom('board_topics').select('id').where('id', '=', id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, 'board_topics', id, result);
 }
 
 /**
@@ -587,9 +600,7 @@ export async function setDemandHidden(
     .where('id', '=', input.id)
     .where('hidden', '=', input.hidden ? 0 : 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom('demand_items').select('id').where('id', '=', input.id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, 'demand_items', input.id, result);
 }
 
 /** The cooperative's answer to a demand item and its status. false when there is no such item. */
