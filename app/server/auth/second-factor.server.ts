@@ -3,11 +3,10 @@ import { audit } from '../audit.server';
 import { appCookie } from '../http/cookies.server';
 import type { CoopBackend, MemberName } from '../coop/types';
 import { randomToken, sha256 } from '../crypto.server';
-import { env } from '../env.server';
 import { clear, hit, peek } from '../rate-limit.server';
 import { createSession } from './session.server';
-import { sealingKeys } from './totp/seal.server';
-import { createTotpStore, type TotpCheck, type TotpStore } from './totp/store.server';
+import { appTotp } from './totp/app-store.server';
+import type { TotpCheck, TotpStore } from './totp/store.server';
 import { SECOND_FACTOR_MESSAGES } from '~/lib/forms/second-factor';
 
 /**
@@ -25,16 +24,8 @@ export const MAX_FAILURES_PER_CHALLENGE = 5;
 export const MAX_FAILURES_PER_MEMBER = 10;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 
-let store: TotpStore | undefined;
-
-/** The TOTP store of member accounts (subjects `member:<no>`). */
-export async function memberTotp(): Promise<TotpStore> {
-  if (!store) {
-    const { db } = await app();
-    store = createTotpStore({ db, keys: sealingKeys(env().sessionSecrets, 'totp-secret') });
-  }
-  return store;
-}
+/** The TOTP store of member accounts (subjects `member:<no>`): the app's one store. */
+export const memberTotp: () => Promise<TotpStore> = appTotp;
 
 export function memberSubject(membershipNo: string): string {
   return `member:${membershipNo}`;

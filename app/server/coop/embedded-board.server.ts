@@ -1,7 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 
 import type { Db } from '../db/index.server';
-import type { Database, DemandItemsTable } from '../db/schema';
+import type { BoardAnswersTable, BoardTopicsTable, Database, DemandItemsTable } from '../db/schema';
 import { once } from '../idempotency.server';
 import { fetchPage } from './embedded-page.server';
 import {
@@ -30,6 +30,47 @@ function posted(input: { body: string; displayName: string }, at: number, author
     created_at: at,
     hidden: 0,
     author_key: authorKey ?? null,
+  };
+}
+
+/**
+ * What a topic and an answer both show, from its row: the text, the name it was posted under and when.
+ * The staff's moderation pages show their posts through it too.
+ */
+export function postOf(r: Pick<Selectable<BoardAnswersTable>, 'id' | 'body' | 'display_name' | 'created_at'>) {
+  return { id: r.id, body: r.body, displayName: r.display_name, createdAt: new Date(Number(r.created_at)) };
+}
+
+/** A topic's answers, oldest first: the caller picks the columns, and whether hidden ones are left out. */
+export function answersOf(db: Db, topicId: number) {
+  return db.selectFrom('board_answers').where('topic_id', '=', topicId).orderBy('created_at').orderBy('id');
+}
+
+/**
+ * A topic's answers counted, as the column `answer_count` of a select from `board_topics`: only the
+ * answers visitors see (`'shown'`), or every one (the staff's lists).
+ */
+export function answerCountColumn(eb: ExpressionBuilder<Database, 'board_topics'>, answers: 'shown' | 'all') {
+  return eb
+    .selectFrom('board_answers')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('board_answers.topic_id', '=', 'board_topics.id')
+    .$if(answers === 'shown', (q) => q.where('board_answers.hidden', '=', 0))
+    .as('answer_count');
+}
+
+/** A topic's row in a list (with `answerCountColumn`): its title, who posted it and when, its answers. */
+export function topicSummaryOf(
+  r: Pick<Selectable<BoardTopicsTable>, 'id' | 'title' | 'display_name' | 'created_at'> & {
+    answer_count: number | null;
+  },
+) {
+  return {
+    id: r.id,
+    title: r.title,
+    displayName: r.display_name,
+    createdAt: new Date(Number(r.created_at)),
+    answerCount: Number(r.answer_count ?? 0),
   };
 }
 
@@ -120,52 +161,28 @@ export function createBoardFeeds(db: Db, now: () => number): BoardFeeds {
               'board_topics.title',
               'board_topics.display_name',
               'board_topics.created_at',
-              eb
-                .selectFrom('board_answers')
-                .select((sub) => sub.fn.countAll<number>().as('n'))
-                .whereRef('board_answers.topic_id', '=', 'board_topics.id')
-                .where('board_answers.hidden', '=', 0)
-                .as('answer_count'),
+              answerCountColumn(eb, 'shown'),
             ])
             .orderBy('board_topics.created_at', 'desc')
             .orderBy('board_topics.id', 'desc'),
         query,
-        (r) => ({
-          id: r.id,
-          title: r.title,
-          displayName: r.display_name,
-          createdAt: new Date(Number(r.created_at)),
-          answerCount: Number(r.answer_count ?? 0),
-        }),
+        topicSummaryOf,
       );
     },
 
     async getBoardTopic(id) {
       const topic = await visibleTopic(id);
       if (!topic) return null;
-      const answers = await db
-        .selectFrom('board_answers')
+      const answers = await answersOf(db, id)
         .select(['id', 'body', 'display_name', 'staff', 'created_at'])
-        .where('topic_id', '=', id)
         .where('hidden', '=', 0)
-        .orderBy('created_at')
-        .orderBy('id')
         .execute();
       return {
-        id: topic.id,
+        ...postOf(topic),
         title: topic.title,
-        body: topic.body,
-        displayName: topic.display_name,
-        createdAt: new Date(Number(topic.created_at)),
         answerCount: answers.length,
         closed: topic.closed_at !== null,
-        answers: answers.map((a) => ({
-          id: a.id,
-          body: a.body,
-          displayName: a.display_name,
-          staff: a.staff === 1,
-          createdAt: new Date(Number(a.created_at)),
-        })),
+        answers: answers.map((a) => ({ ...postOf(a), staff: a.staff === 1 })),
       };
     },
 

@@ -67,6 +67,16 @@ function toSummary(row: SummaryRow): ContentSummary {
   };
 }
 
+/** An item's gallery pictures in their order; the caller picks the columns (the staff's editor adds the ids). */
+export function itemGallery(db: Db, no: number) {
+  return db.selectFrom('content_gallery').where('item_no', '=', no).orderBy('seq').orderBy('id');
+}
+
+/** An item's attachments in their order; the caller picks the columns, as with `itemGallery`. */
+export function itemAttachments(db: Db, no: number) {
+  return db.selectFrom('content_attachments').where('item_no', '=', no).orderBy('seq').orderBy('id');
+}
+
 /**
  * The public website's content over our own tables (ADR 011). An item shows once it is published
  * (`disabled = 0`) and its publish time has come (`posted_at <= now`, read on every request: a
@@ -132,20 +142,8 @@ export function createContentFeeds(db: Db, now: () => number = Date.now): Feeds 
       .executeTakeFirst();
     if (!row) return null;
     const [gallery, attachments] = await Promise.all([
-      db
-        .selectFrom('content_gallery')
-        .select(['file', 'caption'])
-        .where('item_no', '=', no)
-        .orderBy('seq')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('content_attachments')
-        .select(['file', 'label', 'size_bytes'])
-        .where('item_no', '=', no)
-        .orderBy('seq')
-        .orderBy('id')
-        .execute(),
+      itemGallery(db, no).select(['file', 'caption']).execute(),
+      itemAttachments(db, no).select(['file', 'label', 'size_bytes']).execute(),
     ]);
     return {
       ...toSummary(row),

@@ -15,9 +15,11 @@ export type ImageType = 'jpeg' | 'png' | 'webp';
 /** `busy`: too many photos are being processed already (HTTP 503, try again shortly). */
 export type PhotoProblem = 'type' | 'unreadable' | 'dimensions' | 'busy';
 
-/** An upload that cannot become a profile photo; `problem` picks the Thai message. */
-export class PhotoError extends Error {
-  override name = 'PhotoError';
+/**
+ * An uploaded image that cannot be taken; `problem` picks the Thai message. The member's photo throws
+ * it as `PhotoError`, the staff's content media as `MediaError`.
+ */
+export class ImageUploadError extends Error {
   constructor(
     readonly problem: PhotoProblem,
     message: string = problem,
@@ -25,6 +27,13 @@ export class PhotoError extends Error {
     super(message);
   }
 }
+
+/** An upload that cannot become a profile photo. */
+export class PhotoError extends ImageUploadError {
+  override name = 'PhotoError';
+}
+
+const photoError = (problem: PhotoProblem, message: string) => new PhotoError(problem, message);
 
 // Each image is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -76,34 +85,56 @@ export function resolveCrop(width: number, height: number, crop?: CropArea | nul
 export async function processPhoto(input: Uint8Array, crop?: CropArea | null): Promise<Uint8Array> {
   const type = detectImageType(input);
   if (!type) throw new PhotoError('type');
+  return inPhotoQueue(() => transform(input, type, crop), photoError);
+}
+
+/** How sharp reads an upload: EXIF orientation applied, the first page only, at most MAX_INPUT_PIXELS. */
+export const DECODE_OPTIONS = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
+
+/**
+ * Runs `work` (decoding an upload) in `photoQueue`; a full queue is thrown as `fail('busy', …)`, the
+ * error of the caller's kind.
+ */
+export async function inPhotoQueue<T>(
+  work: () => Promise<T>,
+  fail: (problem: PhotoProblem, message: string) => Error,
+): Promise<T> {
   try {
-    return await photoQueue.run(() => transform(input, type, crop));
+    return await photoQueue.run(work);
   } catch (error) {
-    if (error instanceof QueueFullError) throw new PhotoError('busy', 'image queue full');
+    if (error instanceof QueueFullError) throw fail('busy', 'image queue full');
     throw error;
   }
 }
 
-async function transform(input: Uint8Array, type: ImageType, crop?: CropArea | null): Promise<Uint8Array> {
-  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
-
-  // The header alone: dimensions are checked before a single pixel is decoded.
+/**
+ * An upload's size as shown (EXIF orientation applied), from its header alone: checked before a single
+ * pixel is decoded. `type` is what its first bytes say, and the decoder must agree (a PNG signature
+ * glued onto something else is refused). A problem is thrown as `fail(problem, message)`.
+ */
+export async function checkedImageSize(
+  input: Uint8Array,
+  type: ImageType,
+  fail: (problem: PhotoProblem, message: string) => Error,
+): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+    meta = await sharp(input, { ...DECODE_OPTIONS, limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new PhotoError('unreadable', describe(error));
+    throw fail('unreadable', describe(error));
   }
-  // The magic bytes and the decoder must agree (a PNG signature glued onto something else is refused).
-  if (meta.format !== type) throw new PhotoError('type', `detected ${type}, decoder says ${meta.format}`);
-  const width = meta.autoOrient.width;
-  const height = meta.autoOrient.height;
-  if (!width || !height) throw new PhotoError('unreadable', 'no dimensions');
-  if (width * height > MAX_INPUT_PIXELS) throw new PhotoError('dimensions', `${width}x${height}`);
+  if (meta.format !== type) throw fail('type', `detected ${type}, decoder says ${meta.format}`);
+  const { width, height } = meta.autoOrient;
+  if (!width || !height) throw fail('unreadable', 'no dimensions');
+  if (width * height > MAX_INPUT_PIXELS) throw fail('dimensions', `${width}x${height}`);
+  return { width, height };
+}
 
+async function transform(input: Uint8Array, type: ImageType, crop?: CropArea | null): Promise<Uint8Array> {
+  const { width, height } = await checkedImageSize(input, type, photoError);
   const region = resolveCrop(width, height, crop);
   try {
-    const output = await sharp(input, options)
+    const output = await sharp(input, DECODE_OPTIONS)
       .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
       .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
       .flatten({ background: '#ffffff' })

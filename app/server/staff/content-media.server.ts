@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import sharp, { type Metadata } from 'sharp';
-
-import { MAX_INPUT_PIXELS } from '~/lib/photo';
+import sharp from 'sharp';
 
 import type { Db } from '../db/index.server';
-import { QueueFullError } from '../http/limiter.server';
-import { detectImageType, photoQueue } from '../member/photo.server';
+import {
+  checkedImageSize,
+  DECODE_OPTIONS,
+  detectImageType,
+  ImageUploadError,
+  inPhotoQueue,
+  type PhotoProblem,
+} from '../member/photo.server';
 
 /**
  * Pictures and attachments that staff upload for content items (ADR 061). Nothing is trusted from
@@ -24,17 +28,12 @@ export const PICTURE_WIDTH = 1600;
 export const PHONE_WIDTH = 800;
 export const PHONE_SUFFIX = `-w${PHONE_WIDTH}`;
 
-export type MediaProblem = 'type' | 'unreadable' | 'dimensions' | 'busy';
+/** What can be wrong with an uploaded picture: as with a member's photo. */
+export type MediaProblem = PhotoProblem;
 
 /** An upload that cannot be stored; `problem` picks the Thai message. */
-export class MediaError extends Error {
+export class MediaError extends ImageUploadError {
   override name = 'MediaError';
-  constructor(
-    readonly problem: MediaProblem,
-    message: string = problem,
-  ) {
-    super(message);
-  }
 }
 
 export interface StoredMedia {
@@ -76,24 +75,14 @@ async function writeAtomically(target: string, bytes: Uint8Array): Promise<void>
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const mediaError = (problem: MediaProblem, message: string) => new MediaError(problem, message);
+
 async function encodePicture(input: Uint8Array): Promise<{ large: Buffer; phone: Buffer }> {
   const type = detectImageType(input);
   if (!type) throw new MediaError('type');
-  const options = { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
-  } catch (error) {
-    throw new MediaError('unreadable', describe(error));
-  }
-  // The magic bytes and the decoder must agree (a PNG signature glued onto something else is refused).
-  if (meta.format !== type) throw new MediaError('type', `detected ${type}, decoder says ${meta.format}`);
-  const width = meta.autoOrient.width;
-  const height = meta.autoOrient.height;
-  if (!width || !height) throw new MediaError('unreadable', 'no dimensions');
-  if (width * height > MAX_INPUT_PIXELS) throw new MediaError('dimensions', `${width}x${height}`);
+  await checkedImageSize(input, type, mediaError);
   const encode = (target: number) =>
-    sharp(input, options)
+    sharp(input, DECODE_OPTIONS)
       .resize({ width: target, withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
@@ -112,13 +101,7 @@ async function encodePicture(input: Uint8Array): Promise<{ large: Buffer; phone:
  * At most two pictures are decoded at a time across the process (the member photo queue).
  */
 export async function storePicture(dir: string, input: Uint8Array, now = new Date()): Promise<StoredMedia> {
-  let encoded: { large: Buffer; phone: Buffer };
-  try {
-    encoded = await photoQueue.run(() => encodePicture(input));
-  } catch (error) {
-    if (error instanceof QueueFullError) throw new MediaError('busy', 'image queue full');
-    throw error;
-  }
+  const encoded = await inPhotoQueue(() => encodePicture(input), mediaError);
   const base = `${folderFor(now)}/${randomBytes(12).toString('hex')}`;
   const phone = path.join(dir, `${base}${PHONE_SUFFIX}.jpg`);
   await writeAtomically(phone, encoded.phone);

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 
 import { parseDateDMY, toBuddhistYear } from '~/lib/thai-format';
 
+import { itemAttachments, itemGallery } from '../coop/embedded-content.server';
 import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
@@ -208,20 +209,8 @@ export async function getItem(db: Db, no: number, now: number = Date.now()): Pro
     .executeTakeFirst();
   if (!row) return null;
   const [attachments, gallery] = await Promise.all([
-    db
-      .selectFrom('content_attachments')
-      .select(['id', 'file', 'label', 'size_bytes'])
-      .where('item_no', '=', no)
-      .orderBy('seq')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('content_gallery')
-      .select(['id', 'file', 'caption'])
-      .where('item_no', '=', no)
-      .orderBy('seq')
-      .orderBy('id')
-      .execute(),
+    itemAttachments(db, no).select(['id', 'file', 'label', 'size_bytes']).execute(),
+    itemGallery(db, no).select(['id', 'file', 'caption']).execute(),
   ]);
   return {
     no: row.no,

@@ -4,8 +4,8 @@ import { verifyPassword } from '../crypto.server';
 import { env } from '../env.server';
 import { loginLimits, reserveLoginAttempt } from '../auth/login-limit.server';
 import { clear, hit, peek } from '../rate-limit.server';
-import { sealingKeys } from '../auth/totp/seal.server';
-import { createTotpStore, type TotpStore } from '../auth/totp/store.server';
+import { appTotp } from '../auth/totp/app-store.server';
+import type { TotpStore } from '../auth/totp/store.server';
 import { findStaffById, findStaffByUsername, normaliseUsername, staffSubject } from './accounts.server';
 import { isStaffPath } from './guard.server';
 import { countStaffCodeFailure, lookupStaffSession, startStaffSession, type StaffSessionRow } from './session.server';
@@ -25,16 +25,8 @@ export const MAX_CODE_FAILURES_PER_CHALLENGE = 5;
 export const MAX_CODE_FAILURES_PER_ACCOUNT = 10;
 export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
 
-let store: TotpStore | undefined;
-
-/** The TOTP store of staff accounts (subjects `staff:<id>`; sealed as members' are). */
-export async function staffTotp(): Promise<TotpStore> {
-  if (!store) {
-    const { db } = await app();
-    store = createTotpStore({ db, keys: sealingKeys(env().sessionSecrets, 'totp-secret') });
-  }
-  return store;
-}
+/** The TOTP store of staff accounts (subjects `staff:<id>`): the app's one store, members' too. */
+export const staffTotp: () => Promise<TotpStore> = appTotp;
 
 /** The login limits' subject for a staff username (kept apart from membership numbers). */
 export const staffLimitSubject = (username: string) => `staff:${username}`;

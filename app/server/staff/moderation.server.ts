@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type UpdateResult } from 'kysely';
 
 import { app } from '../app.server';
 import type { Db } from '../db/index.server';
 import { contains } from '../db/contains.server';
 import type { BoardBlocksTable, DemandItemsTable } from '../db/schema';
-import { demandItemOf } from '../coop/embedded-board.server';
+import { answerCountColumn, answersOf, demandItemOf, postOf, topicSummaryOf } from '../coop/embedded-board.server';
 import { env } from '../env.server';
 import { postsWaiting } from './dashboard.server';
 
@@ -317,6 +317,23 @@ export async function markReviewed(db: Db, kind: PostKind, id: number, now = Dat
 // ---------------------------------------------------------------------------------------------------
 // Hiding and restoring
 
+type ChangeOutcome = 'done' | 'unchanged' | 'missing';
+
+/**
+ * What a moderator's one-statement change did to row `id` of `table`: 'done' when the UPDATE changed
+ * it, else 'unchanged' when the row is there (it already was so: someone else acted first) or 'missing'.
+ */
+async function outcomeOf(
+  db: Db,
+  table: 'board_topics' | 'board_answers' | 'demand_items',
+  id: number,
+  result: UpdateResult,
+): Promise<ChangeOutcome> {
+  if (Number(result.numUpdatedRows) === 1) return 'done';
+  const exists = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  return exists ? 'unchanged' : 'missing';
+}
+
 /**
  * Hides (or restores) a topic or an answer, with the moderator's reason. Hiding also takes it out of
  * the queue. 'unchanged' when it already was so (someone else acted first), 'missing' when there is no
@@ -343,9 +360,7 @@ export async function setPostHidden(
     .where('id', '=', input.id)
     .where('hidden', '=', input.hidden ? 0 : 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom(table).select('id').where('id', '=', input.id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, table, input.id, result);
 }
 
 /** Closes (or reopens) a topic to visitors' answers; the same outcomes as `setPostHidden`. */
@@ -361,9 +376,7 @@ export async function setTopicClosed(
     .where('id', '=', id)
     .where('closed_at', closed ? 'is' : 'is not', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom('board_topics').select('id').where('id', '=', id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, 'board_topics', id, result);
 }
 
 /**
@@ -444,29 +457,13 @@ function postState(r: {
 export async function getStaffTopic(db: Db, id: number): Promise<StaffTopic | null> {
   const t = await db.selectFrom('board_topics').selectAll().where('id', '=', id).executeTakeFirst();
   if (!t) return null;
-  const answers = await db
-    .selectFrom('board_answers')
-    .selectAll()
-    .where('topic_id', '=', id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const answers = await answersOf(db, id).selectAll().execute();
   return {
-    id: t.id,
+    ...postOf(t),
     title: t.title,
-    body: t.body,
-    displayName: t.display_name,
-    createdAt: new Date(Number(t.created_at)),
     ...postState(t),
     closed: t.closed_at !== null,
-    answers: answers.map((a) => ({
-      id: a.id,
-      body: a.body,
-      displayName: a.display_name,
-      official: a.staff === 1,
-      createdAt: new Date(Number(a.created_at)),
-      ...postState(a),
-    })),
+    answers: answers.map((a) => ({ ...postOf(a), official: a.staff === 1, ...postState(a) })),
   };
 }
 
@@ -518,11 +515,7 @@ export async function listStaffTopics(db: Db, page: number, query: TopicQuery = 
         'board_topics.created_at',
         'board_topics.hidden',
         'board_topics.closed_at',
-        eb
-          .selectFrom('board_answers')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('board_answers.topic_id', '=', 'board_topics.id')
-          .as('answer_count'),
+        answerCountColumn(eb, 'all'),
       ])
       .$if(sort === 'answers', (qb) => qb.orderBy('answer_count', 'desc'))
       .orderBy('board_topics.created_at', sort === 'oldest' ? 'asc' : 'desc')
@@ -532,15 +525,7 @@ export async function listStaffTopics(db: Db, page: number, query: TopicQuery = 
       .execute(),
   ]);
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      displayName: r.display_name,
-      createdAt: new Date(Number(r.created_at)),
-      hidden: r.hidden === 1,
-      closed: r.closed_at !== null,
-      answerCount: Number(r.answer_count ?? 0),
-    })),
+    rows: rows.map((r) => ({ ...topicSummaryOf(r), hidden: r.hidden === 1, closed: r.closed_at !== null })),
     total: Number(count.n),
     page,
     pageSize: STAFF_LIST_PAGE_SIZE,
@@ -611,9 +596,7 @@ export async function setDemandHidden(
     .where('id', '=', input.id)
     .where('hidden', '=', input.hidden ? 0 : 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'done';
-  const exists = await db.selectFrom('demand_items').select('id').where('id', '=', input.id).executeTakeFirst();
-  return exists ? 'unchanged' : 'missing';
+  return outcomeOf(db, 'demand_items', input.id, result);
 }
 
 /** The cooperative's answer to a demand item and its status. false when there is no such item. */

@@ -97,15 +97,10 @@ export async function lookupStaffSessionIn(db: Db, idHash: string, now = Date.no
     await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
     return row.stage === 'active' ? { status: 'invalid', endedStaffId: Number(row.staff_id) } : { status: 'invalid' };
   }
-  let expiresAt = row.expires_at;
-  if (row.stage === 'active' && now - row.last_seen_at >= TOUCH_EVERY_MS) {
-    expiresAt = Math.min(now + STAFF_IDLE_MS, endsAt);
-    await db
-      .updateTable('staff_sessions')
-      .set({ last_seen_at: now, expires_at: expiresAt })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
+  const expiresAt =
+    row.stage === 'active' && now - row.last_seen_at >= TOUCH_EVERY_MS
+      ? await slideIdleEnd(db, idHash, row.created_at, now)
+      : row.expires_at;
   return {
     status: 'found',
     session: {
@@ -118,6 +113,20 @@ export async function lookupStaffSessionIn(db: Db, idHash: string, now = Date.no
       expiresAt,
     },
   };
+}
+
+/**
+ * Moves a signed-in session's idle end to `now + STAFF_IDLE_MS`, never past its absolute end (it
+ * started at `createdAt`); answers the new end.
+ */
+async function slideIdleEnd(db: Db, idHash: string, createdAt: number, now: number): Promise<number> {
+  const expiresAt = Math.min(now + STAFF_IDLE_MS, createdAt + STAFF_ABSOLUTE_MS);
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id_hash', '=', idHash)
+    .execute();
+  return expiresAt;
 }
 
 function lifetime(stage: StaffStage): number {
@@ -167,14 +176,8 @@ export async function startStaffSession(
 export async function extendStaffSession(request: Request, now = Date.now()): Promise<number | null> {
   const found = await lookupStaffSession(request, now);
   if (found.status !== 'found' || found.session.stage !== 'active') return null;
-  const expiresAt = Math.min(now + STAFF_IDLE_MS, found.session.createdAt + STAFF_ABSOLUTE_MS);
   const { db } = await app();
-  await db
-    .updateTable('staff_sessions')
-    .set({ last_seen_at: now, expires_at: expiresAt })
-    .where('id_hash', '=', found.session.idHash)
-    .execute();
-  return expiresAt;
+  return slideIdleEnd(db, found.session.idHash, found.session.createdAt, now);
 }
 
 /** Delete the request's staff session; answers the Set-Cookie value that clears the cookie. */

@@ -7,7 +7,7 @@ import { contains } from '../db/contains.server';
 import type { Database } from '../db/schema';
 import type { Env } from '../env.server';
 import { codeLimitKeys } from '../auth/recovery/code-limit.server';
-import { newCode, type RecoveryPurpose } from '../auth/recovery/codes.server';
+import { countedTry, newCode, type RecoveryPurpose } from '../auth/recovery/codes.server';
 import { loginKeys, MAX_WRONG_CURRENT, wrongCurrentKey } from '../auth/login-limit.server';
 import {
   failureKey as secondFactorKey,
@@ -357,10 +357,7 @@ export async function redeemMemberCode(
   const tried = hashStaffCode(key, input.membershipNo, input.purpose, input.code);
   const row = await db
     .updateTable('staff_member_codes')
-    .set({
-      attempts: sql<number>`attempts + 1`,
-      used_at: sql<number | null>`case when code_hash = ${tried} then cast(${now} as bigint) else null end`,
-    })
+    .set(countedTry(tried, now))
     .where('membership_no', '=', input.membershipNo)
     .where('purpose', '=', input.purpose)
     .where('used_at', 'is', null)

@@ -66,6 +66,18 @@ export type CodeCheck =
   | { ok: false; reason: 'spent' };
 
 /**
+ * What one try of a one-time code sets, in the UPDATE that finds the code (here and for the codes
+ * support staff issue): the try counted and, when `tried` (the typed code's hash) is the stored
+ * `code_hash`, the code used at `now`.
+ */
+export function countedTry(tried: string, now: number) {
+  return {
+    attempts: sql<number>`attempts + 1`,
+    used_at: sql<number | null>`case when code_hash = ${tried} then cast(${now} as bigint) else null end`,
+  };
+}
+
+/**
  * Try a code. One atomic UPDATE counts the try and, when the code is right, marks it used, so two
  * requests at once cannot both use it and a sixth try is never counted as a first.
  */
@@ -79,10 +91,7 @@ export async function redeemCode(
   const tried = hashCode(key, challengeHash, input.code);
   const row = await db
     .updateTable('recovery_codes')
-    .set({
-      attempts: sql<number>`attempts + 1`,
-      used_at: sql<number | null>`case when code_hash = ${tried} then cast(${now} as bigint) else null end`,
-    })
+    .set(countedTry(tried, now))
     .where('challenge_hash', '=', challengeHash)
     .where('purpose', '=', input.purpose)
     .where('membership_no', '=', input.membershipNo)
