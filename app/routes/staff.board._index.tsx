@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ErrorSummary } from '~/components/error-summary';
 import { Pager } from '~/components/member/data';
 import { CoreOwnsTheBoard, ModerationPage, ReasonField } from '~/components/staff/moderation';
-import { FilterSelect, ListFilters, type FilterOption } from '~/components/staff/list-filters';
+import { SubmitButton } from '~/components/staff/fields';
+import { FilterSelect, ListFilters, SelectedActions, type FilterOption } from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { usePageHref } from '~/lib/statement';
 import { MOD_MESSAGES } from '~/lib/staff-moderation';
@@ -190,13 +191,11 @@ export default function ModerationQueue() {
               );
             })}
           </ul>
-          <fieldset className="panel stack staff-bulk">
-            <legend>รายการที่เลือก</legend>
-            {failure?.errors.posts ? <p className="field__error">{failure.errors.posts}</p> : null}
+          <SelectedActions error={failure?.errors.posts} stack>
             <p>
-              <button type="submit" name="intent" value="review-selected" className="button button--secondary">
+              <SubmitButton intent="review-selected" secondary>
                 ตรวจแล้วทุกรายการที่เลือก
-              </button>
+              </SubmitButton>
             </p>
             <div className="staff-danger-zone stack">
               <ReasonField id="bulk-reason" label="เหตุผลที่ซ่อน" error={failure?.errors.reason} />
@@ -206,7 +205,7 @@ export default function ModerationQueue() {
                 </button>
               </p>
             </div>
-          </fieldset>
+          </SelectedActions>
         </Form>
       ) : (
         <p>ไม่มีรายการรอตรวจ</p>

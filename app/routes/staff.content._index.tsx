@@ -4,7 +4,15 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { ContentNav, CoreOwnsContent } from '~/components/staff/content-nav';
-import { FilterSearch, FilterSelect, ListFilters, ListPager, type FilterOption } from '~/components/staff/list-filters';
+import { SubmitButton } from '~/components/staff/fields';
+import {
+  FilterSearch,
+  FilterSelect,
+  ListFilters,
+  ListPager,
+  SelectedActions,
+  type FilterOption,
+} from '~/components/staff/list-filters';
 import { titleFor } from '~/lib/meta';
 import { stateLabel, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { formatDateTime, formatNumber } from '~/lib/thai-format';
@@ -189,18 +197,14 @@ export default function StaffContentList() {
                 </li>
               ))}
             </ul>
-            <fieldset className="panel staff-bulk">
-              <legend>รายการที่เลือก</legend>
-              {error ? <p className="field__error">{error}</p> : null}
+            <SelectedActions error={error}>
               <p className="staff-inline-form">
-                <button type="submit" name="intent" value="publish-selected" className="button">
-                  เผยแพร่ที่เลือก
-                </button>
-                <button type="submit" name="intent" value="unpublish-selected" className="button button--secondary">
+                <SubmitButton intent="publish-selected">เผยแพร่ที่เลือก</SubmitButton>
+                <SubmitButton intent="unpublish-selected" secondary>
                   ยกเลิกการเผยแพร่ที่เลือก
-                </button>
+                </SubmitButton>
               </p>
-            </fieldset>
+            </SelectedActions>
           </Form>
         </>
       ) : (

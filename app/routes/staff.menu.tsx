@@ -5,6 +5,7 @@ import {
   useForm,
   type DefaultValue,
   type FieldMetadata,
+  type FormMetadata,
   type Submission,
   type SubmissionResult,
 } from '@conform-to/react';
@@ -18,6 +19,7 @@ import type {
 } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import type * as z from 'zod';
 
 import { ErrorSummary, Field, summaryItems } from '~/components/forms';
@@ -101,41 +103,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<MenuActionData>({ formKey, result: submission.reply() }, { status: 400, headers: PRIVATE_NO_STORE });
   };
 
-  let saved: number | null | boolean = null;
-  let seq: number | undefined;
+  /** The row saved or deleted (the new row's number, or whether it was there): audited, the public pages told. */
+  const done = async (saved: number | boolean | null, seq: number | undefined) => {
+    if (saved === null || saved === false) return notFound();
+    const target = `${intent.replace(/^(save|delete)-/, '')} ${typeof saved === 'number' ? saved : seq}`;
+    await staffAudit(request, user, intent.startsWith('delete') ? 'menu_delete' : 'menu_save', { target });
+    await contentChanged();
+    return redirectWithNotice('/staff/menu', intent.startsWith('delete') ? T.menuDeleted : T.menuSaved);
+  };
+  /** A save form, parsed with its schema: `store` saves its row (a new one when it posts no `seq`). */
+  const save = async <Schema extends z.ZodType<{ intent: string; seq?: number }>>(
+    schema: Schema,
+    store: (input: Omit<z.output<Schema>, 'intent' | 'seq'>, seq?: number) => Promise<number | null>,
+  ) => {
+    const submission = parseWithZod(form, { schema });
+    if (submission.status !== 'success') return invalid(submission);
+    const { intent: _, seq, ...input } = submission.value;
+    return done(await store(input, seq), seq);
+  };
+
   switch (intent) {
-    case 'save-entry': {
-      const submission = parseWithZod(form, { schema: MenuEntrySchema });
-      if (submission.status !== 'success') return invalid(submission);
-      const { intent: _, seq: row, ...input } = submission.value;
-      seq = row;
-      saved = await menu.saveEntry(input, seq);
-      break;
-    }
-    case 'save-sub': {
-      const parents = (await menu.tree()).map((m) => m.seq);
-      const submission = parseWithZod(form, { schema: subEntrySchema(parents) });
-      if (submission.status !== 'success') return invalid(submission);
-      const { intent: _, seq: row, ...input } = submission.value;
-      seq = row;
-      saved = await menu.saveSubEntry(input, seq);
-      break;
-    }
-    case 'save-phone': {
-      const submission = parseWithZod(form, { schema: PhoneSchema });
-      if (submission.status !== 'success') return invalid(submission);
-      const { intent: _, seq: row, ...input } = submission.value;
-      seq = row;
-      saved = await menu.savePhone(input, seq);
-      break;
-    }
+    case 'save-entry':
+      return save(MenuEntrySchema, menu.saveEntry);
+    case 'save-sub':
+      return save(subEntrySchema((await menu.tree()).map((m) => m.seq)), menu.saveSubEntry);
+    case 'save-phone':
+      return save(PhoneSchema, menu.savePhone);
     case 'delete-entry':
     case 'delete-sub':
     case 'delete-phone': {
       const submission = parseWithZod(form, { schema: MenuDeleteSchema });
       if (submission.status !== 'success') return notFound();
       const removal = submission.value;
-      seq = removal.seq;
+      const seq = removal.seq;
       if (removal.intent === 'delete-entry') {
         const entry = (await menu.tree()).find((m) => m.seq === seq);
         if (entry?.children.length && !removal.confirmed) {
@@ -146,17 +146,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           );
         }
       }
-      saved = await menu.deleteRow(removal.intent.slice(7) as 'entry' | 'sub' | 'phone', seq);
-      break;
+      return done(await menu.deleteRow(removal.intent.slice(7) as 'entry' | 'sub' | 'phone', seq), seq);
     }
     default:
       return notFound();
   }
-  if (saved === null || saved === false) return notFound();
-  const target = `${intent.replace(/^(save|delete)-/, '')} ${typeof saved === 'number' ? saved : seq}`;
-  await staffAudit(request, user, intent.startsWith('delete') ? 'menu_delete' : 'menu_save', { target });
-  await contentChanged();
-  return redirectWithNotice('/staff/menu', intent.startsWith('delete') ? T.menuDeleted : T.menuSaved);
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, T.menu)];
@@ -208,15 +202,49 @@ function FormErrors({ id, errors, fields }: { id: string; errors: string[] | und
   return <ErrorSummary id={`${id}-summary`} items={summaryItems(fields, errors)} />;
 }
 
-function EntryForm({
-  formKey,
-  entry,
-  lastResult,
+/**
+ * One of the page's save forms, with its errors above it: posts `intent` (and `seq`, the row it
+ * saves, when it edits one) to the page, and ends with its submit button.
+ */
+function MenuForm<Schema extends Record<string, unknown>>({
+  form,
+  intent,
+  seq,
+  errorFields,
+  submitLabel,
+  children,
 }: {
-  formKey: string;
-  entry: Entry | null;
-  lastResult?: SubmissionResult<string[]>;
+  form: FormMetadata<Schema, string[]>;
+  intent: string;
+  seq: number | undefined;
+  errorFields: Meta[];
+  submitLabel: string;
+  children: ReactNode;
 }) {
+  return (
+    <>
+      <FormErrors id={form.id} errors={form.errors} fields={errorFields} />
+      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        {seq === undefined ? null : <input type="hidden" name="seq" value={seq} />}
+        {children}
+        <p>
+          <button type="submit" className="button button--small">
+            {submitLabel}
+          </button>
+        </p>
+      </form>
+    </>
+  );
+}
+
+/** What each of the page's forms is given: its id and what the action answered to it, if anything. */
+interface FormArgs {
+  formKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+function EntryForm({ formKey, entry, lastResult }: FormArgs & { entry: Entry | null }) {
   const [form, fields] = useMenuForm(formKey, MenuEntrySchema, lastResult, {
     intent: 'save-entry',
     name: entry?.name ?? '',
@@ -227,24 +255,20 @@ function EntryForm({
     visible: !entry || entry.visible ? '1' : '',
   });
   return (
-    <>
-      <FormErrors id={form.id} errors={form.errors} fields={[fields.name, fields.nameEn, fields.url, fields.sort]} />
-      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-entry" />
-        {entry ? <input type="hidden" name="seq" value={entry.seq} /> : null}
-        <Field meta={fields.name} label="ชื่อเมนู" />
-        <Field meta={fields.nameEn} label="ชื่อภาษาอังกฤษ (ไม่บังคับ)" inputProps={{ lang: 'en' }} />
-        <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://… · เว้นว่างได้เมื่อเป็นเมนูที่มีเมนูย่อย" />
-        <SortField meta={fields.sort} />
-        <Checkbox meta={fields.isParent} label="มีเมนูย่อย" />
-        <Visible meta={fields.visible} />
-        <p>
-          <button type="submit" className="button button--small">
-            {entry ? `บันทึกเมนู ${entry.name}` : 'เพิ่มเมนูหลัก'}
-          </button>
-        </p>
-      </form>
-    </>
+    <MenuForm
+      form={form}
+      intent="save-entry"
+      seq={entry?.seq}
+      errorFields={[fields.name, fields.nameEn, fields.url, fields.sort]}
+      submitLabel={entry ? `บันทึกเมนู ${entry.name}` : 'เพิ่มเมนูหลัก'}
+    >
+      <Field meta={fields.name} label="ชื่อเมนู" />
+      <Field meta={fields.nameEn} label="ชื่อภาษาอังกฤษ (ไม่บังคับ)" inputProps={{ lang: 'en' }} />
+      <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://… · เว้นว่างได้เมื่อเป็นเมนูที่มีเมนูย่อย" />
+      <SortField meta={fields.sort} />
+      <Checkbox meta={fields.isParent} label="มีเมนูย่อย" />
+      <Visible meta={fields.visible} />
+    </MenuForm>
   );
 }
 
@@ -254,13 +278,7 @@ function SubForm({
   menuSeq,
   menu,
   lastResult,
-}: {
-  formKey: string;
-  sub: Sub | null;
-  menuSeq: number;
-  menu: readonly Entry[];
-  lastResult?: SubmissionResult<string[]>;
-}) {
+}: FormArgs & { sub: Sub | null; menuSeq: number; menu: readonly Entry[] }) {
   const parents = menu.map((m) => m.seq);
   const [form, fields] = useMenuForm(formKey, subEntrySchema(parents), lastResult, {
     intent: 'save-sub',
@@ -272,50 +290,38 @@ function SubForm({
   });
   const { key: selectKey, ...selectProps } = getSelectProps(fields.menuSeq, { ariaAttributes: false });
   return (
-    <>
-      <FormErrors id={form.id} errors={form.errors} fields={[fields.menuSeq, fields.label, fields.url, fields.sort]} />
-      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-sub" />
-        {sub ? <input type="hidden" name="seq" value={sub.seq} /> : null}
-        <FieldShell
-          id={fields.menuSeq.id}
-          errorId={fields.menuSeq.errorId}
-          label="อยู่ใต้เมนู"
-          error={fields.menuSeq.errors?.[0]}
-        >
-          {(c) => (
-            <select key={selectKey} {...selectProps} {...c}>
-              {menu.map((m) => (
-                <option key={m.seq} value={m.seq}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <Field meta={fields.label} label="ชื่อเมนูย่อย" />
-        <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://…" />
-        <SortField meta={fields.sort} />
-        <Visible meta={fields.visible} />
-        <p>
-          <button type="submit" className="button button--small">
-            {sub ? `บันทึกเมนูย่อย ${sub.label}` : 'เพิ่มเมนูย่อย'}
-          </button>
-        </p>
-      </form>
-    </>
+    <MenuForm
+      form={form}
+      intent="save-sub"
+      seq={sub?.seq}
+      errorFields={[fields.menuSeq, fields.label, fields.url, fields.sort]}
+      submitLabel={sub ? `บันทึกเมนูย่อย ${sub.label}` : 'เพิ่มเมนูย่อย'}
+    >
+      <FieldShell
+        id={fields.menuSeq.id}
+        errorId={fields.menuSeq.errorId}
+        label="อยู่ใต้เมนู"
+        error={fields.menuSeq.errors?.[0]}
+      >
+        {(c) => (
+          <select key={selectKey} {...selectProps} {...c}>
+            {menu.map((m) => (
+              <option key={m.seq} value={m.seq}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      <Field meta={fields.label} label="ชื่อเมนูย่อย" />
+      <Field meta={fields.url} label="ลิงก์" hint="เช่น /list/news หรือ https://…" />
+      <SortField meta={fields.sort} />
+      <Visible meta={fields.visible} />
+    </MenuForm>
   );
 }
 
-function PhoneForm({
-  formKey,
-  phone,
-  lastResult,
-}: {
-  formKey: string;
-  phone: Phone | null;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+function PhoneForm({ formKey, phone, lastResult }: FormArgs & { phone: Phone | null }) {
   const [form, fields] = useMenuForm(formKey, PhoneSchema, lastResult, {
     intent: 'save-phone',
     label: phone?.label ?? '',
@@ -323,21 +329,17 @@ function PhoneForm({
     sort: String(phone?.sort ?? 0),
   });
   return (
-    <>
-      <FormErrors id={form.id} errors={form.errors} fields={[fields.label, fields.phone, fields.sort]} />
-      <form method="post" action="/staff/menu" className="staff-form__grid" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="save-phone" />
-        {phone ? <input type="hidden" name="seq" value={phone.seq} /> : null}
-        <Field meta={fields.label} label="ข้อความที่แสดง" />
-        <Field meta={fields.phone} label="หมายเลขโทรศัพท์" hint="เช่น 02-123-4567" type="tel" />
-        <SortField meta={fields.sort} />
-        <p>
-          <button type="submit" className="button button--small">
-            {phone ? `บันทึกเบอร์ ${phone.label}` : 'เพิ่มเบอร์โทรศัพท์'}
-          </button>
-        </p>
-      </form>
-    </>
+    <MenuForm
+      form={form}
+      intent="save-phone"
+      seq={phone?.seq}
+      errorFields={[fields.label, fields.phone, fields.sort]}
+      submitLabel={phone ? `บันทึกเบอร์ ${phone.label}` : 'เพิ่มเบอร์โทรศัพท์'}
+    >
+      <Field meta={fields.label} label="ข้อความที่แสดง" />
+      <Field meta={fields.phone} label="หมายเลขโทรศัพท์" hint="เช่น 02-123-4567" type="tel" />
+      <SortField meta={fields.sort} />
+    </MenuForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ERROR_SUMMARY_TITLE, ErrorSummary, type SummaryItem } from '~/components/error-summary';
 import { FieldShell } from '~/components/field-shell';
-import { Options } from '~/components/staff/fields';
+import { Options, StaffField } from '~/components/staff/fields';
 import { STAFF_MESSAGES } from '~/lib/staff';
 import type { ContentFormValues } from '~/server/staff/content.server';
 
@@ -32,7 +32,7 @@ const FORM_ROOM_BYTES = 16 * 1024;
 const UPLOAD_LIMIT_TEXT = (limit: string) =>
   `ไฟล์ที่เลือกรวมกันมีขนาดใหญ่เกินไป ไฟล์ทั้งหมดที่ส่งในการบันทึกแต่ละครั้งรวมกันต้องไม่เกิน ${limit} กรุณาเลือกรูปหรือไฟล์ที่เล็กลง ข้อความที่กรอกไว้ยังไม่ได้ส่งและยังอยู่ครบ`;
 
-/** Field order of the form, for the error summary. */
+/** Each field's name and id, in the form's order: the fields take these ids, the error summary links to them. */
 const FIELDS = [
   ['category', 'content-category'],
   ['title', 'content-title'],
@@ -46,6 +46,10 @@ const FIELDS = [
   ['attachment', 'content-attachment'],
   ['attachmentLabel', 'content-attachment-label'],
 ] as const;
+
+type FieldName = (typeof FIELDS)[number][0];
+
+const FIELD_IDS = Object.fromEntries(FIELDS) as Record<FieldName, string>;
 
 export function contentSummary(errors: Partial<Record<string, string>>): SummaryItem[] {
   const items: SummaryItem[] = [];
@@ -73,6 +77,12 @@ export function ContentForm({
   submitLabel,
   version,
 }: ContentFormProps) {
+  /** A field's id (the one the error summary links to) and its error. */
+  const shell = (name: FieldName) => ({ id: FIELD_IDS[name], error: errors[name] });
+  /** The same, with the control's name: the props of a StaffField. */
+  const input = (name: FieldName) => ({ ...shell(name), name });
+  /** The same for a text input, holding the field's value. */
+  const text = (name: keyof ContentFormValues) => ({ ...input(name), type: 'text', defaultValue: values[name] });
   // With JavaScript, files the save could not carry are caught before sending: the edge would refuse
   // the whole post with a page of its own and the text typed would be gone (ADR 117).
   return (
@@ -103,28 +113,23 @@ export function ContentForm({
           {STAFF_MESSAGES.formRestored}
         </p>
       ) : null}
-      <FieldShell id="content-category" label="หมวดหมู่" error={errors.category}>
+      <FieldShell {...shell('category')} label="หมวดหมู่">
         {(control) => (
           <select {...control} name="category" defaultValue={values.category} required>
             <Options choices={[['', 'เลือกหมวดหมู่'], ...categories.map((c) => [c.code, c.label] as const)]} />
           </select>
         )}
       </FieldShell>
-      <FieldShell id="content-title" label="หัวข้อ" error={errors.title}>
-        {(control) => (
-          <input {...control} type="text" name="title" defaultValue={values.title} maxLength={255} required />
-        )}
-      </FieldShell>
+      <StaffField {...text('title')} label="หัวข้อ" maxLength={255} required />
       <FieldShell
-        id="content-excerpt"
+        {...shell('excerpt')}
         label="คำโปรย (ไม่บังคับ)"
         hint="แสดงในรายการเนื้อหาและการแจ้งเตือน ถ้าเว้นว่างจะใช้ข้อความต้นเนื้อหา"
-        error={errors.excerpt}
       >
         {(control) => <textarea {...control} name="excerpt" rows={2} defaultValue={values.excerpt} maxLength={300} />}
       </FieldShell>
       <FieldShell
-        id="content-body"
+        {...shell('body')}
         label="เนื้อหา"
         hint={
           <>
@@ -133,77 +138,54 @@ export function ContentForm({
             แท็กอื่นจะถูกตัดออกเมื่อบันทึก · ยาวได้ไม่เกิน {BODY_MAX_TEXT} ตัวอักษร
           </>
         }
-        error={errors.body}
       >
         {(control) => (
           <textarea {...control} name="body" rows={14} defaultValue={values.body} className="staff-editor__body" />
         )}
       </FieldShell>
       <div className="staff-form__row">
-        <FieldShell
-          id="content-date"
+        <StaffField
+          {...text('date')}
           label="วันที่เผยแพร่"
           hint="วว/ดด/ปปปป (พ.ศ.) เช่น 25/11/2569 · ถ้าเป็นวันเวลาในอนาคต เนื้อหาที่กดเผยแพร่แล้วจะแสดงบนเว็บไซต์เมื่อถึงเวลานั้น"
-          error={errors.date}
-        >
-          {(control) => (
-            <input {...control} type="text" name="date" inputMode="numeric" defaultValue={values.date} required />
-          )}
-        </FieldShell>
-        <FieldShell id="content-time" label="เวลา" hint="ชช:นน เช่น 09:30 (เวลาประเทศไทย)" error={errors.time}>
-          {(control) => <input {...control} type="text" name="time" inputMode="numeric" defaultValue={values.time} />}
-        </FieldShell>
+          inputMode="numeric"
+          required
+        />
+        <StaffField {...text('time')} label="เวลา" hint="ชช:นน เช่น 09:30 (เวลาประเทศไทย)" inputMode="numeric" />
       </div>
-      <FieldShell
-        id="content-video"
+      <StaffField
+        {...input('videoUrl')}
         label="ลิงก์วิดีโอ (ไม่บังคับ)"
         hint="เช่น https://www.youtube.com/watch?v=…"
-        error={errors.videoUrl}
-      >
-        {(control) => <input {...control} type="url" name="videoUrl" defaultValue={values.videoUrl} />}
-      </FieldShell>
-      <FieldShell
-        id="content-cover"
+        type="url"
+        defaultValue={values.videoUrl}
+      />
+      <StaffField
+        {...input('cover')}
         label="รูปหน้าปก (ไม่บังคับ)"
         hint={`JPG, PNG หรือ WebP ใช้รูปจากกล้องโทรศัพท์ได้ ระบบจะย่อรูปและทำขนาดสำหรับโทรศัพท์ให้${upload ? ` · ไฟล์ที่เลือกทั้งหมดรวมกันไม่เกิน ${upload.limit}` : ''}${coverUrl ? ' · ถ้าไม่เลือกไฟล์ จะใช้รูปเดิม' : ''}`}
-        error={errors.cover}
-      >
-        {(control) => <input {...control} type="file" name="cover" accept="image/jpeg,image/png,image/webp" />}
-      </FieldShell>
-      <FieldShell
-        id="content-cover-alt"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+      />
+      <StaffField
+        {...text('coverAlt')}
         label="คำอธิบายรูปหน้าปก"
         hint="บอกสิ่งที่อยู่ในรูปสำหรับผู้ที่มองไม่เห็นรูป เช่น ประธานมอบทุนการศึกษาแก่บุตรสมาชิก · ต้องกรอกก่อนเผยแพร่ถ้ามีรูปหน้าปก"
-        error={errors.coverAlt}
-      >
-        {(control) => <input {...control} type="text" name="coverAlt" defaultValue={values.coverAlt} maxLength={300} />}
-      </FieldShell>
-      <FieldShell
-        id="content-attachment"
+        maxLength={300}
+      />
+      <StaffField
+        {...input('attachment')}
         label="ไฟล์แนบ (ไม่บังคับ)"
         hint={`PDF ไม่เกิน ${sizeLimit} (เก็บตามต้นฉบับ) หรือรูปภาพสำหรับแกลเลอรี (ระบบย่อรูปให้) · เพิ่มได้ครั้งละหนึ่งไฟล์`}
-        error={errors.attachment}
-      >
-        {(control) => (
-          <input {...control} type="file" name="attachment" accept="application/pdf,image/jpeg,image/png,image/webp" />
-        )}
-      </FieldShell>
-      <FieldShell
-        id="content-attachment-label"
+        type="file"
+        accept="application/pdf,image/jpeg,image/png,image/webp"
+      />
+      <StaffField
+        {...text('attachmentLabel')}
         label="ชื่อไฟล์แนบหรือคำอธิบายรูป"
         hint="ชื่อที่แสดงของ PDF (ถ้าเว้นว่างจะใช้หัวข้อของเนื้อหา) หรือคำอธิบายของรูปในแกลเลอรี ซึ่งต้องกรอกก่อนเผยแพร่"
-        error={errors.attachmentLabel}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            name="attachmentLabel"
-            defaultValue={values.attachmentLabel}
-            maxLength={200}
-          />
-        )}
-      </FieldShell>
+        maxLength={200}
+      />
       <p className="staff-form__actions">
         <button type="submit" className="button">
           {submitLabel}

@@ -96,3 +96,26 @@ export function ListPager({ previous, next }: { previous: string | null; next: s
     </nav>
   );
 }
+
+/**
+ * What can be done to a list's selected rows (ADR 122): a box named "the selected rows", the error
+ * of the last try (none chosen, a reason missing), then the buttons, `children`.
+ */
+export function SelectedActions({
+  error,
+  stack = false,
+  children,
+}: {
+  error: string | null | undefined;
+  /** Space between the box's parts (`stack`). */
+  stack?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={stack ? 'panel stack staff-bulk' : 'panel staff-bulk'}>
+      <legend>รายการที่เลือก</legend>
+      {error ? <p className="field__error">{error}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
