@@ -188,9 +188,8 @@ function newPassword(): string {
   return `Reg-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-test.describe('register and forgotten password', () => {
-  test.skip(E2E_HTTP_MODE, 'http mode offers no online registration (ADR 038): see the test below');
-
+// Http mode offers no online registration (ADR 038): see the test below.
+test.describe('register and forgotten password', { tag: '@embedded' }, () => {
   test('the three routes start with the identity step; no password is asked there', async ({ page, axe }) => {
     for (const route of ['/member/register', '/member/registerauth', '/member/forget']) {
       await page.goto(route);

@@ -63,9 +63,8 @@ async function visitor(browser: Browser, address: string, javaScriptEnabled: boo
   return context.newPage();
 }
 
-test.describe('the moderator (embedded store)', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode the board belongs to the core');
-
+// In http mode the board belongs to the core.
+test.describe('the moderator (embedded store)', { tag: '@embedded' }, () => {
   test('hides a board post with a reason: it leaves /board and /api/info/board; restoring brings it back @pg', async ({
     page,
     axe,

@@ -8,9 +8,8 @@ const PDF = Buffer.from(
     'trailer << /Root 1 0 R >>\n%%EOF\n',
 );
 
-test.describe('the editor publishes content', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');
-
+// In http mode content belongs to the core.
+test.describe('the editor publishes content', { tag: '@embedded' }, () => {
   test('a news item with a picture and a PDF shows on the home page, its list and in search; unpublished it goes @pg', async ({
     page,
     axe,

@@ -54,9 +54,8 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test.describe('the back office journey (embedded store)', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content, the board and members belong to the core');
-
+// In http mode content, the board and members belong to the core.
+test.describe('the back office journey (embedded store)', { tag: '@embedded' }, () => {
   test('CLI admin → editor publishes, undoes an edit, schedules, trashes and restores → moderator hides, two at once → support unlocks and issues a reset code → dashboard and audit @pg', async ({
     page,
     axe,

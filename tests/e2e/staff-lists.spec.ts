@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { database, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
@@ -16,9 +16,8 @@ async function auditCount(type: string, targetPrefix: string): Promise<number> {
   return rows.filter((r) => r.detail?.includes(`target=${targetPrefix}`)).length;
 }
 
-test.describe('the back office lists', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content and the board belong to the core');
-
+// In http mode content and the board belong to the core.
+test.describe('the back office lists', { tag: '@embedded' }, () => {
   test('the content list is searched, filtered, sorted and paged, and publishes the ticked drafts at once', async ({
     page,
     axe,

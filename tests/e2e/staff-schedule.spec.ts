@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
-import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { expect, frontDatabase, test } from './fixtures';
 import { bangkokDate, fillDraft, saveDraft, signInNewStaff, visit } from './staff-fixture';
 
 /**
@@ -20,9 +20,8 @@ async function unpublish(page: Page, no: number) {
   await expect(page.getByText('ยกเลิกการเผยแพร่แล้ว')).toBeVisible();
 }
 
-test.describe('drafts, scheduling and preview', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');
-
+// In http mode content belongs to the core.
+test.describe('drafts, scheduling and preview', { tag: '@embedded' }, () => {
   test('an item scheduled for tomorrow is on no public page until its time, and the staff list says scheduled', async ({
     page,
     axe,
