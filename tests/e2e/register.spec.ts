@@ -176,11 +176,24 @@ async function fillCodeStep(page: Page, code: string, password: string, options:
   if (options.accept) await page.getByLabel(ACCEPT_LABEL).check();
 }
 
-/** Send the code step with its button (`button`): the member lands on the login page, which says `notice`. */
-async function sendCodeStep(page: Page, axe: () => Promise<void>, button: string, notice: string) {
+/**
+ * Send the code step with its button (`button`): the member lands on the login page, which says `notice`.
+ * Given `logInWith`, the new password then logs the member in, to the status page.
+ */
+async function sendCodeStep(
+  page: Page,
+  axe: () => Promise<void>,
+  button: string,
+  notice: string,
+  logInWith?: { membershipNo: string; password: string },
+) {
   await page.getByRole('button', { name: button, exact: true }).click();
   await expect(page).toHaveURL(/\/member\/logon$/);
   await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  await axe();
+  if (!logInWith) return;
+  await logIn(page, logInWith.membershipNo, logInWith.password);
+  await expect(page).toHaveURL(/\/member\/status$/);
   await axe();
 }
 
@@ -218,10 +231,7 @@ test.describe('register and forgotten password', { tag: '@embedded' }, () => {
     await axe();
     const code = await codeFor(`reg${identity.membershipNo}@example.com`, since);
     await fillCodeStep(page, code, password, { accept: true });
-    await sendCodeStep(page, axe, 'ลงทะเบียน', 'ลงทะเบียนสำเร็จ');
-    await logIn(page, identity.membershipNo, password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await sendCodeStep(page, axe, 'ลงทะเบียน', 'ลงทะเบียนสำเร็จ', { membershipNo: identity.membershipNo, password });
   });
 
   test('a registered member who forgot the password sets a new one with the code and logs in', async ({
@@ -249,10 +259,7 @@ test.describe('register and forgotten password', { tag: '@embedded' }, () => {
     await expect(page.getByLabel('รหัสยืนยัน', { exact: true })).toHaveAccessibleDescription(/ลองได้อีก 4 ครั้ง/);
     await axe();
     await fillCodeStep(page, code, password);
-    await sendCodeStep(page, axe, 'ตั้งรหัสผ่านใหม่', 'เปลี่ยนรหัสผ่านสำเร็จ');
-    await logIn(page, member.membershipNo, password);
-    await expect(page).toHaveURL(/\/member\/status$/);
-    await axe();
+    await sendCodeStep(page, axe, 'ตั้งรหัสผ่านใหม่', 'เปลี่ยนรหัสผ่านสำเร็จ', { membershipNo: member.membershipNo, password });
   });
 
   test('an identity that does not match gets the same code page, and no message is sent', async ({
