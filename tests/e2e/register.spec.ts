@@ -26,8 +26,11 @@ interface Identity {
 interface IdentityFixtures {
   /** A member row with no online account (not registered yet), removed after the test. */
   unregisteredMember: () => Promise<Identity>;
-  /** The identity of a member made by `createMember`, read from the store. */
-  identityOf: (member: TestMember) => Promise<Identity>;
+  /**
+   * A member made by `createMember` who forgot the password: their identity as they type it (read from
+   * the store) and the new password they choose.
+   */
+  forgetfulMember: () => Promise<{ member: TestMember; identity: Identity; password: string }>;
 }
 
 /** `1234567890123` → `1-2345-67890-12-3`, as the hint shows it. */
@@ -93,9 +96,10 @@ const test = base.extend<IdentityFixtures>({
     }
   },
 
-  identityOf: async ({}, use) => {
+  forgetfulMember: async ({ createMember }, use) => {
     const used: string[] = [];
-    await use(async (member) => {
+    await use(async () => {
+      const member = await createMember();
       const row = await database()
         .selectFrom('members')
         .select(['id_card', 'first_name', 'last_name', 'birth_date'])
@@ -122,13 +126,14 @@ const test = base.extend<IdentityFixtures>({
         .set({ email: `forget${member.membershipNo}@example.com` })
         .where('membership_no', '=', member.membershipNo)
         .execute();
-      return {
+      const identity: Identity = {
         membershipNo: member.membershipNo,
         nationalId,
         firstName: row.first_name,
         lastName: row.last_name,
         birthDate: toBe(row.birth_date),
       };
+      return { member, identity, password: newPassword() };
     });
     // createMember removes the member itself; its identity-check counter is ours to clear.
     for (const no of used) {
@@ -237,14 +242,11 @@ test.describe('register and forgotten password', { tag: '@embedded' }, () => {
   test('a registered member who forgot the password sets a new one with the code and logs in', async ({
     page,
     axe,
-    createMember,
-    identityOf,
+    forgetfulMember,
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const member = await createMember();
-    const identity = await identityOf(member);
-    const password = newPassword();
+    const { member, identity, password } = await forgetfulMember();
     await page.goto('/member/logon');
     await page.getByRole('link', { name: 'ลืมรหัสผ่าน' }).click();
     await expect(page).toHaveURL(/\/member\/forget$/);
@@ -284,14 +286,11 @@ test.describe('register and forgotten password', { tag: '@embedded' }, () => {
     page,
     axe,
     browser,
-    createMember,
-    identityOf,
+    forgetfulMember,
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 429/);
-    const member = await createMember();
-    const identity = await identityOf(member);
-    const password = newPassword();
+    const { member, identity, password } = await forgetfulMember();
     await page.goto('/member/forget');
     const since = Date.now() - 1000;
     await requestCode(page, identity);
