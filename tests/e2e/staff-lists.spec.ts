@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { draftRow } from './content-row';
 import { database, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
@@ -41,20 +42,14 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
     for (let i = 0; i < 23; i++) {
       const row = await db
         .insertInto('content_items')
-        .values({
-          category: category.code,
-          title: `${tag} ฉบับที่ ${String(i + 1).padStart(2, '0')}`,
-          body_html: '<p>ทดสอบ</p>',
-          author: null,
-          posted_at: base + i * 60_000,
-          event_date: null,
-          cover_image: null,
-          attachment: null,
-          video_url: null,
-          pageview: 0,
-          disabled: 1,
-          sort: 0,
-        })
+        .values(
+          draftRow({
+            category: category.code,
+            title: `${tag} ฉบับที่ ${String(i + 1).padStart(2, '0')}`,
+            body_html: '<p>ทดสอบ</p>',
+            posted_at: base + i * 60_000,
+          }),
+        )
         .returning('no')
         .executeTakeFirstOrThrow();
       numbers.push(Number(row.no));
