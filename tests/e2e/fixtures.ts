@@ -355,6 +355,13 @@ export async function expectRelativeTimes(scope: Locator, count: number) {
   }
 }
 
+/** The member page named `heading` is open: its heading shows, and the member menu marks its link current. */
+export async function expectMemberPage(page: Page, heading: string) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+  await expect(menu.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
+}
+
 /**
  * Log in from the login page (`from`, default /member/logon) and land on `lands` (default
  * /member/status), checking both pages with axe.
