@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 import { expect, frontDatabase, test } from './fixtures';
-import { bangkokDate, fillDraft, saveDraft, signInNewStaff, visit } from './staff-fixture';
+import { bangkokDate, expectNotPublic, fillDraft, saveDraft, signInNewStaff, visit } from './staff-fixture';
 
 /**
  * Scheduled publishing and the preview before saving (ADR 120); pictures' alternative text and the
@@ -40,15 +40,7 @@ test.describe('drafts, scheduling and preview', { tag: '@embedded' }, () => {
     await expect(page.getByRole('heading', { name: 'สถานะ: ตั้งเวลาเผยแพร่' })).toBeVisible();
     await axe();
 
-    await visit(browser, async (visitor) => {
-      await visitor.goto('/list/news');
-      await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
-      await visitor.goto('/home');
-      await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
-      expect((await visitor.request.get(`/show/${no}`)).status()).toBe(404);
-      await visitor.goto(`/search?q=${encodeURIComponent(stamp)}`);
-      await expect(visitor.getByRole('main').getByRole('link', { name: title })).toHaveCount(0);
-    });
+    await expectNotPublic(browser, { no, title, words: stamp });
 
     await page.goto(`/staff/content?state=scheduled&q=${encodeURIComponent(stamp)}`);
     const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
