@@ -59,6 +59,16 @@ export async function recordsNotOwnedBy(membershipNo: string): Promise<{ contrac
   return { contractNo: loan.contract_no, accountNo: account.account_no };
 }
 
+/** Takes the member's phone and email off file: a member the cooperative has no way to send a code to. */
+export async function withoutContact(member: TestMember): Promise<TestMember> {
+  await database()
+    .updateTable('members')
+    .set({ email: null, phone: null })
+    .where('membership_no', '=', member.membershipNo)
+    .execute();
+  return member;
+}
+
 /** Make the backend refuse every token it issued to this member (as a core system does when they expire). */
 export async function revokeUpstreamTokens(membershipNo: string): Promise<void> {
   await database().deleteFrom('coop_tokens').where('membership_no', '=', membershipNo).execute();

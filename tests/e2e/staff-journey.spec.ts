@@ -5,7 +5,7 @@ import sharp from 'sharp';
 
 import { E2E_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
-import { database, expect, frontDatabase, logIn, test } from './fixtures';
+import { database, expect, frontDatabase, logIn, test, withoutContact } from './fixtures';
 import { bangkokDate, createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
 
 // The first admin comes from the CLI (`npm run staff -- add …`), run here against the e2e store.
@@ -226,12 +226,7 @@ test.describe('the back office journey (embedded store)', { tag: '@embedded' }, 
     expect(api.board.data.map((t) => t.No)).not.toContain(String(topicId));
 
     // 4. A member with no phone or email on file is locked out of sign-in.
-    const member = await createMember();
-    await database()
-      .updateTable('members')
-      .set({ email: null, phone: null })
-      .where('membership_no', '=', member.membershipNo)
-      .execute();
+    const member = await withoutContact(await createMember());
     const row = await database()
       .selectFrom('members')
       .select(['id_card', 'first_name', 'last_name', 'birth_date'])

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-import { database, expect, frontDatabase, test } from './fixtures';
+import { expect, frontDatabase, test, withoutContact } from './fixtures';
 import { createStaffAccount, signInNewStaff, staffLogin, staffSignInHere, type TestStaff } from './staff-fixture';
 
 /**
@@ -214,12 +214,7 @@ test.describe('member support', { tag: '@embedded' }, () => {
     axe,
     createMember,
   }) => {
-    const member = await createMember();
-    await database()
-      .updateTable('members')
-      .set({ email: null, phone: null })
-      .where('membership_no', '=', member.membershipNo)
-      .execute();
+    const member = await withoutContact(await createMember());
     await signInNewStaff(page, 'support');
     await page.goto('/staff/members');
     await axe();
