@@ -206,7 +206,7 @@ function newPassword(): string {
   return `Reg-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-// Http mode offers no online registration (ADR 038): see the test below.
+// In http mode there is no online registration (ADR 038): see the test below.
 test.describe('register and forgotten password', { tag: '@embedded' }, () => {
   test('the three routes start with the identity step; no password is asked there', async ({ page, axe }) => {
     for (const route of ['/member/register', '/member/registerauth', '/member/forget']) {
