@@ -8,6 +8,17 @@ import { startServer, type RunningServer } from '../server/process';
 import { FAULTS, MORE_FAULTS, startFaultCore, type Fault, type FaultCore } from '../support/fault-core';
 import { DEMO, expect, fillTopic, logIn, postTopic, test as base } from './fixtures';
 
+const test = base.extend<{
+  /** Plain requests to the front with the cookie banner accepted, disposed after the test. */
+  http: APIRequestContext;
+}>({
+  http: async ({ playwright }, use) => {
+    const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
+    await use(http);
+    await http.dispose();
+  },
+});
+
 /**
  * When the core misbehaves (ADR 021). Each parallel worker starts its own chain: a Sahakorn
  * in embedded mode as the core (it serves the vendor API, with the demo data), the fault-injection
@@ -122,17 +133,6 @@ const failureLines = (endpoint: string) =>
 const menuOf = (html: string) => [...html.matchAll(/class="menu__link"[^>]*>([^<]+)</g)].map((m) => m[1]);
 /** The content items a search page links to. */
 const hitsOf = (html: string) => [...html.matchAll(/href="(\/show\/\d+)"/g)].map((m) => m[1]);
-
-const test = base.extend<{
-  /** Plain requests to the front with the cookie banner accepted, disposed after the test. */
-  http: APIRequestContext;
-}>({
-  http: async ({ playwright }, use) => {
-    const http = await playwright.request.newContext({ extraHTTPHeaders: { Cookie: 'acceptCookie=Y' } });
-    await use(http);
-    await http.dispose();
-  },
-});
 
 /**
  * Every test starts with the core answering, and with the cookie banner accepted: the banner carries
