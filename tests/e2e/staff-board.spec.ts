@@ -16,14 +16,15 @@ const OFFICIAL = 'คำตอบจากสหกรณ์';
 
 const uniqueTitle = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
-/** A new topic, as a visitor's would be stored: in the moderators' queue. */
-async function storeTopic(title: string): Promise<number> {
+/** A new topic titled `what` and a unique ending, as a visitor's would be stored: in the moderators' queue. */
+async function storeTopic(what: string): Promise<{ id: number; title: string }> {
+  const title = uniqueTitle(what);
   const row = await database()
     .insertInto('board_topics')
     .values({ title, body: `${title}: รายละเอียดของคำถาม`, display_name: 'ผู้เยี่ยมชม', created_at: Date.now(), hidden: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return { id: Number(row.id), title };
 }
 
 /** The queue page (20 a page) that holds a topic when the queue is shown oldest first (`?order=oldest`). */
@@ -73,8 +74,7 @@ test.describe('the moderator (embedded store)', { tag: '@embedded' }, () => {
       page,
       axe,
     }) => {
-      const title = uniqueTitle('กระทู้ที่ผู้ดูแลจะซ่อน');
-      const id = await storeTopic(title);
+      const { id, title } = await storeTopic('กระทู้ที่ผู้ดูแลจะซ่อน');
       await signInNewStaff(page, 'moderator', { axe });
 
       // The queue shows the new topic, oldest first: on the page its place in the queue puts it.
@@ -126,8 +126,7 @@ test.describe('the moderator (embedded store)', { tag: '@embedded' }, () => {
       page,
       axe,
     }) => {
-      const title = uniqueTitle('คำถามที่สหกรณ์จะตอบ');
-      const id = await storeTopic(title);
+      const { id, title } = await storeTopic('คำถามที่สหกรณ์จะตอบ');
       await signInNewStaff(page, 'moderator');
 
       await page.goto(`/staff/board/${id}`);
@@ -256,8 +255,7 @@ test.describe('the moderator (embedded store)', { tag: '@embedded' }, () => {
   });
 
   test('each list shows its first page and answers 404 past its last', async ({ page, axe }) => {
-    const title = uniqueTitle('กระทู้ใหม่ล่าสุด');
-    await storeTopic(title);
+    const { title } = await storeTopic('กระทู้ใหม่ล่าสุด');
     await signInNewStaff(page, 'moderator');
     // Every topic, newest first: the one just stored heads the first page.
     await page.goto('/staff/board/topics');
