@@ -126,7 +126,7 @@ test.describe('the moderator (embedded store)', { tag: '@embedded' }, () => {
       page,
       axe,
     }) => {
-      const { id, title } = await storeTopic('คำถามที่สหกรณ์จะตอบ');
+      const { id } = await storeTopic('คำถามที่สหกรณ์จะตอบ');
       await signInNewStaff(page, 'moderator');
 
       await page.goto(`/staff/board/${id}`);
