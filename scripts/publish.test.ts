@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cliRunner } from '../app/server/ops/cli.test-support';
+import { draftRow } from '../tests/e2e/content-row';
 import { testPusherEnv } from '../tests/pusher/env';
 import { startTestPusherServer, type TestPusherServer } from '../tests/pusher/test-server';
 
@@ -36,20 +37,13 @@ beforeAll(async () => {
   }
   const inserted = await db
     .insertInto('content_items')
-    .values({
-      category: code,
-      title: 'ประกาศ  รับสมัคร\nสมาชิก',
-      body_html: '<p>เปิดรับสมัคร <b>สมาชิกใหม่</b> &amp; สมทบ</p><script>alert(1)</script>',
-      author: null,
-      posted_at: Date.now(),
-      event_date: null,
-      cover_image: null,
-      attachment: null,
-      video_url: null,
-      pageview: 0,
-      disabled: 1,
-      sort: 0,
-    })
+    .values(
+      draftRow({
+        category: code,
+        title: 'ประกาศ  รับสมัคร\nสมาชิก',
+        body_html: '<p>เปิดรับสมัคร <b>สมาชิกใหม่</b> &amp; สมทบ</p><script>alert(1)</script>',
+      }),
+    )
     .returning('no')
     .executeTakeFirstOrThrow();
   no = inserted.no;

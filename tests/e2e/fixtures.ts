@@ -59,6 +59,16 @@ export async function recordsNotOwnedBy(membershipNo: string): Promise<{ contrac
   return { contractNo: loan.contract_no, accountNo: account.account_no };
 }
 
+/** Takes the member's phone and email off file: a member the cooperative has no way to send a code to. */
+export async function withoutContact(member: TestMember): Promise<TestMember> {
+  await database()
+    .updateTable('members')
+    .set({ email: null, phone: null })
+    .where('membership_no', '=', member.membershipNo)
+    .execute();
+  return member;
+}
+
 /** Make the backend refuse every token it issued to this member (as a core system does when they expire). */
 export async function revokeUpstreamTokens(membershipNo: string): Promise<void> {
   await database().deleteFrom('coop_tokens').where('membership_no', '=', membershipNo).execute();
@@ -353,6 +363,13 @@ export async function expectRelativeTimes(scope: Locator, count: number) {
     const expected = Array.from({ length: 62 }, (_, i) => formatRelativeTime(datetime ?? '', new Date(now - i * 1000)));
     expect(expected, `the date of ${datetime}`).toContain(text);
   }
+}
+
+/** The member page named `heading` is open: its heading shows, and the member menu marks its link current. */
+export async function expectMemberPage(page: Page, heading: string) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
+  await expect(menu.getByRole('link', { name: heading })).toHaveAttribute('aria-current', 'page');
 }
 
 /**

@@ -48,6 +48,13 @@ function banner(page: Page) {
   return page.getByRole('region', { name: IMPERSONATION_MESSAGES.bannerLabel });
 }
 
+/** Opens a staff link: it lands on the member's status page, under the banner. */
+async function openLink(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page).toHaveURL(/\/member\/status$/);
+  await expect(banner(page)).toBeVisible();
+}
+
 test('a staff link signs in as the member with a banner, once; the password stays the member’s', async ({
   page,
   axe,
@@ -61,8 +68,7 @@ test('a staff link signs in as the member with a banner, once; the password stay
   const url = await link(member.membershipNo, baseURL ?? '');
   expect(url).not.toContain(member.membershipNo);
 
-  await page.goto(url);
-  await expect(page).toHaveURL(/\/member\/status$/);
+  await openLink(page, url);
   await expect(banner(page)).toContainText(actingAsText(member.name, member.membershipNo, STAFF));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await axe();
@@ -155,9 +161,7 @@ test('expired and tampered links get the same refusal; a tampered copy does not 
   await expectRefused(page, stretched);
   await axe();
 
-  await page.goto(url);
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await expect(banner(page)).toBeVisible();
+  await openLink(page, url);
   await axe();
 
   // Why a link was refused is known where its grant is kept (in http mode, the core).
@@ -184,9 +188,7 @@ test('staff see the pages of a member who has not accepted the terms, but cannot
   createMember,
 }) => {
   const member = await createMember({ termsAccepted: false });
-  await page.goto(await link(member.membershipNo, baseURL ?? ''));
-  await expect(page).toHaveURL(/\/member\/status$/);
-  await expect(banner(page)).toBeVisible();
+  await openLink(page, await link(member.membershipNo, baseURL ?? ''));
   await axe();
 
   await page.goto('/member/termofconditional');

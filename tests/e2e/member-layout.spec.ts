@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { expect, expectMemberPage, test } from './fixtures';
 import { clientScript, scriptUrlsInPage } from './scripts';
 
 test('the member layout highlights the current menu entry and links home, back and to the top', async ({
@@ -48,8 +48,7 @@ test('the member layout highlights the current menu entry and links home, back a
   await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveAttribute('href', '/member/status');
   await axe();
   await page.getByRole('main').getByRole('link', { name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'รายการเรียกเก็บสมาคมฌาปนกิจ' })).toHaveAttribute('aria-current', 'page');
+  await expectMemberPage(page, 'รายการเรียกเก็บสมาคมฌาปนกิจ');
   await axe();
 });
 
@@ -189,8 +188,7 @@ test('the menu and a statement filter are plain links and forms: each page comes
   const menu = page.getByRole('navigation', { name: 'เมนูสมาชิก' });
   await menu.getByRole('link', { name: 'เงินฝาก' }).click();
   await expect(page).toHaveURL(/\/member\/deposit$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'เงินฝาก' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'เงินฝาก' })).toHaveAttribute('aria-current', 'page');
+  await expectMemberPage(page, 'เงินฝาก');
   await onlyTheMemberScript();
   await axe();
   await menu.getByRole('link', { name: 'ทุนเรือนหุ้น' }).focus();

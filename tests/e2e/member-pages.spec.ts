@@ -1,4 +1,4 @@
-import { DEMO, EMPTY_DEMO, expect, recordsNotOwnedBy, signIn, test } from './fixtures';
+import { DEMO, EMPTY_DEMO, expect, expectMemberPage, recordsNotOwnedBy, signIn, test } from './fixtures';
 
 test.describe('the demo member sees every area with real data', () => {
   test('shares: summary, 24-month chart with a table, a paged statement and a Buddhist-era date filter @pg', async ({
@@ -7,10 +7,7 @@ test.describe('the demo member sees every area with real data', () => {
   }) => {
     await signIn(page, axe, DEMO);
     await page.goto('/member/share');
-    await expect(page.getByRole('heading', { level: 1, name: 'ทุนเรือนหุ้น' })).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'ทุนเรือนหุ้น' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expectMemberPage(page, 'ทุนเรือนหุ้น');
     await expect(page.getByRole('img', { name: /ทุนเรือนหุ้นย้อนหลัง 24 เดือน/ })).toBeVisible();
     const table = page.getByRole('table', { name: /รายการเคลื่อนไหวทุนเรือนหุ้น/ });
     await expect(table.locator('tbody tr')).toHaveCount(10);

@@ -1,4 +1,4 @@
-import { expect, logIn, signIn, submitPasswordChange, test, type TestMember } from './fixtures';
+import { expect, expectMemberPage, logIn, signIn, submitPasswordChange, test, type TestMember } from './fixtures';
 
 /**
  * The tests of the form's refusals: a member of their own, signed in, on the password page (each page
@@ -28,10 +28,7 @@ test('a member changes the password, other devices are signed out, and the new p
 
   await signIn(page, axe, member);
   await page.goto('/member/password');
-  await expect(page.getByRole('heading', { level: 1, name: 'เปลี่ยนรหัสผ่าน' })).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: 'เมนูสมาชิก' }).getByRole('link', { name: 'เปลี่ยนรหัสผ่าน' }),
-  ).toHaveAttribute('aria-current', 'page');
+  await expectMemberPage(page, 'เปลี่ยนรหัสผ่าน');
   await axe();
   const newPassword = 'ม้าลายกินหญ้าที่ทุ่งกว้าง';
   await expect(page.getByLabel('ออกจากระบบในอุปกรณ์อื่นทั้งหมด')).toBeChecked();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-import { DEMO, E2E_HTTP_MODE, expect, signIn, test, type TestMember } from './fixtures';
+import { DEMO, expect, signIn, test, type TestMember } from './fixtures';
 
 const demo: TestMember = DEMO;
 
@@ -31,8 +31,8 @@ test('a billing month downloads as a PDF from the printable page @pg', async ({ 
   await anonymous.close();
 });
 
-test.describe('vendor API print_pdf', () => {
-  test.skip(E2E_HTTP_MODE, 'the vendor API is served by the embedded store (here: the core)');
+// The vendor API is served by the embedded store (here: the core).
+test.describe('vendor API print_pdf', { tag: '@embedded' }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'an API call: once is enough');
 
   test('opens the month as a PDF with the token in the query, as the vendor client does', async ({ request }) => {

@@ -208,6 +208,13 @@ async function otherDevice(browser: Browser, member: TestMember) {
   return { context, page };
 }
 
+/** A device signed in by `otherDevice` whose session was ended: its next page is the login page. */
+async function expectEnded(device: Awaited<ReturnType<typeof otherDevice>>) {
+  await device.page.goto('/member/status');
+  await expect(device.page).toHaveURL(/\/member\/logon/);
+  await device.context.close();
+}
+
 test('a member sees their devices and ends another one, then all the others', async ({
   page,
   axe,
@@ -238,9 +245,7 @@ test('a member sees their devices and ends another one, then all the others', as
   await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบอุปกรณ์นั้นแล้ว' })).toBeVisible();
   await expect(devices).toHaveCount(1);
   await axe();
-  await other.page.goto('/member/status');
-  await expect(other.page).toHaveURL(/\/member\/logon/);
-  await other.context.close();
+  await expectEnded(other);
 
   // An app's token (embedded: the tokens are ours) and another browser; "all devices" ends both.
   const tokens = page.getByRole('region', { name: 'โทเคนของแอปพลิเคชัน' });
@@ -270,9 +275,7 @@ test('a member sees their devices and ends another one, then all the others', as
   await expect(page.getByRole('status').filter({ hasText: 'ออกจากระบบทุกอุปกรณ์อื่นแล้ว' })).toBeVisible();
   await expect(devices).toHaveCount(1);
   await axe();
-  await third.page.goto('/member/status');
-  await expect(third.page).toHaveURL(/\/member\/logon/);
-  await third.context.close();
+  await expectEnded(third);
   if (token) {
     await expect(tokens).toContainText('ไม่มีแอปพลิเคชันที่เข้าสู่ระบบ');
     const check = await request.post('/api/member/auth/getAuthUser', {

@@ -200,6 +200,25 @@ export async function visit(browser: Browser, check: (page: Page) => Promise<voi
   }
 }
 
+/**
+ * A visitor finds no trace of content item `no`, titled `title`: not in the news list nor on the home
+ * page, its own page 404, and no hit in a search for `words`.
+ */
+export async function expectNotPublic(
+  browser: Browser,
+  { no, title, words }: { no: number; title: string; words: string },
+) {
+  await visit(browser, async (visitor) => {
+    await visitor.goto('/list/news');
+    await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
+    await visitor.goto('/home');
+    await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
+    expect((await visitor.request.get(`/show/${no}`)).status()).toBe(404);
+    await visitor.goto(`/search?q=${encodeURIComponent(words)}`);
+    await expect(visitor.getByRole('main').getByRole('link', { name: title })).toHaveCount(0);
+  });
+}
+
 /** `DD/MM/BBBB` of a moment in Bangkok, as the content form takes a date. */
 export function bangkokDate(ms: number): string {
   const local = new Date(ms + 7 * 3_600_000);

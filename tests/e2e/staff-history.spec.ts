@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { E2E_HTTP_MODE, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { createStaffAccount, fillDraft, saveDraft, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
@@ -14,9 +14,8 @@ async function newItem(page: Page, axe: () => Promise<void>, title: string, body
   return saveDraft(page, axe);
 }
 
-test.describe('editors never lose work', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');
-
+// In http mode content belongs to the core.
+test.describe('editors never lose work', { tag: '@embedded' }, () => {
   test('two editors on one item: the later save is refused, shows the other’s text and keeps its own; a revision is restored', async ({
     page,
     axe,
@@ -151,47 +150,47 @@ test.describe('editors never lose work', () => {
 });
 
 test.describe('removals that cannot be undone ask first', () => {
-  test('deleting a menu entry with submenus asks, names the submenus, and deletes once confirmed', async ({
-    page,
-    axe,
-    javaScriptEnabled,
-  }) => {
-    test.skip(E2E_HTTP_MODE, 'in http mode the menu belongs to the core');
-    test.slow();
-    const stamp = Date.now().toString(36);
-    const name = `เมนูแม่ ${stamp}`;
-    await signInNewStaff(page, 'editor');
-    await page.goto('/staff/menu');
-    const add = page.getByRole('region', { name: 'เพิ่มเมนูหลัก' });
-    await add.getByLabel('ชื่อเมนู').fill(name);
-    await add.getByRole('button', { name: 'เพิ่มเมนูหลัก' }).click();
-    await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
-    const addSub = page.getByRole('region', { name: 'เพิ่มเมนูย่อย' });
-    await addSub.getByLabel('อยู่ใต้เมนู').selectOption({ label: name });
-    await addSub.getByLabel('ชื่อเมนูย่อย').fill(`ลูก ${stamp}`);
-    await addSub.getByLabel('ลิงก์').fill('/list/news');
-    await addSub.getByRole('button', { name: 'เพิ่มเมนูย่อย' }).click();
-    await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
+  // In http mode the menu belongs to the core.
+  test(
+    'deleting a menu entry with submenus asks, names the submenus, and deletes once confirmed',
+    { tag: '@embedded' },
+    async ({ page, axe, javaScriptEnabled }) => {
+      test.slow();
+      const stamp = Date.now().toString(36);
+      const name = `เมนูแม่ ${stamp}`;
+      await signInNewStaff(page, 'editor');
+      await page.goto('/staff/menu');
+      const add = page.getByRole('region', { name: 'เพิ่มเมนูหลัก' });
+      await add.getByLabel('ชื่อเมนู').fill(name);
+      await add.getByRole('button', { name: 'เพิ่มเมนูหลัก' }).click();
+      await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
+      const addSub = page.getByRole('region', { name: 'เพิ่มเมนูย่อย' });
+      await addSub.getByLabel('อยู่ใต้เมนู').selectOption({ label: name });
+      await addSub.getByLabel('ชื่อเมนูย่อย').fill(`ลูก ${stamp}`);
+      await addSub.getByLabel('ลิงก์').fill('/list/news');
+      await addSub.getByRole('button', { name: 'เพิ่มเมนูย่อย' }).click();
+      await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
 
-    const entry = page.getByRole('region', { name, exact: true });
-    const remove = () => entry.getByRole('button', { name: `ลบ เมนู ${name} และเมนูย่อยทั้งหมด` }).click();
-    // Cancelled first: nothing goes.
-    await remove();
-    const question = javaScriptEnabled ? page.getByRole('alertdialog') : page.getByRole('main');
-    await expect(question.getByRole('heading', { name: `ลบเมนู ${name} และเมนูย่อยทั้งหมด?` })).toBeVisible();
-    await expect(question.getByRole('listitem').filter({ hasText: `ลูก ${stamp}` })).toBeVisible();
-    await axe();
-    if (javaScriptEnabled) await question.getByRole('button', { name: 'ยกเลิก' }).click();
-    else await question.getByRole('link', { name: 'ยกเลิก' }).click();
-    await expect(entry).toBeVisible();
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      const entry = page.getByRole('region', { name, exact: true });
+      const remove = () => entry.getByRole('button', { name: `ลบ เมนู ${name} และเมนูย่อยทั้งหมด` }).click();
+      // Cancelled first: nothing goes.
+      await remove();
+      const question = javaScriptEnabled ? page.getByRole('alertdialog') : page.getByRole('main');
+      await expect(question.getByRole('heading', { name: `ลบเมนู ${name} และเมนูย่อยทั้งหมด?` })).toBeVisible();
+      await expect(question.getByRole('listitem').filter({ hasText: `ลูก ${stamp}` })).toBeVisible();
+      await axe();
+      if (javaScriptEnabled) await question.getByRole('button', { name: 'ยกเลิก' }).click();
+      else await question.getByRole('link', { name: 'ยกเลิก' }).click();
+      await expect(entry).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
-    await remove();
-    await question.getByRole('button', { name: 'ยืนยันการลบ' }).click();
-    await expect(page.getByText('ลบรายการแล้ว')).toBeVisible();
-    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: `ลูก ${stamp}` })).toHaveCount(0);
-  });
+      await remove();
+      await question.getByRole('button', { name: 'ยืนยันการลบ' }).click();
+      await expect(page.getByText('ลบรายการแล้ว')).toBeVisible();
+      await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: `ลูก ${stamp}` })).toHaveCount(0);
+    },
+  );
 
   test('disabling or resetting a colleague asks first, saying what happens', async ({
     page,

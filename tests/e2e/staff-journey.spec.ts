@@ -5,7 +5,7 @@ import sharp from 'sharp';
 
 import { E2E_DATA_DIR, E2E_HTTP_MODE } from '../../playwright.config';
 import { totpCodeAt, timeStep, TOTP_PERIOD_SECONDS } from '../../app/server/auth/totp/totp.server';
-import { database, expect, frontDatabase, logIn, test } from './fixtures';
+import { database, expect, frontDatabase, logIn, test, withoutContact } from './fixtures';
 import { bangkokDate, createStaffAccount, signInNewStaff, staffLogin } from './staff-fixture';
 
 // The first admin comes from the CLI (`npm run staff -- add …`), run here against the e2e store.
@@ -54,9 +54,8 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test.describe('the back office journey (embedded store)', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content, the board and members belong to the core');
-
+// In http mode content, the board and members belong to the core.
+test.describe('the back office journey (embedded store)', { tag: '@embedded' }, () => {
   test('CLI admin → editor publishes, undoes an edit, schedules, trashes and restores → moderator hides, two at once → support unlocks and issues a reset code → dashboard and audit @pg', async ({
     page,
     axe,
@@ -227,12 +226,7 @@ test.describe('the back office journey (embedded store)', () => {
     expect(api.board.data.map((t) => t.No)).not.toContain(String(topicId));
 
     // 4. A member with no phone or email on file is locked out of sign-in.
-    const member = await createMember();
-    await database()
-      .updateTable('members')
-      .set({ email: null, phone: null })
-      .where('membership_no', '=', member.membershipNo)
-      .execute();
+    const member = await withoutContact(await createMember());
     const row = await database()
       .selectFrom('members')
       .select(['id_card', 'first_name', 'last_name', 'birth_date'])

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { expect, frontDatabase, test, withoutContact } from './fixtures';
 import { createStaffAccount, signInNewStaff, staffLogin, staffSignInHere, type TestStaff } from './staff-fixture';
 
 /**
@@ -29,9 +29,8 @@ async function noisyJpeg(megabytes: number): Promise<Buffer> {
     .toBuffer();
 }
 
-test.describe('an editor never loses work', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content belongs to the core');
-
+// In http mode content belongs to the core.
+test.describe('an editor never loses work', { tag: '@embedded' }, () => {
   test('a form posted after the session ended comes back filled after signing in again, and saves', async ({
     page,
     axe,
@@ -208,20 +207,14 @@ test.describe('an editor never loses work', () => {
   });
 });
 
-test.describe('member support', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode members belong to the core');
-
+// In http mode members belong to the core.
+test.describe('member support', { tag: '@embedded' }, () => {
   test('an issued one-time code shows once; reloading the page issues no new code', async ({
     page,
     axe,
     createMember,
   }) => {
-    const member = await createMember();
-    await database()
-      .updateTable('members')
-      .set({ email: null, phone: null })
-      .where('membership_no', '=', member.membershipNo)
-      .execute();
+    const member = await withoutContact(await createMember());
     await signInNewStaff(page, 'support');
     await page.goto('/staff/members');
     await axe();

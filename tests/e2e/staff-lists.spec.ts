@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { database, E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
+import { draftRow } from './content-row';
+import { database, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
@@ -16,9 +17,8 @@ async function auditCount(type: string, targetPrefix: string): Promise<number> {
   return rows.filter((r) => r.detail?.includes(`target=${targetPrefix}`)).length;
 }
 
-test.describe('the back office lists', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode content and the board belong to the core');
-
+// In http mode content and the board belong to the core.
+test.describe('the back office lists', { tag: '@embedded' }, () => {
   test('the content list is searched, filtered, sorted and paged, and publishes the ticked drafts at once', async ({
     page,
     axe,
@@ -42,20 +42,14 @@ test.describe('the back office lists', () => {
     for (let i = 0; i < 23; i++) {
       const row = await db
         .insertInto('content_items')
-        .values({
-          category: category.code,
-          title: `${tag} ฉบับที่ ${String(i + 1).padStart(2, '0')}`,
-          body_html: '<p>ทดสอบ</p>',
-          author: null,
-          posted_at: base + i * 60_000,
-          event_date: null,
-          cover_image: null,
-          attachment: null,
-          video_url: null,
-          pageview: 0,
-          disabled: 1,
-          sort: 0,
-        })
+        .values(
+          draftRow({
+            category: category.code,
+            title: `${tag} ฉบับที่ ${String(i + 1).padStart(2, '0')}`,
+            body_html: '<p>ทดสอบ</p>',
+            posted_at: base + i * 60_000,
+          }),
+        )
         .returning('no')
         .executeTakeFirstOrThrow();
       numbers.push(Number(row.no));

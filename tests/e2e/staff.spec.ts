@@ -145,10 +145,8 @@ test.describe('an admin unlocks a staff sign-in', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 400/);
-    const admin = await createStaffAccount('admin');
+    const admin = await signInNewStaff(page, 'admin', { axe });
     const editor = await createStaffAccount('editor');
-    await staffLogin(page, admin, { axe });
-    await axe();
     // Five wrong passwords from another browser lock the editor's sign-in.
     const origin = new URL(page.url()).origin;
     const outside = await browser.newContext({ baseURL: origin });
@@ -193,8 +191,7 @@ test.describe('each staff page checks its own role', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/status of 403/);
-    const editor = await createStaffAccount('editor');
-    await staffLogin(page, editor, { axe });
+    const editor = await signInNewStaff(page, 'editor', { axe });
     await page.goto('/staff');
     await axe();
     await expect(page.getByRole('navigation', { name: 'เมนูเจ้าหน้าที่' })).toBeVisible();
@@ -243,17 +240,17 @@ test.describe('a staff member manages their own account', () => {
 
     const newPassword = `Changed-${Math.random().toString(36).slice(2, 12)}-pw`;
     const passwordForm = page.getByRole('region', { name: 'เปลี่ยนรหัสผ่าน' });
-    await passwordForm.getByLabel('รหัสผ่านปัจจุบัน').fill('not-the-password');
-    await passwordForm.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
-    await passwordForm.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
-    await passwordForm.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    const changePassword = async (current: string) => {
+      await passwordForm.getByLabel('รหัสผ่านปัจจุบัน').fill(current);
+      await passwordForm.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
+      await passwordForm.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
+      await passwordForm.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    };
+    await changePassword('not-the-password');
     await expect(page.getByRole('alert')).toContainText('รหัสผ่านปัจจุบันไม่ถูกต้อง');
     await axe();
 
-    await passwordForm.getByLabel('รหัสผ่านปัจจุบัน').fill(editor.password);
-    await passwordForm.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(newPassword);
-    await passwordForm.getByLabel('ยืนยันรหัสผ่านใหม่').fill(newPassword);
-    await passwordForm.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await changePassword(editor.password);
     await expect(page.getByText('เปลี่ยนรหัสผ่านเรียบร้อยแล้ว')).toBeVisible();
     await axe();
     // The other browser's session has ended; this one goes on.

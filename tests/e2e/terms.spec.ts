@@ -1,11 +1,15 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test as base, type TestMember } from './fixtures';
+
+/** Every test here starts with a member of its own who has not accepted the terms yet. */
+const test = base.extend<{ member: TestMember }>({
+  member: async ({ createMember }, use) => use(await createMember({ termsAccepted: false })),
+});
 
 test('a member who has not accepted the terms goes to welcome, accepts, then reaches the member area', async ({
   page,
   axe,
-  createMember,
+  member,
 }) => {
-  const member = await createMember({ termsAccepted: false });
   await signIn(page, axe, member, { lands: /\/member\/welcome$/ });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(member.name);
 
@@ -26,9 +30,8 @@ test('a member who has not accepted the terms goes to welcome, accepts, then rea
 test('the gate remembers where the member was going and continues there after accepting', async ({
   page,
   axe,
-  createMember,
+  member,
 }) => {
-  const member = await createMember({ termsAccepted: false });
   await signIn(page, axe, member, {
     from: '/member/logon?redirectTo=%2Fmember%2Fdeposit',
     lands: /\/member\/welcome\?redirectTo=%2Fmember%2Fdeposit$/,
@@ -42,21 +45,15 @@ test('the gate remembers where the member was going and continues there after ac
   await axe();
 });
 
-test('the gate holds: member pages redirect to welcome until the terms are accepted', async ({
-  page,
-  axe,
-  createMember,
-}) => {
-  const member = await createMember({ termsAccepted: false });
+test('the gate holds: member pages redirect to welcome until the terms are accepted', async ({ page, axe, member }) => {
   await signIn(page, axe, member, { from: '/member/logon?redirectTo=%2Fmember%2Fstatus', lands: /\/member\/welcome$/ });
 });
 
 test('before the terms are accepted, data reads and the password form are refused too', async ({
   page,
   axe,
-  createMember,
+  member,
 }) => {
-  const member = await createMember({ termsAccepted: false });
   await signIn(page, axe, member, { lands: /\/member\/welcome$/ });
 
   // A data read sends to the welcome page instead of answering the member's data.
