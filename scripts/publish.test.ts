@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cliRunner } from '../app/server/ops/cli.test-support';
-import { draftRow } from '../tests/e2e/content-row';
+import { contentItem } from '../app/server/content/content-item.test-support';
 import { testPusherEnv } from '../tests/pusher/env';
 import { startTestPusherServer, type TestPusherServer } from '../tests/pusher/test-server';
 
@@ -38,10 +38,12 @@ beforeAll(async () => {
   const inserted = await db
     .insertInto('content_items')
     .values(
-      draftRow({
+      contentItem({
         category: code,
         title: 'ประกาศ  รับสมัคร\nสมาชิก',
         body_html: '<p>เปิดรับสมัคร <b>สมาชิกใหม่</b> &amp; สมทบ</p><script>alert(1)</script>',
+        posted_at: Date.now(),
+        disabled: 1,
       }),
     )
     .returning('no')

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { E2E_HTTP_MODE, expect, frontDatabase, database, test } from './fixtures';
+import { database, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
 
 test('an admin changes a colleague’s role: the list says so, and the colleague is signed out and signs in with the new role', async ({
@@ -54,9 +54,8 @@ test('an admin changes a colleague’s role: the list says so, and the colleague
   }
 });
 
-test.describe('a member’s request answered by the cooperative', () => {
-  test.skip(E2E_HTTP_MODE, 'in http mode members’ requests belong to the core');
-
+// In http mode members' requests belong to the core.
+test.describe('a member’s request answered by the cooperative', { tag: '@embedded' }, () => {
   test('the moderator answers it on its page and sets its status; the public page shows both', async ({
     page,
     axe,

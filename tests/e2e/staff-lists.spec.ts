@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { draftRow } from './content-row';
+import { contentItem } from '../../app/server/content/content-item.test-support';
 import { database, expect, frontDatabase, test } from './fixtures';
 import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
@@ -43,11 +43,12 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
       const row = await db
         .insertInto('content_items')
         .values(
-          draftRow({
+          contentItem({
             category: category.code,
             title: `${tag} ฉบับที่ ${String(i + 1).padStart(2, '0')}`,
             body_html: '<p>ทดสอบ</p>',
             posted_at: base + i * 60_000,
+            disabled: 1,
           }),
         )
         .returning('no')

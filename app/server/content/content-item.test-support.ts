@@ -1,4 +1,4 @@
-/** For tests that write content items straight into a store. */
+/** For tests (unit, e2e, the CLIs') that write content items straight into a store. */
 import type { Insertable } from 'kysely';
 
 import type { ContentItemsTable } from '../db/schema';
