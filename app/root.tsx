@@ -113,7 +113,8 @@ function Document({
         <Links />
         {push ? <PushConfig config={push} /> : null}
       </head>
-      <body>
+      {/* A page's scripts learn from data-hydrates that React runs it (and announces its notices, ADR 112). */}
+      <body data-hydrates={hydrate ? '' : undefined}>
         {children}
         {push ? <PushScript config={push} nonce={hydrate ? nonce : undefined} /> : null}
         {hydrate ? (

@@ -2,8 +2,12 @@
 // and work without it: a form posted after the session ended is kept on the server and comes back
 // after signing in again. This module only adds, where the markup asks for them:
 // - the warning before the session's idle end, with a button that extends it (a POST, answered in JSON);
-// - the content form's check that the files chosen fit in one save, before anything is sent.
+// - the content form's check that the files chosen fit in one save, before anything is sent;
+// - on the pages React does not hydrate, the notices the server wrote (a flash after a form) written
+//   again once the page has loaded, so that a screen reader says them (ADR 112; React does it itself).
 // Every Thai text it shows comes from the server-rendered markup, never from this file.
+import { announcePageNotices } from '~/lib/notice-announce';
+
 const d = document;
 
 function sessionWarning(): void {
@@ -106,5 +110,6 @@ function uploadLimits(): void {
 
 sessionWarning();
 uploadLimits();
+if (!d.body.hasAttribute('data-hydrates')) announcePageNotices();
 
 export {};
