@@ -10,6 +10,8 @@ import { STAFF_MESSAGES as M } from '~/lib/staff';
 import { STAFF_FORM, staffAuthenticator, type StaffRefusal } from '~/server/staff/authenticator.server';
 import { lookupStaffSession } from '~/server/staff/session.server';
 import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
+import { staffScriptSrc } from '~/server/http/enhance.server';
+import { useNonce } from '~/nonce';
 
 /**
  * Staff sign-in (ADR 059): username and password, then the code from the authenticator app (or a
@@ -22,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect('/staff', { headers: PRIVATE_NO_STORE });
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')?.slice(0, 2000) ?? '';
   const step = found.status === 'found' && found.session.stage === 'code' ? 'code' : 'password';
-  return json({ step, redirectTo }, { headers: PRIVATE_NO_STORE });
+  // The staff script says the notice this page arrived with (a sign-out's, an ended session's, ADR 112).
+  return json({ step, redirectTo, script: staffScriptSrc() }, { headers: PRIVATE_NO_STORE });
 }
 
 type Failure = StaffRefusal & { attempt: number };
@@ -51,7 +54,8 @@ export const meta: MetaFunction<typeof loader> = (args) => [
 ];
 
 export default function StaffLoginPage() {
-  const { step: loadedStep, redirectTo } = useLoaderData<typeof loader>();
+  const { step: loadedStep, redirectTo, script } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const failed = useActionData<typeof action>() as Failure | undefined;
   const step = failed?.step ?? loadedStep;
   const items = failed ? [{ fieldId: failed.field, message: failed.error }] : [];
@@ -105,6 +109,7 @@ export default function StaffLoginPage() {
       <p className="auth-card__back">
         <a href="/home">กลับสู่หน้าหลัก</a>
       </p>
+      <script src={script} nonce={nonce} defer />
     </AuthCard>
   );
 }

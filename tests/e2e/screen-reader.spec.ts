@@ -207,6 +207,19 @@ test.describe('a virtual screen reader', () => {
     expect(await said()).toHaveLength(1);
   });
 
+  test('the back office’s sign-out notice is said once on the sign-in page', async ({ page, axe }) => {
+    await signInNewStaff(page, 'support');
+    await page.goto('/staff');
+    await axe();
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect(page).toHaveURL(/\/staff\/login/);
+    await axe();
+    const said = async () => (await spoken(page)).filter((phrase) => phrase === 'polite: ออกจากระบบเจ้าหน้าที่แล้ว');
+    await expect.poll(said).toHaveLength(1);
+    await page.waitForTimeout(1000);
+    expect(await said()).toHaveLength(1);
+  });
+
   test('a statement table is named once, by its caption, and its dates and empty values are said in words', async ({
     page,
     axe,
