@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 import { E2E_DATA_DIR, E2E_FRONT_SESSION_SECRET, E2E_HTTP_MODE, E2E_PORT } from '../../playwright.config';
 import { hashPassword } from '../../app/server/crypto.server';
@@ -268,4 +268,14 @@ export async function postsAwaitingReview(upTo?: number): Promise<number> {
       ).n,
     );
   return (await count('board_topics')) + (await count('board_answers'));
+}
+
+/**
+ * A confirming button (ConfirmAction), ready to click in the test's project: with scripts on, once the
+ * page has hydrated and the button opens its dialog (until then it is its plain form's submit, and the
+ * server asks instead, as without scripts); with scripts off, at once.
+ */
+export async function confirmTrigger(button: Locator, javaScriptEnabled: boolean): Promise<Locator> {
+  if (javaScriptEnabled) await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+  return button;
 }

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
-import { createStaffAccount, fillDraft, saveDraft, secondStaff, signInNewStaff, staffLogin } from './staff-fixture';
+import {
+  confirmTrigger,
+  createStaffAccount,
+  fillDraft,
+  saveDraft,
+  secondStaff,
+  signInNewStaff,
+  staffLogin,
+} from './staff-fixture';
 
 /**
  * Editors never overwrite each other and can undo (ADR 118); a colleague or a menu with submenus is
@@ -172,7 +180,10 @@ test.describe('removals that cannot be undone ask first', () => {
       await expect(page.getByText('บันทึกเมนูแล้ว')).toBeVisible();
 
       const entry = page.getByRole('region', { name, exact: true });
-      const remove = () => entry.getByRole('button', { name: `ลบ เมนู ${name} และเมนูย่อยทั้งหมด` }).click();
+      const remove = async () =>
+        (
+          await confirmTrigger(entry.getByRole('button', { name: `ลบ เมนู ${name} และเมนูย่อยทั้งหมด` }), javaScriptEnabled)
+        ).click();
       // Cancelled first: nothing goes.
       await remove();
       const question = javaScriptEnabled ? page.getByRole('alertdialog') : page.getByRole('main');
@@ -205,7 +216,9 @@ test.describe('removals that cannot be undone ask first', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: colleague.username }) });
     const question = javaScriptEnabled ? page.getByRole('alertdialog') : page.getByRole('main');
 
-    await row.getByRole('button', { name: `ปิดใช้งาน ${colleague.username}` }).click();
+    await (
+      await confirmTrigger(row.getByRole('button', { name: `ปิดใช้งาน ${colleague.username}` }), javaScriptEnabled)
+    ).click();
     await expect(question.getByRole('heading', { name: `ปิดใช้งานบัญชี ${colleague.username}?` })).toBeVisible();
     await expect(question.getByText(/จะออกจากระบบทันทีในทุกอุปกรณ์/)).toBeVisible();
     await axe();
