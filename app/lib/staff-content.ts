@@ -1,6 +1,16 @@
 /**
  * Words of the editors' pages (ADR 061). Safe for the browser: no server code.
  */
+
+/** The editors' pages, in their menu's order: the second menu on each, and the back office menu's section. */
+export const CONTENT_PAGES = {
+  content: '/staff/content',
+  media: '/staff/media',
+  menu: '/staff/menu',
+  home: '/staff/home',
+  trash: '/staff/content/trash',
+} as const;
+
 export const CONTENT_TEXT = {
   content: 'เนื้อหาเว็บไซต์',
   newItem: 'เพิ่มเนื้อหา',

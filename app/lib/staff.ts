@@ -1,5 +1,8 @@
 import type { StaffRole } from '~/server/staff/guard.server';
 
+import { CONTENT_PAGES } from './staff-content';
+import { MODERATION_NAV } from './staff-moderation';
+
 /**
  * What the staff pages show about roles and their navigation (ADR 059). Safe for the browser: no
  * server code, only words and paths.
@@ -24,7 +27,7 @@ export interface StaffNavEntry {
   role: StaffRole;
   /** Also shown in http mode, where content, the board and members belong to the core. */
   ownData: boolean;
-  /** The other pages of its section (beside those under `to`): on them the entry is marked too. */
+  /** The pages of its section (their own second menu's): on them, and under them, the entry is marked too. */
   section?: readonly string[];
 }
 
@@ -34,14 +37,14 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
     label: 'เนื้อหาเว็บไซต์',
     role: 'editor',
     ownData: false,
-    section: ['/staff/media', '/staff/menu', '/staff/home'],
+    section: Object.values(CONTENT_PAGES),
   },
   {
     to: '/staff/board',
     label: 'กระทู้และความต้องการของสมาชิก',
     role: 'moderator',
     ownData: false,
-    section: ['/staff/demand', '/staff/blocks'],
+    section: MODERATION_NAV.map((page) => page.to),
   },
   { to: '/staff/members', label: 'ช่วยเหลือสมาชิก', role: 'support', ownData: false },
   { to: '/staff/accounts', label: 'บัญชีเจ้าหน้าที่', role: 'admin', ownData: true },

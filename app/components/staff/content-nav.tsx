@@ -1,15 +1,15 @@
 import { CoreOwns } from '~/components/staff/core-owns';
-import { CONTENT_TEXT as T } from '~/lib/staff-content';
+import { CONTENT_PAGES as P, CONTENT_TEXT as T } from '~/lib/staff-content';
 import { HISTORY_TEXT } from '~/lib/staff-history-text';
 
 /** The editors' pages: content, the media list, the menu, the home page, the trash. */
 export function ContentNav({ current }: { current: 'content' | 'media' | 'menu' | 'home' | 'trash' }) {
   const links = [
-    ['content', '/staff/content', T.content],
-    ['media', '/staff/media', T.media],
-    ['menu', '/staff/menu', T.menu],
-    ['home', '/staff/home', T.home],
-    ['trash', '/staff/content/trash', HISTORY_TEXT.trash],
+    ['content', P.content, T.content],
+    ['media', P.media, T.media],
+    ['menu', P.menu, T.menu],
+    ['home', P.home, T.home],
+    ['trash', P.trash, HISTORY_TEXT.trash],
   ] as const;
   return (
     <nav aria-label="งานเนื้อหาเว็บไซต์" className="staff-subnav">
