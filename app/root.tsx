@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteError,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 import { DiskFullNotice, useDiskFull } from './components/disk-full';
 import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
@@ -133,6 +133,11 @@ export default function App() {
   const matches = useMatches();
   const hydrate = usePageHydrates();
   const memberArea = matches.some((m) => (m.handle as RouteHandle | undefined)?.memberStyles === true);
+  // Once React has taken the page over, `<body data-hydrated>` says so (the e2e tests wait for it before
+  // they act on a page that hydrates, so that they test the page with its scripts running).
+  useEffect(() => {
+    document.body.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <Document hydrate={hydrate} memberArea={memberArea} push={push}>
       {/* The flash message is shown at the top of each layout's <main> (FlashNotice, ADR 049). */}

@@ -145,7 +145,31 @@ export function randomNationalId(): string {
 
 const FIRST = ['สมหญิง', 'ประเสริฐ', 'วิไลวรรณ', 'ธนพล', 'กาญจนา', 'อนุชา'];
 
+/**
+ * With scripts on, until React has hydrated the page (`<body data-hydrated>`, set by the root) if the page
+ * hydrates at all (`<body data-hydrates>`); at once otherwise. A test that acts before then would test
+ * the page as it works without scripts.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.body?.hasAttribute('data-hydrates') || document.body.hasAttribute('data-hydrated'),
+  );
+}
+
 export const test = base.extend<Fixtures>({
+  // Every `page.goto` in a test with scripts on returns once the page has hydrated (if it does).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== 'commit') await hydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+
   allowConsoleError: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
