@@ -7,8 +7,11 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sahakorn_sid=/;
 const BEARER = /^Bearer\s+\S+\s*$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Headers a cross-origin API call may send (the vendor's clients send these). */
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key, X-Requested-With';
+/**
+ * Headers a cross-origin API call may send (the vendor's clients send these; its web client adds
+ * Laravel's `X-CSRF-TOKEN`, which the API does not read).
+ */
+export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Idempotency-Key, X-Requested-With, X-CSRF-TOKEN';
 /** Methods a cross-origin API call may use. */
 export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 /** How long a browser may keep a preflight's answer, in seconds. */
@@ -65,11 +68,20 @@ const REFUSED_PAGE =
  * page of this site (CSRF defence, ADR 006). The vendor-compatible API (ADR 019) is called by
  * machines and by the vendor's own clients, which send no Origin or another one: a call that
  * authenticates only with its bearer token, or a JSON POST, without our session cookie, is let
- * through; a request that carries our session cookie is always checked.
+ * through; a request that carries our session cookie is checked, unless it goes to the API from a
+ * page of an origin in `API_ALLOWED_ORIGINS` (the vendor's web client sends its calls with
+ * credentials, so a sibling host's page brings our cookie along; the API reads only its token, ADR 146).
  */
-export function createOriginCheck({ trustProxy }: { trustProxy: boolean }): RequestHandler {
+export function createOriginCheck({
+  trustProxy,
+  apiOrigins = new Set(),
+}: {
+  trustProxy: boolean;
+  apiOrigins?: ReadonlySet<string>;
+}): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || fromThisSite(req, trustProxy)) return next();
+    if (isApiPath(req.path) && apiOrigins.has(req.get('origin') ?? '')) return next();
     if (!carriesSessionCookie(req) && (bearerOnly(req) || apiJsonCall(req))) return next();
     res.status(403).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).send(REFUSED_PAGE);
   };
@@ -78,9 +90,10 @@ export function createOriginCheck({ trustProxy }: { trustProxy: boolean }): Requ
 /**
  * Express middleware for CORS on /api/*. A preflight (`OPTIONS` with
  * `Access-Control-Request-Method`) from an allowed origin is answered 204 with the methods and
- * headers allowed; from any other origin 403. Actual calls from an allowed origin get
- * `Access-Control-Allow-Origin`. Never credentials: cross-origin calls authenticate with their
- * bearer token, and a browser does not send our cookie along.
+ * headers allowed; from any other origin 403. Answers to an allowed origin carry
+ * `Access-Control-Allow-Origin` (that origin, never `*`) and `Access-Control-Allow-Credentials`: the
+ * vendor's web client sends every call with credentials and a browser shows it no answer without
+ * them. The API authenticates by the bearer token alone, so a cookie sent along gives nothing (ADR 146).
  */
 export function createApiCors(allowedOrigins: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
@@ -102,6 +115,7 @@ export function createApiCors(allowedOrigins: ReadonlySet<string>): RequestHandl
         .status(204)
         .set({
           'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Credentials': 'true',
           'Access-Control-Allow-Methods': CORS_ALLOWED_METHODS,
           'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
           'Access-Control-Max-Age': String(CORS_MAX_AGE),
@@ -109,7 +123,7 @@ export function createApiCors(allowedOrigins: ReadonlySet<string>): RequestHandl
         .end();
       return;
     }
-    if (allowed) res.set('Access-Control-Allow-Origin', origin);
+    if (allowed) res.set({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' });
     next();
   };
 }

@@ -335,7 +335,9 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED);
       expect(preflight.headers['access-control-allow-methods']).toContain('POST');
       expect(preflight.headers['access-control-allow-headers']?.toLowerCase()).toContain('authorization');
-      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      // The vendor's web client sends Laravel's X-CSRF-TOKEN with every call, and sends it with credentials.
+      expect(preflight.headers['access-control-allow-headers']?.toLowerCase()).toContain('x-csrf-token');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
       expect(preflight.headers.vary).toContain('Origin');
 
       const other = await request('OPTIONS', '/api/member/member_status', {
@@ -344,6 +346,26 @@ describe.skipIf(!BUILT)('the HTTP edge', () => {
       });
       expect(other.status).toBe(403);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+    });
+
+    it('lets an allowed origin’s API call through with our cookie sent along, and no other origin’s', async () => {
+      // A page of a sibling host sends its credentialed calls with our session cookie: the API reads
+      // only the token, so the cookie decides nothing there; anywhere else, or from another origin, it is checked.
+      const call = (origin: string, pathname = '/api/member/auth/login') =>
+        request(
+          'POST',
+          pathname,
+          { Origin: origin, Cookie: 'sahakorn_sid=abc', 'Content-Type': 'application/json' },
+          JSON.stringify({ username: '000000', password: 'wrong' }),
+        );
+      const allowed = await call(ALLOWED);
+      expect(allowed.status).not.toBe(403);
+      expect(allowed.headers['content-type']).toMatch(/^application\/json/);
+      expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED);
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      expect((await call('https://evil.example')).status).toBe(403);
+      expect((await call(ALLOWED, '/member/logon')).status).toBe(403);
     });
 
     it('marks the answer to an allowed origin, and only that one', async () => {
