@@ -59,6 +59,7 @@ export function fromThisSite(req: Request, trustProxy: boolean): boolean {
   return req.get('sec-fetch-site') === 'same-origin';
 }
 
+const REFUSED_API = 'คำขอนี้ไม่ได้ส่งมาจากหน้าเว็บไซต์ของสหกรณ์';
 const REFUSED_PAGE =
   '<!doctype html><html lang="th"><meta charset="utf-8"><title>คำขอถูกปฏิเสธ</title>' +
   '<h1>คำขอถูกปฏิเสธ</h1><p>คำขอนี้ไม่ได้ส่งมาจากหน้าเว็บไซต์ของสหกรณ์ กรุณากลับไปที่ <a href="/home">หน้าแรก</a> แล้วลองใหม่อีกครั้ง</p></html>';
@@ -83,7 +84,10 @@ export function createOriginCheck({
     if (SAFE_METHODS.has(req.method) || fromThisSite(req, trustProxy)) return next();
     if (isApiPath(req.path) && apiOrigins.has(req.get('origin') ?? '')) return next();
     if (!carriesSessionCookie(req) && (bearerOnly(req) || apiJsonCall(req))) return next();
-    res.status(403).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).send(REFUSED_PAGE);
+    res.status(403).set('Cache-Control', 'no-store');
+    // Below /api/ a refusal is JSON in the API's shape (ADR 035), elsewhere the Thai page.
+    if (isApiPath(req.path)) res.json({ error: REFUSED_API });
+    else res.type('html').send(REFUSED_PAGE);
   };
 }
 
