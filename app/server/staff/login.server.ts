@@ -3,7 +3,7 @@ import { audit } from '../audit.server';
 import { verifyPassword } from '../crypto.server';
 import { env } from '../env.server';
 import { loginLimits, reserveLoginAttempt } from '../auth/login-limit.server';
-import { clear, hit, peek } from '../rate-limit.server';
+import { clear, hit } from '../rate-limit.server';
 import { appTotp } from '../auth/totp/app-store.server';
 import type { TotpStore } from '../auth/totp/store.server';
 import { findStaffById, findStaffByUsername, normaliseUsername, staffSubject } from './accounts.server';
@@ -106,18 +106,20 @@ export async function staffCodeStep(
   const { db } = await app();
   const account = await findStaffById(db, challenge.staffId);
   if (!account || account.disabledAt !== null) return { ok: false, reason: 'restart' };
+  // Every attempt is counted before its code is checked, each counter by one atomic statement: codes
+  // sent together cannot all pass a count read before any of them was added (ASVS 6.3.1, 2.4.1).
   const key = staffCodeFailureKey(account.id);
-  const count = (await peek([key], now)).get(key);
-  if (count && count.count >= MAX_CODE_FAILURES_PER_ACCOUNT) {
+  const counted = await hit(key, CODE_FAILURE_WINDOW_MS, now);
+  if (counted.count > MAX_CODE_FAILURES_PER_ACCOUNT) {
     await audit('staff_code_failure', { actor: account.username, ip: clientAddress, detail: 'locked' });
-    return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((count.resetAt - now) / 60_000)) };
+    return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((counted.resetAt - now) / 60_000)) };
   }
+  const attempts = await countStaffCodeFailure(db, challenge.idHash);
+  if (attempts === 0 || attempts > MAX_CODE_FAILURES_PER_CHALLENGE) return { ok: false, reason: 'restart' };
   const result = await (await staffTotp()).verify(staffSubject(account.id), code);
   if (!result.ok) {
-    await hit(key, CODE_FAILURE_WINDOW_MS, now);
     await audit('staff_code_failure', { actor: account.username, ip: clientAddress });
-    const failures = await countStaffCodeFailure(db, challenge.idHash);
-    if (failures === 0 || failures >= MAX_CODE_FAILURES_PER_CHALLENGE) {
+    if (attempts >= MAX_CODE_FAILURES_PER_CHALLENGE) {
       await db.deleteFrom('staff_sessions').where('id_hash', '=', challenge.idHash).execute();
       return { ok: false, reason: 'restart' };
     }
