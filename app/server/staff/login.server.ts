@@ -58,8 +58,16 @@ export async function staffPasswordStep(
     loginLimits(env()),
     now,
   );
+  // The typed name is recorded only when it names an account: a password typed into the name field
+  // (it happens) must not reach the audit log, its search or its CSV (ASVS 16.2.5).
+  const named = async () => (await findStaffByUsername(db, username))?.username ?? null;
   if (!reservation.ok) {
-    await audit('staff_login_locked', { actor: username, ip: clientAddress, detail: reservation.reason });
+    const actor = await named();
+    await audit('staff_login_locked', {
+      actor,
+      ip: clientAddress,
+      detail: actor ? reservation.reason : `${reservation.reason}; unknown account`,
+    });
     return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((reservation.retryAt - now) / 60_000)) };
   }
   const account = await findStaffByUsername(db, username);
@@ -67,7 +75,11 @@ export async function staffPasswordStep(
   const verified = await verifyPassword(usable ? account.passwordHash : null, input.password);
   if (!verified || !account) {
     await reservation.settle('refused');
-    await audit('staff_login_failure', { actor: username, ip: clientAddress });
+    await audit('staff_login_failure', {
+      actor: account?.username ?? null,
+      ip: clientAddress,
+      detail: account ? null : 'unknown account',
+    });
     return { ok: false, reason: 'invalid' };
   }
   await reservation.settle('accepted');

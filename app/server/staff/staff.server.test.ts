@@ -239,6 +239,27 @@ describe('sign-in', () => {
     expect((await thrownResponse(requireStaff(req('/staff', account.cookie)))).status).toBe(302);
   });
 
+  it('records a typed name only when it names an account: a password typed as the name stays out of the audit log', async () => {
+    await enrolled('editor', 'typedname1');
+    const typedPassword = 'quiet-harbour-lantern-77';
+    await staffPasswordStep(req('/staff/login'), { username: typedPassword, password: 'x' }, '10.4.0.1');
+    await staffPasswordStep(req('/staff/login'), { username: 'TYPEDNAME1', password: 'wrong-password' }, '10.4.0.1');
+    const { db } = await app();
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['actor', 'detail'])
+      .where('type', '=', 'staff_login_failure')
+      .where('ip', '=', '10.4.0.1')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { actor: null, detail: 'unknown account' },
+      { actor: 'typedname1', detail: null },
+    ]);
+    const anywhere = await db.selectFrom('audit_events').select('id').where('actor', '=', typedPassword).execute();
+    expect(anywhere).toEqual([]);
+  });
+
   it('locks the account at one address after five wrong passwords, even for the right one', async () => {
     await enrolled('editor', 'signin2');
     for (let i = 0; i < 5; i += 1) {
