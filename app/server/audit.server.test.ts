@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { auditKeys, auditMac, auditPathPattern, chainHash, recordAudit, verifyAuditChain } from './audit.server';
 import type { Db } from './db/index.server';
 import { twoInstanceStores } from './db-instances.test-support';
 import { currentRequestContext, withRequestId } from './http/request-context.server';
+import { log } from './log.server';
 
 /**
  * The audit table is a hash chain (ADR 100): every row carries sha256(previous hash + its own fields);
@@ -234,6 +235,23 @@ describe('the keyed audit chain', () => {
     await sql`update audit_events set mac = null, mac_key = null`.execute(db);
     await recordAudit(db, 'logout', { membershipNo: '1' }, keys);
     expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: true, rows: 3, unkeyed: 2 });
+  });
+
+  it('writes the row id and the start of its MAC to the application log, and nothing of the row', async () => {
+    const { db } = await freshSqlite();
+    const info = vi.spyOn(log, 'info');
+    try {
+      await recordAudit(db, 'login_failure', { membershipNo: '012345', ip: '10.0.0.1', detail: 'x' }, keys);
+      const row = await db.selectFrom('audit_events').selectAll().executeTakeFirstOrThrow();
+      expect(info).toHaveBeenCalledWith('audit', {
+        event: 'login_failure',
+        auditId: Number(row.id),
+        mac: row.mac!.slice(0, 16),
+      });
+      expect(JSON.stringify(info.mock.calls)).not.toContain('012345');
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it('derives a different key for each secret, and ids that do not give the key away', () => {
