@@ -181,7 +181,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { role } = posted;
       if (role === account.role) return done(M.roleChanged(account.username));
       if (lastAdmin) return fail(400, M.lastAdmin);
-      await accounts.setRole(account.id, role);
+      const changed = await accounts.setRole(account.id, role);
+      if (changed !== 'changed') return changed === 'last_admin' ? fail(400, M.lastAdmin) : fail(404, M.notFound);
       // A new role takes effect at the next sign-in: the sessions of the old one end.
       await sessions.endAll(account.id);
       await staffAudit(request, user, 'role_changed', { target: `${account.username}; ${account.role} → ${role}` });
@@ -190,13 +191,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'disable': {
       if (lastAdmin) return fail(400, M.lastAdmin);
       if (!confirmed) return confirmFirst('disable');
-      await accounts.setDisabled(account.id, true);
+      const changed = await accounts.setDisabled(account.id, true);
+      if (changed !== 'changed') return changed === 'last_admin' ? fail(400, M.lastAdmin) : fail(404, M.notFound);
       await sessions.endAll(account.id);
       await staffAudit(request, user, 'account_disabled', { target: account.username });
       return done(M.disabled(account.username));
     }
     case 'enable': {
-      await accounts.setDisabled(account.id, false);
+      if ((await accounts.setDisabled(account.id, false)) === 'missing') return fail(404, M.notFound);
       await staffAudit(request, user, 'account_enabled', { target: account.username });
       return done(M.enabled(account.username));
     }
@@ -215,7 +217,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (lastAdmin) return fail(400, M.lastAdmin);
       if (!confirmed) return confirmFirst('reset');
       const reset = await accounts.resetEnrolment(account.id);
-      if (!reset) return fail(404, M.notFound);
+      if (reset === 'last_admin') return fail(400, M.lastAdmin);
+      if (reset === 'missing') return fail(404, M.notFound);
       await (await staffTotp()).disable(staffSubject(account.id));
       await sessions.endAll(account.id);
       await staffAudit(request, user, 'enrolment_reset', { target: account.username });

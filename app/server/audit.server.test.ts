@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { auditPathPattern, chainHash, recordAudit, verifyAuditChain } from './audit.server';
+import { auditKeys, auditMac, auditPathPattern, chainHash, recordAudit, verifyAuditChain } from './audit.server';
 import type { Db } from './db/index.server';
 import { twoInstanceStores } from './db-instances.test-support';
 import { currentRequestContext, withRequestId } from './http/request-context.server';
+import { log } from './log.server';
 
 /**
  * The audit table is a hash chain (ADR 100): every row carries sha256(previous hash + its own fields);
@@ -15,6 +16,9 @@ import { currentRequestContext, withRequestId } from './http/request-context.ser
  * chain. SQLite always; PostgreSQL in a scratch database when TEST_DATABASE_URL is set (two pools, as
  * two instances have).
  */
+// The audit key comes from the session secret (ADR 134): a fixed one, so no secret file is written.
+process.env.SESSION_SECRET ??= 'audit-test-secret-'.padEnd(40, 'x');
+
 const { stores, freshSqlite } = twoInstanceStores('audit_chain', { sqliteOneConnection: true });
 
 const idsOf = async (db: Db) =>
@@ -114,6 +118,8 @@ describe('the chain starts at the migration', () => {
           user_agent: null,
           actor: null,
           hash: null,
+          mac_key: null,
+          mac: null,
         })),
       )
       .execute();
@@ -155,5 +161,104 @@ describe('auditPathPattern', () => {
     expect(auditPathPattern('/staff/content/123/files')).toBe('/staff/content/:param/files');
     expect(auditPathPattern('/staff/members/012345')).toBe('/staff/members/:param');
     expect(auditPathPattern('/staff/board/t%20x')).toBe('/staff/board/:param');
+  });
+});
+
+/**
+ * The chain is keyed (ADR 134): each row also carries HMAC(key, hash) and the key's id, the key derived
+ * from the session secret, so someone who can write to the database but holds no secret cannot rewrite
+ * a row and recompute the chain after it.
+ */
+describe('the keyed audit chain', () => {
+  const SECRET = 'a'.repeat(32);
+  const NEXT = 'b'.repeat(32);
+  const keys = auditKeys([SECRET]);
+
+  /** What someone with the database but not the key does: change a row, then recompute every hash after it. */
+  async function rewrite(db: Db, id: number, detail: string, options: { stripMacs?: boolean } = {}) {
+    await sql`update audit_events set detail = ${detail} where id = ${id}`.execute(db);
+    const rows = await db.selectFrom('audit_events').selectAll().where('hash', 'is not', null).orderBy('id').execute();
+    let previous: string | null = null;
+    for (const row of rows) {
+      const hash = chainHash(previous, row);
+      await db
+        .updateTable('audit_events')
+        .set({ hash, ...(options.stripMacs ? { mac: null, mac_key: null } : {}) })
+        .where('id', '=', row.id)
+        .execute();
+      previous = hash;
+    }
+  }
+
+  it('signs every row with the key named in the row; a row rewritten with its chain recomputed is caught', async () => {
+    const { db } = await freshSqlite();
+    for (let i = 0; i < 5; i += 1) await recordAudit(db, 'staff_refused', { actor: `k${i}` }, keys);
+    const rows = await db.selectFrom('audit_events').selectAll().orderBy('id').execute();
+    for (const row of rows) {
+      expect(row.mac_key).toBe(keys[0]!.id);
+      expect(row.mac).toBe(auditMac(keys[0]!, row.hash!));
+    }
+    expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: true, rows: 5, unkeyed: 0, retired: 0 });
+
+    // Without the key the hash chain alone is satisfied again; the MAC of the row is not.
+    await rewrite(db, Number(rows[1]!.id), 'target=nobody');
+    expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: false, id: Number(rows[1]!.id), reason: 'mac' });
+  });
+
+  it('refuses MACs wiped from a row on, and a MAC under a made-up key after a configured one', async () => {
+    const { db } = await freshSqlite();
+    for (let i = 0; i < 4; i += 1) await recordAudit(db, 'staff_refused', { actor: `w${i}` }, keys);
+    const ids = await idsOf(db);
+    await rewrite(db, ids[2]!, 'target=nobody');
+    await sql`update audit_events set mac = null, mac_key = null where id >= ${ids[2]!}`.execute(db);
+    expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: false, id: ids[2], reason: 'mac' });
+    await sql`update audit_events set mac_key = 'ffffffffffffffff', mac = 'x' where id >= ${ids[2]!}`.execute(db);
+    expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: false, id: ids[2], reason: 'mac' });
+  });
+
+  it('checks rows signed before a rotation with the previous secret, and counts them once it is dropped', async () => {
+    const { db } = await freshSqlite();
+    await recordAudit(db, 'staff_refused', { actor: 'before' }, auditKeys([SECRET]));
+    await recordAudit(db, 'staff_refused', { actor: 'after' }, auditKeys([NEXT, SECRET]));
+    expect(await verifyAuditChain(db, auditKeys([NEXT, SECRET]))).toMatchObject({ ok: true, rows: 2, retired: 0 });
+    expect(await verifyAuditChain(db, auditKeys([NEXT]))).toMatchObject({ ok: true, rows: 2, retired: 1 });
+    // A row under the dropped key after one under the current key is not a rotation: refused.
+    await recordAudit(db, 'staff_refused', { actor: 'late' }, auditKeys([SECRET]));
+    const ids = await idsOf(db);
+    expect(await verifyAuditChain(db, auditKeys([NEXT]))).toMatchObject({ ok: false, id: ids[2], reason: 'mac' });
+  });
+
+  it('counts chained rows from before the key (migration 0031) as unkeyed, and checks the rest', async () => {
+    const { db } = await freshSqlite();
+    await recordAudit(db, 'login_success', { membershipNo: '1' }, keys);
+    await recordAudit(db, 'logout', { membershipNo: '1' }, keys);
+    await sql`update audit_events set mac = null, mac_key = null`.execute(db);
+    await recordAudit(db, 'logout', { membershipNo: '1' }, keys);
+    expect(await verifyAuditChain(db, keys)).toMatchObject({ ok: true, rows: 3, unkeyed: 2 });
+  });
+
+  it('writes the row id and the start of its MAC to the application log, and nothing of the row', async () => {
+    const { db } = await freshSqlite();
+    const info = vi.spyOn(log, 'info');
+    try {
+      await recordAudit(db, 'login_failure', { membershipNo: '012345', ip: '10.0.0.1', detail: 'x' }, keys);
+      const row = await db.selectFrom('audit_events').selectAll().executeTakeFirstOrThrow();
+      expect(info).toHaveBeenCalledWith('audit', {
+        event: 'login_failure',
+        auditId: Number(row.id),
+        mac: row.mac!.slice(0, 16),
+      });
+      expect(JSON.stringify(info.mock.calls)).not.toContain('012345');
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it('derives a different key for each secret, and ids that do not give the key away', () => {
+    const [one, two] = auditKeys([SECRET, NEXT]);
+    expect(one!.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(one!.id).not.toBe(two!.id);
+    expect(auditMac(one!, 'h')).not.toBe(auditMac(two!, 'h'));
+    expect(one!.key.toString('hex')).not.toContain(one!.id);
   });
 });

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 
 import { app } from './app.server';
 import type { Db } from './db/index.server';
 import { ADVISORY_LOCKS, lockWithinTransaction } from './db/locks';
+import { env } from './env.server';
 import { log } from './log.server';
 import { currentRequestContext, currentRequestId, currentUserAgent } from './http/request-context.server';
 
@@ -139,13 +140,48 @@ export function chainHash(previous: string | null, row: ChainedFields): string {
     .digest('hex');
 }
 
+/** A key the audit rows are signed with (ADR 134): `id` is stored in each row, the key never. */
+export interface AuditKey {
+  id: string;
+  key: Buffer;
+}
+
+let derived: { secrets: readonly string[]; keys: AuditKey[] } | undefined;
+
+/**
+ * The audit keys (ADR 134), one per configured secret: SESSION_SECRET's first (the one new rows are
+ * signed with), then SESSION_SECRET_PREVIOUS's (rows signed before a rotation still check out). Each is
+ * HKDF-SHA256 of its secret for this purpose alone; its id is the first 16 hex digits of its SHA-256.
+ */
+export function auditKeys(secrets: readonly string[] = env().sessionSecrets): AuditKey[] {
+  if (derived?.secrets === secrets) return derived.keys;
+  const keys = secrets.map((secret) => {
+    const key = Buffer.from(hkdfSync('sha256', secret, 'sahakorn-audit', 'audit-row-mac-v1', 32));
+    return { id: createHash('sha256').update(key).digest('hex').slice(0, 16), key };
+  });
+  derived = { secrets, keys };
+  return keys;
+}
+
+/** HMAC-SHA256 of a row's chain hash under an audit key, hex: what `mac` holds (ADR 134). */
+export function auditMac(key: AuditKey, hash: string): string {
+  return createHmac('sha256', key.key).update(`sahakorn-audit-v1\n${hash}`).digest('hex');
+}
+
 /**
  * `audit` with an explicit database, for scripts that do not start the app (the staff and
  * impersonation CLIs). The row is chained to the last one (ADR 100): reading the last hash and
  * inserting are one transaction, an immediate one on SQLite (one writer at a time, across processes)
  * and under a transaction-level advisory lock on PostgreSQL, so concurrent writers never fork the chain.
  */
-export async function recordAudit(db: Db, type: AuditType, fields: AuditFields = {}): Promise<void> {
+export async function recordAudit(
+  db: Db,
+  type: AuditType,
+  fields: AuditFields = {},
+  keys: readonly AuditKey[] = auditKeys(),
+): Promise<void> {
+  const signing = keys[0];
+  if (!signing) throw new Error('recordAudit: no audit key');
   const request = currentRequestContext();
   const row: ChainedFields = {
     at: Date.now(),
@@ -157,7 +193,7 @@ export async function recordAudit(db: Db, type: AuditType, fields: AuditFields =
     request_id: fields.requestId !== undefined ? fields.requestId : (currentRequestId() ?? null),
     user_agent: keptUserAgent(fields.userAgent !== undefined ? fields.userAgent : currentUserAgent()),
   };
-  await db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     await lockWithinTransaction(trx, ADVISORY_LOCKS.auditChain);
     const last = await trx
       .selectFrom('audit_events')
@@ -166,18 +202,39 @@ export async function recordAudit(db: Db, type: AuditType, fields: AuditFields =
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    await trx
+    const hash = chainHash(last?.hash ?? null, row);
+    const mac = auditMac(signing, hash);
+    const inserted = await trx
       .insertInto('audit_events')
-      .values({ ...row, hash: chainHash(last?.hash ?? null, row) })
-      .execute();
+      .values({ ...row, hash, mac_key: signing.id, mac })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: Number(inserted.id), mac };
   });
-  log.info('audit', { event: type });
+  // The row's id and the start of its MAC go to the application log too, which lives outside the
+  // database: a table rewritten from its first row (every MAC removed, or made under an invented key)
+  // no longer matches the log (ADR 134). The MAC is keyed: it tells a reader of the log nothing of the row.
+  log.info('audit', { event: type, auditId: written.id, mac: written.mac.slice(0, 16) });
 }
 
 export type ChainCheck =
-  | { ok: true; rows: number; unchained: number; lastId: number | null; lastHash: string | null }
-  /** `id`: the first row whose hash does not follow from the row before it and its own fields. */
-  | { ok: false; id: number; rows: number };
+  | {
+      ok: true;
+      rows: number;
+      unchained: number;
+      /** Chained rows written before the key (migration 0031): their hashes are checked, no MAC (ADR 134). */
+      unkeyed: number;
+      /** Rows signed with a key no longer configured (its secret dropped after a rotation): hashes checked only. */
+      retired: number;
+      lastId: number | null;
+      lastHash: string | null;
+    }
+  /**
+   * `id`: the first row whose hash does not follow from the row before it and its own fields
+   * (`reason: 'hash'`), or whose MAC is missing, wrong or under an unknown key where a configured
+   * one was expected (`reason: 'mac'`).
+   */
+  | { ok: false; id: number; rows: number; reason: 'hash' | 'mac' };
 
 /** Rows read per query while checking the chain. */
 const VERIFY_BATCH = 1000;
@@ -188,7 +245,7 @@ const VERIFY_BATCH = 1000;
  * of the previous row's hash and its own fields. Answers the first row that does not (an altered field,
  * a removed or reordered row, a missing hash), or the number of chained rows.
  */
-export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
+export async function verifyAuditChain(db: Db, keys: readonly AuditKey[] = auditKeys()): Promise<ChainCheck> {
   const first = await db
     .selectFrom('audit_events')
     .select('id')
@@ -201,15 +258,22 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
       .selectFrom('audit_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    return { ok: true, rows: 0, unchained: Number(all?.n ?? 0), lastId: null, lastHash: null };
+    return { ok: true, rows: 0, unchained: Number(all?.n ?? 0), unkeyed: 0, retired: 0, lastId: null, lastHash: null };
   }
   const unchained = await db
     .selectFrom('audit_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('id', '<', first.id)
     .executeTakeFirst();
+  const byId = new Map(keys.map((key) => [key.id, key]));
   let previous: string | null = null;
   let rows = 0;
+  let unkeyed = 0;
+  let retired = 0;
+  // Once a row carries a MAC every later one must; once one is under a configured key, every later
+  // one must be (rows under a dropped key all come before the rotation that replaced it).
+  let keyed = false;
+  let current = false;
   let after = Number(first.id) - 1;
   for (;;) {
     const batch = await db
@@ -221,14 +285,25 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
       .execute();
     for (const row of batch) {
       const id = Number(row.id);
-      if (!row.hash || row.hash !== chainHash(previous, row)) return { ok: false, id, rows };
+      if (!row.hash || row.hash !== chainHash(previous, row)) return { ok: false, id, rows, reason: 'hash' };
+      if (row.mac === null && row.mac_key === null && !keyed) unkeyed += 1;
+      else {
+        const key = row.mac_key === null ? undefined : byId.get(row.mac_key);
+        if (row.mac === null || row.mac_key === null) return { ok: false, id, rows, reason: 'mac' };
+        if (key) {
+          if (row.mac !== auditMac(key, row.hash)) return { ok: false, id, rows, reason: 'mac' };
+          current = true;
+        } else if (current) return { ok: false, id, rows, reason: 'mac' };
+        else retired += 1;
+        keyed = true;
+      }
       previous = row.hash;
       after = id;
       rows += 1;
     }
     if (batch.length < VERIFY_BATCH) break;
   }
-  return { ok: true, rows, unchained: Number(unchained?.n ?? 0), lastId: after, lastHash: previous };
+  return { ok: true, rows, unchained: Number(unchained?.n ?? 0), unkeyed, retired, lastId: after, lastHash: previous };
 }
 
 /**

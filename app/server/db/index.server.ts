@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025-audit-chain';
 import * as m0026 from './migrations/0026-staff-handoffs';
 import * as m0028 from './migrations/0028-content-revisions-and-trash';
 import * as m0030 from './migrations/0030-cover-alt';
+import * as m0031 from './migrations/0031-audit-mac';
 import type { Database } from './schema';
 
 /** Every migration, in order. Bundled statically so the server build needs no migration folder. */
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-staff-handoffs': m0026,
   '0028-content-revisions-and-trash': m0028,
   '0030-cover-alt': m0030,
+  '0031-audit-mac': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

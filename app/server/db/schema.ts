@@ -248,6 +248,10 @@ export interface AuditEventsTable {
    * ADR 100); null for rows written before the chain started.
    */
   hash: string | null;
+  /** The id (fingerprint) of the key `mac` was made with (migration 0031, ADR 134); null before. */
+  mac_key: string | null;
+  /** HMAC-SHA256(key, hash), hex (migration 0031, ADR 134); null for rows written before the key. */
+  mac: string | null;
 }
 
 /** A single-use staff impersonation link (ADR 010). */

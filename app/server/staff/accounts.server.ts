@@ -1,5 +1,5 @@
 import { normaliseDisplayName, normaliseUsername } from '~/lib/forms/staff-accounts';
-import type { Selectable } from 'kysely';
+import { PostgresAdapter, type Selectable } from 'kysely';
 
 import { randomToken, sha256 } from '../crypto.server';
 import type { Db } from '../db/index.server';
@@ -161,48 +161,88 @@ export async function listStaffAccounts(db: Db): Promise<StaffAccount[]> {
   return rows.map((row) => account(row));
 }
 
-export async function setStaffRole(db: Db, id: number, role: StaffRole, now = Date.now()): Promise<boolean> {
-  const result = await db
-    .updateTable('staff_accounts')
-    .set({ role, updated_at: now })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/**
+ * What a change of a colleague's account came to: made, the account not there, or refused because it
+ * would leave no enabled, enrolled admin.
+ */
+export type StaffChange = 'changed' | 'missing' | 'last_admin';
+
+/**
+ * Inside a transaction: would `id` ceasing to be a working admin leave none? The working admins'
+ * rows are locked on PostgreSQL (`FOR UPDATE`), so a second such change waits for the first and then
+ * counts without it; SQLite's transactions begin IMMEDIATE (one writer at a time) and need no lock.
+ */
+async function leavesNoAdmin(trx: Db, id: number): Promise<boolean> {
+  const query = trx
+    .selectFrom('staff_accounts')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .where('enrolled_at', 'is not', null);
+  const locked = trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+  const admins = (await locked.execute()).map((row) => Number(row.id));
+  return admins.length <= 1 && admins.includes(id);
 }
 
-/** Disable (or enable again) an account; a disabled account's sessions end (the caller ends them). */
-export async function setStaffDisabled(db: Db, id: number, disabled: boolean, now = Date.now()): Promise<boolean> {
-  const result = await db
-    .updateTable('staff_accounts')
-    .set({ disabled_at: disabled ? now : null, updated_at: now })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/**
+ * Change an account's role; a working admin's only if another working admin remains, checked and
+ * changed in one transaction (two admins demoting each other at once: one is refused).
+ */
+export async function setStaffRole(db: Db, id: number, role: StaffRole, now = Date.now()): Promise<StaffChange> {
+  return db.transaction().execute(async (trx) => {
+    if (role !== 'admin' && (await leavesNoAdmin(trx, id))) return 'last_admin';
+    const result = await trx
+      .updateTable('staff_accounts')
+      .set({ role, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'changed' : 'missing';
+  });
+}
+
+/**
+ * Disable (or enable again) an account; a disabled account's sessions end (the caller ends them). A
+ * working admin is disabled only if another working admin remains (one transaction, as for a role).
+ */
+export async function setStaffDisabled(db: Db, id: number, disabled: boolean, now = Date.now()): Promise<StaffChange> {
+  return db.transaction().execute(async (trx) => {
+    if (disabled && (await leavesNoAdmin(trx, id))) return 'last_admin';
+    const result = await trx
+      .updateTable('staff_accounts')
+      .set({ disabled_at: disabled ? now : null, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? 'changed' : 'missing';
+  });
 }
 
 /**
  * Start the account's enrolment again: the password and the TOTP factor go (the caller removes the
- * factor and ends the sessions) and a new one-time link is made.
+ * factor and ends the sessions) and a new one-time link is made. A working admin's only if another
+ * working admin remains (one transaction, as for a role).
  */
 export async function resetEnrolment(
   db: Db,
   id: number,
   now = Date.now(),
-): Promise<{ token: string; expiresAt: number } | null> {
+): Promise<{ token: string; expiresAt: number } | 'missing' | 'last_admin'> {
   const token = randomToken();
   const expiresAt = now + ENROL_TTL_MS;
-  const result = await db
-    .updateTable('staff_accounts')
-    .set({
-      password_hash: null,
-      enrolled_at: null,
-      enrol_token_hash: sha256(token),
-      enrol_expires_at: expiresAt,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? { token, expiresAt } : null;
+  return db.transaction().execute(async (trx) => {
+    if (await leavesNoAdmin(trx, id)) return 'last_admin';
+    const result = await trx
+      .updateTable('staff_accounts')
+      .set({
+        password_hash: null,
+        enrolled_at: null,
+        enrol_token_hash: sha256(token),
+        enrol_expires_at: expiresAt,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? { token, expiresAt } : 'missing';
+  });
 }
 
 /** How many enabled, enrolled admins there are (the last one cannot be demoted or disabled). */

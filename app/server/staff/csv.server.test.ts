@@ -12,6 +12,14 @@ describe('the back office CSV', () => {
     expect(safeCell(12)).toBe('12');
   });
 
+  it('guards a cell starting with a null or a line feed (ASVS 5.0 1.2.10), full-width signs, or spaces before a sign', () => {
+    // A member writes the board post or the title; Excel in an East Asian locale reads full-width
+    // signs as the ASCII ones, and Sheets and Calc drop leading spaces before looking for a formula.
+    for (const text of ['\u0000=1+1', '\nx', '＝HYPERLINK("http://x")', '＋1', '－1', '＠SUM(A1)', ' =1+1', '\u00a0=1+1', '\u3000@x'])
+      expect(safeCell(text)).toBe(`'${text}`);
+    for (const text of [' ข่าว', 'ข่าว ＝ ราคา', ' 012345']) expect(safeCell(text)).toBe(text);
+  });
+
   it('writes UTF-8 with a BOM and CRLF rows that read back cell for cell, Thai and quotes kept', () => {
     const text = toCsv(
       ['เวลา', 'รายการ'],

@@ -6,8 +6,13 @@ import { stringify } from 'csv-stringify/sync';
  * which reads the import's files).
  */
 
-/** A cell a spreadsheet would read as a formula starts with one of these (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would read as a formula (OWASP "CSV injection", ASVS 5.0 1.2.10): one starting
+ * with `=`, `+`, `-`, `@`, tab, CR, LF or a null; one whose first sign is full-width (Excel in an East
+ * Asian locale reads `＝` as `=`); or one with spaces (any Unicode space) before such a sign, which
+ * Sheets and Calc drop before looking.
+ */
+const FORMULA_START = /^(?:[\t\r\n\u0000]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 
 /** The text of a cell, with a leading apostrophe when a spreadsheet would take it for a formula. */
 export function safeCell(value: string | number | null | undefined): string {

@@ -3,7 +3,7 @@ import { audit } from '../audit.server';
 import { verifyPassword } from '../crypto.server';
 import { env } from '../env.server';
 import { loginLimits, reserveLoginAttempt } from '../auth/login-limit.server';
-import { clear, hit, peek } from '../rate-limit.server';
+import { clear, hit } from '../rate-limit.server';
 import { appTotp } from '../auth/totp/app-store.server';
 import type { TotpStore } from '../auth/totp/store.server';
 import { findStaffById, findStaffByUsername, normaliseUsername, staffSubject } from './accounts.server';
@@ -58,8 +58,16 @@ export async function staffPasswordStep(
     loginLimits(env()),
     now,
   );
+  // The typed name is recorded only when it names an account: a password typed into the name field
+  // (it happens) must not reach the audit log, its search or its CSV (ASVS 16.2.5).
+  const named = async () => (await findStaffByUsername(db, username))?.username ?? null;
   if (!reservation.ok) {
-    await audit('staff_login_locked', { actor: username, ip: clientAddress, detail: reservation.reason });
+    const actor = await named();
+    await audit('staff_login_locked', {
+      actor,
+      ip: clientAddress,
+      detail: actor ? reservation.reason : `${reservation.reason}; unknown account`,
+    });
     return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((reservation.retryAt - now) / 60_000)) };
   }
   const account = await findStaffByUsername(db, username);
@@ -67,7 +75,11 @@ export async function staffPasswordStep(
   const verified = await verifyPassword(usable ? account.passwordHash : null, input.password);
   if (!verified || !account) {
     await reservation.settle('refused');
-    await audit('staff_login_failure', { actor: username, ip: clientAddress });
+    await audit('staff_login_failure', {
+      actor: account?.username ?? null,
+      ip: clientAddress,
+      detail: account ? null : 'unknown account',
+    });
     return { ok: false, reason: 'invalid' };
   }
   await reservation.settle('accepted');
@@ -106,18 +118,20 @@ export async function staffCodeStep(
   const { db } = await app();
   const account = await findStaffById(db, challenge.staffId);
   if (!account || account.disabledAt !== null) return { ok: false, reason: 'restart' };
+  // Every attempt is counted before its code is checked, each counter by one atomic statement: codes
+  // sent together cannot all pass a count read before any of them was added (ASVS 6.3.1, 2.4.1).
   const key = staffCodeFailureKey(account.id);
-  const count = (await peek([key], now)).get(key);
-  if (count && count.count >= MAX_CODE_FAILURES_PER_ACCOUNT) {
+  const counted = await hit(key, CODE_FAILURE_WINDOW_MS, now);
+  if (counted.count > MAX_CODE_FAILURES_PER_ACCOUNT) {
     await audit('staff_code_failure', { actor: account.username, ip: clientAddress, detail: 'locked' });
-    return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((count.resetAt - now) / 60_000)) };
+    return { ok: false, reason: 'locked', minutes: Math.max(1, Math.ceil((counted.resetAt - now) / 60_000)) };
   }
+  const attempts = await countStaffCodeFailure(db, challenge.idHash);
+  if (attempts === 0 || attempts > MAX_CODE_FAILURES_PER_CHALLENGE) return { ok: false, reason: 'restart' };
   const result = await (await staffTotp()).verify(staffSubject(account.id), code);
   if (!result.ok) {
-    await hit(key, CODE_FAILURE_WINDOW_MS, now);
     await audit('staff_code_failure', { actor: account.username, ip: clientAddress });
-    const failures = await countStaffCodeFailure(db, challenge.idHash);
-    if (failures === 0 || failures >= MAX_CODE_FAILURES_PER_CHALLENGE) {
+    if (attempts >= MAX_CODE_FAILURES_PER_CHALLENGE) {
       await db.deleteFrom('staff_sessions').where('id_hash', '=', challenge.idHash).execute();
       return { ok: false, reason: 'restart' };
     }

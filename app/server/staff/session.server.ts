@@ -200,7 +200,7 @@ export async function endAllStaffSessions(db: Db, staffId: number): Promise<numb
   return Number(result.numDeletedRows);
 }
 
-/** Count one wrong code on a half-session; answers the failures so far (0 when the row is gone). */
+/** Count one code attempt on a half-session, before its code is checked; answers the attempts so far (0 when the row is gone). */
 export async function countStaffCodeFailure(db: Db, idHash: string): Promise<number> {
   const row = await db
     .updateTable('staff_sessions')

@@ -17,7 +17,14 @@ const { app, shutdown } = await import('../app.server');
 const { thrownResponse } = await import('../app-store.test-support');
 const { createStaffAccount, findStaffById, staffSubject } = await import('./accounts.server');
 const { requireStaff, staffCan, staffLoginUrl, staffAudit } = await import('./guard.server');
-const { staffPasswordStep, staffCodeStep, staffTotp, MAX_CODE_FAILURES_PER_CHALLENGE, staffRedirect } =
+const {
+  staffPasswordStep,
+  staffCodeStep,
+  staffTotp,
+  MAX_CODE_FAILURES_PER_CHALLENGE,
+  MAX_CODE_FAILURES_PER_ACCOUNT,
+  staffRedirect,
+} =
   await import('./login.server');
 const { enrolPassword, enrolSession, enrolmentView, confirmEnrolment, staffPasswordError } =
   await import('./enrol.server');
@@ -232,6 +239,27 @@ describe('sign-in', () => {
     expect((await thrownResponse(requireStaff(req('/staff', account.cookie)))).status).toBe(302);
   });
 
+  it('records a typed name only when it names an account: a password typed as the name stays out of the audit log', async () => {
+    await enrolled('editor', 'typedname1');
+    const typedPassword = 'quiet-harbour-lantern-77';
+    await staffPasswordStep(req('/staff/login'), { username: typedPassword, password: 'x' }, '10.4.0.1');
+    await staffPasswordStep(req('/staff/login'), { username: 'TYPEDNAME1', password: 'wrong-password' }, '10.4.0.1');
+    const { db } = await app();
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['actor', 'detail'])
+      .where('type', '=', 'staff_login_failure')
+      .where('ip', '=', '10.4.0.1')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { actor: null, detail: 'unknown account' },
+      { actor: 'typedname1', detail: null },
+    ]);
+    const anywhere = await db.selectFrom('audit_events').select('id').where('actor', '=', typedPassword).execute();
+    expect(anywhere).toEqual([]);
+  });
+
   it('locks the account at one address after five wrong passwords, even for the right one', async () => {
     await enrolled('editor', 'signin2');
     for (let i = 0; i < 5; i += 1) {
@@ -285,6 +313,52 @@ describe('sign-in', () => {
       ok: false,
       reason: 'wrong',
     });
+  });
+});
+
+describe('sign-in codes sent at once', () => {
+  /** The wrong codes the server actually checked for `username` (each is audited without `locked`). */
+  async function checkedCodes(username: string): Promise<number> {
+    const { db } = await app();
+    const rows = await db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'staff_code_failure')
+      .where('actor', '=', username)
+      .execute();
+    return rows.filter((r) => r.detail === null).length;
+  }
+
+  it('checks at most five codes on one half-session, however many arrive together', async () => {
+    await enrolled('support', 'burst1');
+    const first = await staffPasswordStep(req('/staff/login'), { username: 'burst1', password: PASSWORD }, '10.9.0.1');
+    if (!first.ok) throw new Error('refused');
+    const half = cookieOf(first.setCookie);
+    const guesses = Array.from({ length: 30 }, (_, i) => String(100000 + i * 7919).slice(0, 6));
+    const outcomes = await Promise.all(guesses.map((code) => staffCodeStep(req('/staff/login', half), code, null)));
+    expect(outcomes.filter((o) => o.ok)).toEqual([]);
+    expect(await checkedCodes('burst1')).toBeLessThanOrEqual(MAX_CODE_FAILURES_PER_CHALLENGE);
+  });
+
+  it('checks at most ten codes per account in the window, over half-sessions started together', async () => {
+    await enrolled('support', 'burst2');
+    const halves: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const step = await staffPasswordStep(
+        req('/staff/login'),
+        { username: 'burst2', password: PASSWORD },
+        `10.9.1.${i + 1}`,
+      );
+      if (!step.ok) throw new Error('refused');
+      halves.push(cookieOf(step.setCookie));
+    }
+    const outcomes = await Promise.all(
+      halves.flatMap((half, h) =>
+        Array.from({ length: 5 }, (_, i) => staffCodeStep(req('/staff/login', half), String(200000 + h * 10 + i), null)),
+      ),
+    );
+    expect(outcomes.filter((o) => o.ok)).toEqual([]);
+    expect(await checkedCodes('burst2')).toBeLessThanOrEqual(MAX_CODE_FAILURES_PER_ACCOUNT);
   });
 });
 
