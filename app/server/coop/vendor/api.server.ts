@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 
 import { parseListPage } from '~/lib/forms/board';
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { parseDateDMY } from '~/lib/thai-format';
 
 import { app } from '../../app.server';
@@ -211,10 +212,19 @@ export async function actingStaffOf(cred: MemberCredentials): Promise<string | n
   return row?.acting_staff ?? null;
 }
 
-/** HTTP 403 `{error}` for a staff token asking what only the member may do, audited as blocked. */
+/** What only the member may do, and the web's words for refusing it to staff acting as them. */
+const STAFF_REFUSALS = {
+  change_password: IMPERSONATION_MESSAGES.passwordBlocked,
+  accept_terms: IMPERSONATION_MESSAGES.termsBlocked,
+} as const;
+
+/**
+ * HTTP 403 `{error}` for a staff token asking what only the member may do, audited as blocked. The
+ * `error` is the web's Thai sentence: the vendor's web client shows it as the call's error.
+ */
 export async function refuseStaff(
   cred: MemberCredentials,
-  action: string,
+  action: keyof typeof STAFF_REFUSALS,
   clientAddress: string | null | undefined,
 ): Promise<Response | null> {
   const staff = await actingStaffOf(cred);
@@ -226,7 +236,7 @@ export async function refuseStaff(
     ip: clientAddress ?? null,
     detail: `${action}; staff=${staff}; via api`,
   });
-  return vendorJson({ error: 'not allowed while staff act as the member' }, 403);
+  return vendorJson({ error: STAFF_REFUSALS[action] }, 403);
 }
 
 /** A public feed (`GET /api/info/*`). */
