@@ -148,6 +148,24 @@ export function infoShowBody(item: ContentItem): Json {
   };
 }
 
+/** The `types` of the vendor's search list. */
+export const SEARCH_LIST_TYPES = 'การค้นหา';
+
+/**
+ * `POST /api/info/list/search`: a page of matching items as the vendor's content list sends them
+ * (`list_data`, a paginator of whole `www_data` rows), titled `การค้นหา`.
+ */
+export function searchListBody(items: Page<ContentItem>, path: string): Json {
+  return {
+    list_data: paginator(
+      mapPage(items, (i) => contentRow(i, i)),
+      path,
+    ),
+    types: SEARCH_LIST_TYPES,
+    news_last: [],
+  };
+}
+
 /** The vendor's answer for an item it does not have. */
 export const unknownShowBody = (): Json => ({ show: null, news_last: [] });
 
