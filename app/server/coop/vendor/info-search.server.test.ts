@@ -91,3 +91,38 @@ describe("the vendor info client's search", () => {
     expect((await post('/api/info/list/news_relations', {})).status).toBe(405);
   });
 });
+
+describe("the vendor info client's other reads", () => {
+  const get = async (pathname: string) =>
+    api.loader({ request: new Request(`${ORIGIN}${pathname}`), params: {}, context: context('10.8.0.3') });
+
+  it('is_admin: never, here (staff moderate in the back office)', async () => {
+    const answer = await get('/api/info/auth/is_admin');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ is_admin: false });
+  });
+
+  it('download: every item of the download topic in list_data.data, with the topic’s facts', async () => {
+    const topic = (await (await get('/api/info/list/download')).json()) as {
+      types: string;
+      gtype: string;
+      content_type: string;
+      list_data: { total: number; data: Json[] };
+    };
+    expect(topic.list_data.total).toBeGreaterThan(0);
+    const answer = await get('/api/info/download');
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as Json & { list_data: { data: Json[] } };
+    expect(body).toMatchObject({
+      types: topic.types,
+      gtype: topic.gtype,
+      content_type: topic.content_type,
+      news_last: [],
+    });
+    expect(body.list_data.data).toHaveLength(topic.list_data.total);
+    expect(body.list_data.data.slice(0, topic.list_data.data.length).map((r) => r.No)).toEqual(
+      topic.list_data.data.map((r) => r.No),
+    );
+    expect((await post('/api/info/download', {})).status).toBe(405);
+  });
+});

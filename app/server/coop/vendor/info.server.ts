@@ -148,6 +148,17 @@ export function infoShowBody(item: ContentItem): Json {
   };
 }
 
+/** `GET /api/info/download`: the download topic's items, all in `list_data.data` (not a paginator). */
+export function downloadListBody(category: ContentCategory, items: ContentListItem[]): Json {
+  return {
+    list_data: { data: items.map((i) => contentRow(i, { bodyHtml: i.bodyHtml, excerpt: i.excerpt ?? null })) },
+    types: category.label,
+    news_last: [],
+    gtype: category.type,
+    content_type: category.contentType,
+  };
+}
+
 /** The `types` of the vendor's search list. */
 export const SEARCH_LIST_TYPES = 'การค้นหา';
 

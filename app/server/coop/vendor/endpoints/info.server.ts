@@ -23,6 +23,7 @@ import {
   infoListBody,
   infoManuBody,
   infoShowBody,
+  downloadListBody,
   legalListBody,
   searchListBody,
   smartSearchBody,
@@ -75,6 +76,40 @@ export const list: Endpoint = {
       const topic = await backend.getTopicPage(code, { page: vendorPage(request), pageSize: VENDOR_CONTENT_PAGE });
       return vendorJson(topic ? infoListBody(topic.category, topic.items, pathOf(request)) : unknownListBody());
     });
+  },
+};
+
+/** The most items `api/info/download` lists: pages of 100 of the topic, at most 10 of them. */
+const DOWNLOAD_PAGE = 100;
+const DOWNLOAD_MAX_PAGES = 10;
+
+/**
+ * Vendor API: `GET /api/info/download`, the vendor info client's downloads screen: every item of the
+ * `download` topic (in its order, up to DOWNLOAD_PAGE × DOWNLOAD_MAX_PAGES) in `list_data.data`, not
+ * paged, with the topic's facts; `unknownListBody` when there is no such topic.
+ */
+export const download: Endpoint = {
+  loader({ request }) {
+    return infoRoute(request, async (backend) => {
+      const first = await backend.getTopicPage('download', { page: 1, pageSize: DOWNLOAD_PAGE });
+      if (!first) return vendorJson(unknownListBody());
+      const rows = [...first.items.rows];
+      const pages = Math.min(Math.ceil(first.items.total / DOWNLOAD_PAGE), DOWNLOAD_MAX_PAGES);
+      for (let page = 2; page <= pages; page++) {
+        rows.push(...((await backend.getTopicPage('download', { page, pageSize: DOWNLOAD_PAGE }))?.items.rows ?? []));
+      }
+      return vendorJson(downloadListBody(first.category, rows));
+    });
+  },
+};
+
+/**
+ * Vendor API: `GET /api/info/auth/is_admin`. The vendor's answer is whether its back office's admin
+ * session comes along; the API knows no such session (staff moderate in our back office): false.
+ */
+export const isAdmin: Endpoint = {
+  loader({ request }) {
+    return infoRoute(request, async () => vendorJson({ is_admin: false }));
   },
 };
 
