@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { useOwnStore } from '../../app-store.test-support';
 
 /**
- * `POST /api/info/list/search`, the vendor's info client's search (its list screen with `search` as
- * the category): `{search, type: "search", page}` in the body, a page of 6 content rows in
- * `list_data` (a Laravel paginator), `types: "การค้นหา"`, `news_last`. The matches are the site
- * search's, best first, as `api/info/list/smartsearch` lists them.
+ * What the vendor's info client (its public screens) reads that only it asks for:
+ * `POST /api/info/list/search` — `{search, type: "search", page}` in the body, a page of 6 content
+ * rows in `list_data` (a Laravel paginator), `types: "การค้นหา"`, `news_last`, the matches the site
+ * search's, best first, as `api/info/list/smartsearch` lists them — `GET /api/info/download` and
+ * `GET /api/info/auth/is_admin` (ADR 137).
  */
-useOwnStore('info-search');
+useOwnStore('info-client');
 
 const api = await import('~/routes/api.$');
 
