@@ -8,7 +8,7 @@ import { MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS, reserveAttempt, wrongCurrentKey 
 import { signOutEverywhere } from '../../auth/password-change.server';
 import { passwordPolicyError } from '../../auth/password-policy.server';
 import type { MemberRequest } from './api.server';
-import { embeddedBackend, field, notFound, refuseStaff, vendorJson } from './api.server';
+import { embeddedBackend, field, notFound, overLimit, refuseStaff, vendorJson } from './api.server';
 
 /**
  * The account actions of the vendor API (ADR 019): register and forget (§4.2) and `member_pass`
@@ -66,7 +66,7 @@ export async function vendorChangePassword(
   const reservation = await reserveAttempt(db, wrongCurrentKey(membershipNo), MAX_WRONG_CURRENT, PASSWORD_WINDOW_MS);
   if (!reservation.ok) {
     const minutes = Math.max(1, Math.ceil((reservation.retryAt - Date.now()) / 60_000));
-    return vendorJson({ rc_code: '0', rc_des: REGISTER_MESSAGES.tooMany(minutes) }, 429);
+    return overLimit(REGISTER_MESSAGES.tooMany(minutes), minutes);
   }
   let result: Awaited<ReturnType<typeof backend.changePassword>>;
   try {

@@ -106,7 +106,7 @@ describe('refreshing an API token', () => {
     await age(token, 10 * DAY);
     const refused = await call('/api/member/auth/refresh', token);
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ error: 'token is invalid' });
+    expect(await refused.json()).toEqual({ error: 'เซสชั่นหมดอายุ' });
     expect((await call('/api/member/member_share', token)).status).toBe(400);
   });
 
@@ -246,5 +246,73 @@ describe('the API password change', () => {
     expect(await db.selectFrom('sessions').select('id_hash').where('membership_no', '=', NO).execute()).toEqual([]);
     const rows = await auditOf(['password_changed'], since);
     expect(rows.map((r) => r.detail)).toEqual(['api; other sessions and tokens ended']);
+  });
+});
+
+/** A token of the member, whichever password an earlier test left them with. */
+async function memberToken(): Promise<string> {
+  const { backend } = await app();
+  for (const password of [PASSWORD, 'Som-tam-thai-2569']) {
+    const login = await backend.login({ membershipNo: NO, password, remember: false });
+    if (login.ok) return login.token;
+  }
+  throw new Error('login failed');
+}
+
+describe('an expired token, as the vendor says it', () => {
+  // The vendor's exception handler answers an expired token `{error: "เซสชั่นหมดอายุ"}` (HTTP 400)
+  // and its web client shows that text as it drops the session; an unknown or ended token is
+  // "token is invalid".
+  const EXPIRED = { error: 'เซสชั่นหมดอายุ' };
+
+  it('says the session expired on every member route, the print and the refresh', async () => {
+    const { backend } = await app();
+    const member = await memberToken();
+    await age(member, TOKEN_TTL_MS.normal + 60_000);
+    for (const endpoint of ['/api/member/auth/getAuthUser', '/api/member/member_share', '/api/member/auth/refresh']) {
+      const refused = await call(endpoint, member);
+      expect(refused.status, endpoint).toBe(400);
+      expect(await refused.json(), endpoint).toEqual(EXPIRED);
+    }
+    const printed = await read('/api/member/print_pdf/2024/1', member);
+    expect(printed.status).toBe(400);
+    expect(await printed.json()).toEqual(EXPIRED);
+    expect(await backend.getAuthUser({ token: member })).toBe(false);
+  });
+
+  it('says the same of a staff token past its 30 minutes', async () => {
+    const staff = await staffToken();
+    await age(staff, 31 * 60_000);
+    expect(await (await call('/api/member/member_status', staff)).json()).toEqual(EXPIRED);
+    expect(await (await call('/api/member/auth/refresh', staff)).json()).toEqual(EXPIRED);
+  });
+
+  it('still calls a token it never issued, or one signed out, invalid', async () => {
+    const member = await memberToken();
+    expect((await call('/api/member/auth/logout', member)).status).toBe(200);
+    for (const token of [member, 'no-such-token']) {
+      const refused = await call('/api/member/member_share', token);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: 'token is invalid' });
+    }
+  });
+});
+
+describe('the API password change over its limit', () => {
+  it('names the limit in `error`, which the vendor client shows, with `Retry-After`', async () => {
+    const { MAX_WRONG_CURRENT } = await import('../../auth/login-limit.server');
+    const token = await memberToken();
+    expect((await call('/api/member/termofconditional_accept', token)).status).toBe(200);
+    const wrong = { mem_oldpassword: 'not-the-password-1', mem_password: 'Kaeng-som-2569!' };
+    for (let i = 0; i < MAX_WRONG_CURRENT; i += 1) {
+      expect(await (await call('/api/member/member_pass', token, wrong)).json()).toMatchObject({ rc_code: '-1' });
+    }
+    const limited = await call('/api/member/member_pass', token, wrong);
+    expect(limited.status).toBe(429);
+    const body = (await limited.json()) as { rc_code: string; rc_des: string; error: string };
+    expect(body.rc_code).toBe('0');
+    expect(body.error).toBe(body.rc_des);
+    expect(body.error).toMatch(/\d+ นาที/);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 
 import { parseListPage } from '~/lib/forms/board';
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
 import { parseDateDMY } from '~/lib/thai-format';
 
 import { app } from '../../app.server';
@@ -30,8 +31,35 @@ export function vendorJson(body: unknown, status = 200): Response {
 export const notFound = () => vendorJson({ message: 'Not Found' }, 404);
 export const methodNotAllowed = () => vendorJson({ message: 'Method Not Allowed' }, 405);
 
+/**
+ * A refusal over one of the web's limits, in the rc_code family (`{rc_code: "0", rc_des}`), with the
+ * same text in `error` — what the vendor's web client shows of an answer that is not a 2xx (it reads
+ * no `rc_des` there) — and `Retry-After` in seconds: HTTP 429.
+ */
+export function overLimit(rc_des: string, minutes: number): Response {
+  const response = vendorJson({ rc_code: '0', rc_des, error: rc_des }, 429);
+  response.headers.set('Retry-After', String(minutes * 60));
+  return response;
+}
+
 /** The global exception handler's token refusal: HTTP 400 `{error}` (§4.3). */
 export const tokenRefused = (error = 'token is invalid') => vendorJson({ error }, 400);
+
+/**
+ * The vendor's words for a token past its end (its exception handler's answer to an expired JWT),
+ * which its web client shows as it drops the session.
+ */
+export const TOKEN_EXPIRED = 'เซสชั่นหมดอายุ';
+
+/**
+ * The refusal of a token the check did not pass, in the vendor's words: `เซสชั่นหมดอายุ` for one
+ * this server issued and that is past its end (member or staff), `token is invalid` for one it never
+ * issued or that was ended (signed out, refreshed, revoked). Both HTTP 400: the client signs out.
+ */
+export async function refuseToken(token: string): Promise<Response> {
+  const known = await tokenRecord(token);
+  return tokenRefused(known !== null && known.expiresAt <= Date.now() ? TOKEN_EXPIRED : undefined);
+}
 
 /** The bearer token of `Authorization: Bearer …`, and nowhere else (never a cookie). */
 export function bearerToken(request: Request): string | null {
@@ -120,7 +148,7 @@ export async function termsGate(backend: CoopBackend, cred: MemberCredentials): 
 
 /**
  * A member route (`auth:api`): POST only, the token checked before anything else (400 `{error}` when
- * it is missing, unknown or expired, as the vendor's exception handler answers), then the terms gate
+ * it is missing, unknown or expired, as the vendor's exception handler answers: `refuseToken`), then the terms gate
  * (`termsGate`; `terms: 'skip'` only where a member who has not accepted must get through: signing
  * out, the token check, the terms' status and their acceptance), then `handle` with credentials that
  * scope every query to the token's member.
@@ -144,7 +172,7 @@ export async function memberRoute(
   if (!token) return tokenRefused('token absent');
   // Made for this request: the token check's answer is reused by the handler's calls (ADR 066).
   const cred: MemberCredentials = { token, perRequest: { answers: new Map() } };
-  if (!(await backend.getAuthUser(cred))) return tokenRefused();
+  if (!(await backend.getAuthUser(cred))) return refuseToken(token);
   try {
     if (terms === 'enforce') {
       const refused = await termsGate(backend, cred);
@@ -152,7 +180,7 @@ export async function memberRoute(
     }
     return await handle({ backend, cred, body: parseBody ? await readBody(request) : {} });
   } catch (error) {
-    if (error instanceof CoopAuthError) return tokenRefused();
+    if (error instanceof CoopAuthError) return refuseToken(token);
     throw error;
   }
 }
@@ -184,10 +212,19 @@ export async function actingStaffOf(cred: MemberCredentials): Promise<string | n
   return row?.acting_staff ?? null;
 }
 
-/** HTTP 403 `{error}` for a staff token asking what only the member may do, audited as blocked. */
+/** What only the member may do, and the web's words for refusing it to staff acting as them. */
+const STAFF_REFUSALS = {
+  change_password: IMPERSONATION_MESSAGES.passwordBlocked,
+  accept_terms: IMPERSONATION_MESSAGES.termsBlocked,
+} as const;
+
+/**
+ * HTTP 403 `{error}` for a staff token asking what only the member may do, audited as blocked. The
+ * `error` is the web's Thai sentence: the vendor's web client shows it as the call's error.
+ */
 export async function refuseStaff(
   cred: MemberCredentials,
-  action: string,
+  action: keyof typeof STAFF_REFUSALS,
   clientAddress: string | null | undefined,
 ): Promise<Response | null> {
   const staff = await actingStaffOf(cred);
@@ -199,7 +236,7 @@ export async function refuseStaff(
     ip: clientAddress ?? null,
     detail: `${action}; staff=${staff}; via api`,
   });
-  return vendorJson({ error: 'not allowed while staff act as the member' }, 403);
+  return vendorJson({ error: STAFF_REFUSALS[action] }, 403);
 }
 
 /** A public feed (`GET /api/info/*`). */

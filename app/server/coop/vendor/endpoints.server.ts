@@ -33,6 +33,8 @@ export const VENDOR_ENDPOINTS: Readonly<Record<VendorPattern, Endpoint>> = {
   '/api/info/manu': info.manu,
   '/api/info/list/smartsearch': info.smartSearch,
   '/api/info/list/:category': info.list,
+  '/api/info/download': info.download,
+  '/api/info/auth/is_admin': info.isAdmin,
   '/api/info/show/:no': info.show,
   '/api/info/board': board.board,
   '/api/info/board_show/:no': board.boardShow,

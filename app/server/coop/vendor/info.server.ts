@@ -148,6 +148,35 @@ export function infoShowBody(item: ContentItem): Json {
   };
 }
 
+/** `GET /api/info/download`: the download topic's items, all in `list_data.data` (not a paginator). */
+export function downloadListBody(category: ContentCategory, items: ContentListItem[]): Json {
+  return {
+    list_data: { data: items.map((i) => contentRow(i, { bodyHtml: i.bodyHtml, excerpt: i.excerpt ?? null })) },
+    types: category.label,
+    news_last: [],
+    gtype: category.type,
+    content_type: category.contentType,
+  };
+}
+
+/** The `types` of the vendor's search list. */
+export const SEARCH_LIST_TYPES = 'การค้นหา';
+
+/**
+ * `POST /api/info/list/search`: a page of matching items as the vendor's content list sends them
+ * (`list_data`, a paginator of whole `www_data` rows), titled `การค้นหา`.
+ */
+export function searchListBody(items: Page<ContentItem>, path: string): Json {
+  return {
+    list_data: paginator(
+      mapPage(items, (i) => contentRow(i, i)),
+      path,
+    ),
+    types: SEARCH_LIST_TYPES,
+    news_last: [],
+  };
+}
+
 /** The vendor's answer for an item it does not have. */
 export const unknownShowBody = (): Json => ({ show: null, news_last: [] });
 

@@ -10,6 +10,8 @@ export const VENDOR_PATTERNS = [
   '/api/info/manu',
   '/api/info/list/smartsearch',
   '/api/info/list/:category',
+  '/api/info/download',
+  '/api/info/auth/is_admin',
   '/api/info/show/:no',
   '/api/info/board',
   '/api/info/board_show/:no',

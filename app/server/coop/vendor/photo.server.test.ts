@@ -82,7 +82,11 @@ describe('wwwupload and the web form share one upload limit', () => {
     expect(await countPhotoUpload('077001')).toMatchObject({ ok: false });
     const refused = await vendorUpload(picture(), backend, { token: 't' });
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { rc_des: string }).rc_des).toMatch(/^อัปโหลดรูปภาพบ่อยเกินไป/);
+    const body = (await refused.json()) as { rc_des: string; error: string };
+    expect(body.rc_des).toMatch(/^อัปโหลดรูปภาพบ่อยเกินไป/);
+    // The vendor's web client shows `error` of an answer that is not a 2xx, and nothing else of it.
+    expect(body.error).toBe(body.rc_des);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(stored).toHaveLength(1);
   });
 });

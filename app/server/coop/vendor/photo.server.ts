@@ -4,7 +4,7 @@ import { env } from '../../env.server';
 import { countPhotoUpload } from '../../member/photo-limit.server';
 import { PhotoError, processPhoto } from '../../member/photo.server';
 import type { CoopBackend, MemberCredentials } from '../types';
-import { vendorJson } from './api.server';
+import { overLimit, vendorJson } from './api.server';
 
 /** Base64 grows a file by a third; the JSON around it is small. */
 const encodedLimit = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
@@ -51,7 +51,7 @@ export async function vendorUpload(request: Request, backend: CoopBackend, cred:
   const limit = await countPhotoUpload((await backend.getMemberProfile(cred)).membershipNo);
   if (!limit.ok) {
     await request.body?.cancel().catch(() => undefined);
-    return vendorJson({ rc_code: '0', rc_des: PHOTO_MESSAGES.tooMany(limit.minutes) }, 429);
+    return overLimit(PHOTO_MESSAGES.tooMany(limit.minutes), limit.minutes);
   }
   const text = await readCapped(request, encodedLimit(env().PHOTO_MAX_BYTES));
   if (text === null) return refused('ไฟล์มีขนาดใหญ่เกินไป');

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { IMPERSONATION_MESSAGES } from '~/lib/impersonation';
+
 /**
  * A token that staff obtain through an impersonation link over the API (ADR 010, 025, 037) reads
  * the member's pages but cannot accept the terms or change the password in the member's name; each
@@ -75,6 +77,8 @@ describe('a staff token from an impersonation link, over the API', () => {
     expect((await post(api.action, '/api/member/member_status', {}, token)).status).toBe(200);
     const refused = await post(api.action, '/api/member/termofconditional_accept', {}, token);
     expect(refused.status).toBe(403);
+    // The vendor's web client shows `error` of a refused call: in Thai, the web's own words.
+    expect(await refused.json()).toEqual({ error: IMPERSONATION_MESSAGES.termsBlocked });
     expect(await acceptances()).toBe(0);
     const { db } = await app();
     const blocked = await db
@@ -89,7 +93,9 @@ describe('a staff token from an impersonation link, over the API', () => {
   it('is refused the password change, and cannot be exchanged for a token that would not be', async () => {
     const token = await staffToken();
     const change = { mem_oldpassword: 'sahakorn-demo', mem_password: 'Som-tam-thai-2569' };
-    expect((await post(api.action, '/api/member/member_pass', change, token)).status).toBe(403);
+    const refused = await post(api.action, '/api/member/member_pass', change, token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: IMPERSONATION_MESSAGES.passwordBlocked });
     // A staff token is never refreshed (ADR 092).
     expect((await post(api.action, '/api/member/auth/refresh', {}, token)).status).toBe(400);
     expect(

@@ -12,6 +12,7 @@ import {
   notFound,
   readBody,
   tokenRecord,
+  TOKEN_EXPIRED,
   tokenRefused,
   vendorJson,
 } from '../api.server';
@@ -80,7 +81,8 @@ export const refresh: Endpoint = {
             ? 'expired'
             : 'already exchanged';
       await audit('api_token_refresh_refused', { membershipNo, ip, detail: `api; ${why}` });
-      return tokenRefused();
+      // The vendor checks the token (`auth:api`) before it refreshes: an expired one is "expired".
+      return tokenRefused(known !== null && known.expiresAt <= Date.now() ? TOKEN_EXPIRED : undefined);
     }
   },
 };

@@ -8,6 +8,7 @@ import {
   notFound,
   pathOf,
   refuseStaff,
+  refuseToken,
   statementQuery,
   termsGate,
   tokenRefused,
@@ -294,7 +295,7 @@ export const printPdf: Endpoint = {
       /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? url.searchParams.get('token');
     if (!token) return tokenRefused('token absent');
     const cred = { token };
-    if (!(await backend.getAuthUser(cred))) return tokenRefused();
+    if (!(await backend.getAuthUser(cred))) return refuseToken(token);
     const year = /^\d{4}$/.test(params.year ?? '') ? Number(params.year) : NaN;
     const month = /^\d{1,2}$/.test(params.month ?? '') ? Number(params.month) : NaN;
     if (!Number.isInteger(year) || !(month >= 1 && month <= 12)) return notFound();
@@ -314,7 +315,7 @@ export const printPdf: Endpoint = {
       });
       return pdfResponse(bytes, kepPdfFileName(collection), 'inline');
     } catch (error) {
-      if (error instanceof CoopAuthError) return tokenRefused();
+      if (error instanceof CoopAuthError) return refuseToken(token);
       throw error;
     }
   },
