@@ -1,15 +1,16 @@
 // `npm run staff -- add <username> --name "<display name>" --role <editor|moderator|support|admin>`:
 // create a staff account for the back office at /staff and print its one-time enrolment link, where
 // the new account sets its password and its authenticator (ADR 059). The first admin is made so.
-// `npm run staff -- audit-verify`: walk the audit table's hash chain (ADR 100); prints "ok N rows" or
-// the id of the first broken row, and exits 1 then.
-import { recordAudit, verifyAuditChain } from '../app/server/audit.server';
+// `npm run staff -- audit-verify [--retired N]`: walk the audit table's hash chain and check its keyed
+// MACs (ADR 100, 134); prints "ok N rows" or the id of the first broken row, and exits 1 then, or when
+// the rows under a key no longer configured are not the N the operator expects (0 unless told).
+import { auditKeys, recordAudit, verifyAuditChain } from '../app/server/audit.server';
 import { cliArgs, cliEnv, isEntryPoint, STDIO, type CliIo, withStore } from '../app/server/ops/cli.server';
 import { createStaffAccount, enrolUrl, USERNAME_PATTERN } from '../app/server/staff/accounts.server';
 import { isStaffRole, STAFF_ROLES } from '../app/lib/staff';
 
 const USAGE = `Usage: npm run staff -- add <username> --name "<display name>" --role <${STAFF_ROLES.join('|')}>
-       npm run staff -- audit-verify`;
+       npm run staff -- audit-verify [--retired <rows under a dropped secret's key>]`;
 
 /** The CLI without the process around it: returns the exit code. */
 export async function main(
@@ -17,18 +18,24 @@ export async function main(
   source: Record<string, string | undefined> = process.env,
   io: CliIo = STDIO,
 ): Promise<number> {
-  const parsed = cliArgs(argv, { name: { type: 'string' }, role: { type: 'string' } }, USAGE, io);
+  const parsed = cliArgs(
+    argv,
+    { name: { type: 'string' }, role: { type: 'string' }, retired: { type: 'string' } },
+    USAGE,
+    io,
+  );
   if (!parsed) return 2;
   const [command, username, ...extra] = parsed.positionals;
-  const { name, role } = parsed.values;
+  const { name, role, retired } = parsed.values;
   if (command === 'audit-verify') {
-    if (username || name !== undefined || role !== undefined) {
+    const expectRetired = retired === undefined ? 0 : /^\d{1,9}$/.test(retired) ? Number(retired) : null;
+    if (username || name !== undefined || role !== undefined || expectRetired === null) {
       io.err(USAGE);
       return 2;
     }
-    return auditVerify(source, io);
+    return auditVerify(source, io, expectRetired);
   }
-  if (command !== 'add' || !username || extra.length || !name || !isStaffRole(role)) {
+  if (command !== 'add' || !username || extra.length || !name || !isStaffRole(role) || retired !== undefined) {
     io.err(role !== undefined && !isStaffRole(role) ? `Unknown role: ${role}\n${USAGE}` : USAGE);
     return 2;
   }
@@ -47,9 +54,12 @@ export async function main(
       );
       return 1;
     }
-    await recordAudit(db, 'staff_account_created', {
-      detail: `target=${created.account.username}; role=${role}; via=cli`,
-    });
+    await recordAudit(
+      db,
+      'staff_account_created',
+      { detail: `target=${created.account.username}; role=${role}; via=cli` },
+      auditKeys(env.sessionSecrets),
+    );
     io.out(enrolUrl(env.publicUrl, created.token));
     io.err(
       `Staff account ${created.account.username} (${role}) created. The link above works once, until ` +
@@ -59,12 +69,20 @@ export async function main(
   });
 }
 
-/** Checks the audit chain of the configured store: 0 when whole, 1 when a row is broken. */
-async function auditVerify(source: Record<string, string | undefined>, io: CliIo): Promise<number> {
+/**
+ * Checks the audit chain of the configured store: 0 when whole, 1 when a row is broken or when the rows
+ * signed under a key no longer configured are not the `expectRetired` the operator noted when they
+ * dropped its secret (a table re-signed under an invented key shows there, ADR 134).
+ */
+async function auditVerify(
+  source: Record<string, string | undefined>,
+  io: CliIo,
+  expectRetired: number,
+): Promise<number> {
   const env = cliEnv(source, io);
   if (!env) return 1;
   return withStore(env, async (db) => {
-    const check = await verifyAuditChain(db);
+    const check = await verifyAuditChain(db, auditKeys(env.sessionSecrets));
     if (!check.ok) {
       io.out(`broken at row ${check.id} (after ${check.rows} good rows)`);
       io.err(
@@ -72,7 +90,22 @@ async function auditVerify(source: Record<string, string | undefined>, io: CliIo
       );
       return 1;
     }
+    if (check.retired !== expectRetired) {
+      io.out(`${check.retired} rows under a key no longer configured (expected ${expectRetired})`);
+      io.err(
+        `${check.retired} audit rows are signed with a key that none of SESSION_SECRET and SESSION_SECRET_PREVIOUS ` +
+          `gives. After a previous secret was dropped, pass the count noted then (--retired N); otherwise the ` +
+          `rows were rewritten by someone without the key.`,
+      );
+      return 1;
+    }
     io.out(`ok ${check.rows} rows`);
+    if (check.unkeyed || check.retired) {
+      io.err(
+        `${check.unkeyed} rows written before the audit key (checked by hash only), ` +
+          `${check.retired} under a dropped secret's key (checked by hash only).`,
+      );
+    }
     io.err(
       check.lastId === null
         ? `No chained rows yet (${check.unchained} rows written before the chain started).`

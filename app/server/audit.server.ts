@@ -1,6 +1,7 @@
-import { createHash, createHmac, hkdfSync } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 import { app } from './app.server';
+import { sealingKeys } from './auth/totp/seal.server';
 import type { Db } from './db/index.server';
 import { ADVISORY_LOCKS, lockWithinTransaction } from './db/locks';
 import { env } from './env.server';
@@ -151,14 +152,15 @@ let derived: { secrets: readonly string[]; keys: AuditKey[] } | undefined;
 /**
  * The audit keys (ADR 134), one per configured secret: SESSION_SECRET's first (the one new rows are
  * signed with), then SESSION_SECRET_PREVIOUS's (rows signed before a rotation still check out). Each is
- * HKDF-SHA256 of its secret for this purpose alone; its id is the first 16 hex digits of its SHA-256.
+ * the secret's HKDF-SHA256 key for this purpose alone (`sealingKeys`, ADR 040); its id is the first 16
+ * hex digits of its SHA-256.
  */
 export function auditKeys(secrets: readonly string[] = env().sessionSecrets): AuditKey[] {
   if (derived?.secrets === secrets) return derived.keys;
-  const keys = secrets.map((secret) => {
-    const key = Buffer.from(hkdfSync('sha256', secret, 'sahakorn-audit', 'audit-row-mac-v1', 32));
-    return { id: createHash('sha256').update(key).digest('hex').slice(0, 16), key };
-  });
+  const keys = sealingKeys(secrets, 'audit-row-mac-v1').map((key) => ({
+    id: createHash('sha256').update(key).digest('hex').slice(0, 16),
+    key,
+  }));
   derived = { secrets, keys };
   return keys;
 }

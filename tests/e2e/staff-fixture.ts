@@ -27,7 +27,7 @@ export interface TestStaff {
 }
 
 /** The secret the e2e server seals TOTP secrets with (SESSION_SECRET, or the one it made in its data folder). */
-function serverSecret(): string {
+export function serverSecret(): string {
   if (E2E_HTTP_MODE) return E2E_FRONT_SESSION_SECRET;
   const file = path.join(E2E_DATA_DIR, 'session-secret');
   return fs.readFileSync(file, 'utf8').trim();

@@ -1,6 +1,13 @@
-import { verifyAuditChain } from '../../app/server/audit.server';
+import { auditKeys, verifyAuditChain } from '../../app/server/audit.server';
 import { E2E_HTTP_MODE, expect, frontDatabase, test } from './fixtures';
-import { createStaffAccount, secondStaff, signInNewStaff, staffLogin, submitStaffPassword } from './staff-fixture';
+import {
+  createStaffAccount,
+  secondStaff,
+  serverSecret,
+  signInNewStaff,
+  staffLogin,
+  submitStaffPassword,
+} from './staff-fixture';
 
 test.describe('the staff back office keeps to its own sessions', () => {
   test('a member’s session never opens /staff, and a staff session never opens member pages', async ({
@@ -290,7 +297,7 @@ test.describe('a staff member manages their own account', () => {
       'staff_recovery_codes_kept',
     ]);
     expect(rows.every((r) => r.ip)).toBe(true);
-    // The server writes one unbroken chain.
-    expect(await verifyAuditChain(store)).toMatchObject({ ok: true });
+    // The server writes one unbroken chain, every row signed with its key (ADR 134).
+    expect(await verifyAuditChain(store, auditKeys([serverSecret()]))).toMatchObject({ ok: true, retired: 0 });
   });
 });
