@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -8,7 +9,9 @@ import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { migrate, openDb, poolSizeFor, type Db } from './index.server';
+import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
+import { PG_CONNECT_TIMEOUT_MS, migrate, openDb, poolSizeFor, type Db } from './index.server';
+import { isStoreUnavailable } from './outage.server';
 import type { Database } from './schema';
 
 describe('the SQLite store', () => {
@@ -216,4 +219,134 @@ describe.skipIf(!PG_URL)('the PostgreSQL pool when the server ends its connectio
     ).rejects.toThrow();
     expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
   });
+});
+
+/**
+ * A PostgreSQL that stops answering without closing anything (the process hung, a network path
+ * that drops packets, a server so slow it is as good as down): without limits a request would wait
+ * for ever, every pooled connection with it, and the visitor would get the proxy's timeout page.
+ * Each wait is bounded, and what ends it is the "store unavailable" 503 (isStoreUnavailable).
+ */
+describe('the PostgreSQL pool when the server stops answering', () => {
+  /** Accepts TCP connections and never says a word: a hung server as the client sees it. */
+  async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      url: `postgres://sahakorn@127.0.0.1:${port}/sahakorn`,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it(`a connection that gets no answer gives up after ${PG_CONNECT_TIMEOUT_MS} ms, as the store being down`, async () => {
+    const silent = await silentServer();
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: silent.url });
+    try {
+      const started = Date.now();
+      const failure = await sql`select 1`.execute(db).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(PG_CONNECT_TIMEOUT_MS + 2_000);
+      expect(failure).toBeInstanceOf(Error);
+      expect(isStoreUnavailable(failure)).toBe(true);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await silent.close();
+    }
+  }, 20_000);
+});
+
+/**
+ * A proxy in front of the test's PostgreSQL that can stop passing the server's answers on (`stall`):
+ * a connection already open that goes silent in the middle of a query.
+ */
+async function stallingProxy(
+  target: URL,
+): Promise<{ url: string; stall: (on: boolean) => void; close: () => Promise<void> }> {
+  let stalled = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => {
+      if (!stalled) client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    stall: (on) => {
+      stalled = on;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!PG_URL)('the PostgreSQL pool when a query gets no answer', () => {
+  it('a query on an open connection that goes silent fails as the store being down, and the next one works', async () => {
+    const proxy = await stallingProxy(new URL(PG_URL ?? ''));
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: proxy.url, queryTimeoutMs: 1_000 });
+    try {
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
+      proxy.stall(true);
+      const started = Date.now();
+      const failure = await sql`select 2`.execute(db).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(isStoreUnavailable(failure)).toBe(true);
+      proxy.stall(false);
+      // The silent connection was let go: the next query opens a fresh one and gets its answer.
+      expect(Number((await sql<{ three: number }>`select 3 as three`.execute(db)).rows[0]?.three)).toBe(3);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('migrations run without the request limits: a long migration is not cancelled halfway', async () => {
+    const url = await freshDatabase(PG_URL ?? '', 'limits');
+    // Limits so short that most migration statements would be cancelled under them.
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: url, statementTimeoutMs: 1 });
+    try {
+      expect((await migrate(db)).length).toBeGreaterThan(10);
+      // The limit holds for everything else.
+      const failure = await sql`select pg_sleep(0.2)`.execute(db).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: '57014' });
+    } finally {
+      await db.destroy();
+      await dropDatabase(PG_URL ?? '', 'limits');
+    }
+  }, 60_000);
+
+  it('a statement that runs too long is cancelled by the server, as the store being unavailable', async () => {
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: PG_URL, statementTimeoutMs: 500 });
+    try {
+      const failure = await sql`select pg_sleep(5)`.execute(db).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: '57014' });
+      expect(isStoreUnavailable(failure)).toBe(true);
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  }, 20_000);
 });
