@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
-import { PG_CONNECT_TIMEOUT_MS, migrate, openDb, poolSizeFor, type Db } from './index.server';
+import { PG_CONNECT_TIMEOUT_MS, migrate, openDb, poolSizeFor, storeFileProblem, type Db } from './index.server';
 import { isStoreUnavailable } from './outage.server';
 import type { Database } from './schema';
 
@@ -137,6 +137,67 @@ describe('the SQLite store', () => {
     expect(failures).toEqual([]);
     const mine = await db.selectFrom('rate_limits').select('key').where('key', 'like', 'this-process:%').execute();
     expect(mine).toHaveLength(20);
+  });
+});
+
+describe('the SQLite store when its file is removed or replaced under it (ADR 144)', () => {
+  const setUp = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-moved-'));
+    const store = openDb({ dataDir: dir });
+    await migrate(store);
+    await store.insertInto('rate_limits').values({ key: 'before', count: 1, reset_at: 0 }).execute();
+    return { dir, store, file: path.join(dir, 'sahakorn.db') };
+  };
+  const keys = (store: Db) =>
+    store
+      .selectFrom('rate_limits')
+      .select('key')
+      .execute()
+      .then((rows) => rows.map((row) => row.key));
+
+  it('takes no write once its file is removed (it would be acknowledged and lost), as the store being unavailable', async () => {
+    const { dir, store, file } = await setUp();
+    try {
+      expect(storeFileProblem(store)).toBeNull();
+      fs.rmSync(file);
+      // SQLite itself would go on writing to the open, removed file and its WAL: gone at the next start.
+      const write = await store
+        .insertInto('rate_limits')
+        .values({ key: 'after', count: 1, reset_at: 0 })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(write).toMatchObject({ code: 'SQLITE_READONLY_DBMOVED' });
+      expect(isStoreUnavailable(write)).toBe(true);
+      const inTransaction = await store
+        .transaction()
+        .execute((trx) => trx.deleteFrom('rate_limits').execute())
+        .catch((error: unknown) => error);
+      expect(isStoreUnavailable(inTransaction)).toBe(true);
+      // Reads still come from the open file.
+      expect(await keys(store)).toEqual(['before']);
+      expect(storeFileProblem(store)).toBe('database file removed or replaced');
+    } finally {
+      await store.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes no write once another file has taken its place', async () => {
+    const { dir, store, file } = await setUp();
+    try {
+      fs.renameSync(file, `${file}.moved`);
+      fs.writeFileSync(file, '');
+      const write = await store
+        .insertInto('rate_limits')
+        .values({ key: 'after', count: 1, reset_at: 0 })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(isStoreUnavailable(write)).toBe(true);
+      expect(storeFileProblem(store)).toBe('database file removed or replaced');
+    } finally {
+      await store.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

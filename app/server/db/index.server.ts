@@ -119,7 +119,34 @@ export function openDb(config: DbConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const problem = fileWatch(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, problem) }) });
+  fileProblems.set(db, problem);
+  return db;
+}
+
+/** The file check of each SQLite store `openDb` opened (`storeFileProblem`). */
+const fileProblems = new WeakMap<Db, () => string | null>();
+
+/**
+ * Whether the store's file is no longer the one it opened (ADR 144): removed, or another file put in
+ * its place. Null when it is (and for PostgreSQL). `/readyz` is not ready then.
+ */
+export function storeFileProblem(db: Db): string | null {
+  return fileProblems.get(db)?.() ?? null;
+}
+
+/**
+ * A check that `file` is still the file opened now (same device and inode). An open SQLite store
+ * whose file was removed goes on reading and writing the removed file and its WAL: every write would
+ * be acknowledged, and lost when the process ends (the next start makes a new, empty store).
+ */
+function fileWatch(file: string): () => string | null {
+  const opened = fs.statSync(file);
+  return () => {
+    const now = fs.statSync(file, { throwIfNoEntry: false });
+    return now && now.ino === opened.ino && now.dev === opened.dev ? null : 'database file removed or replaced';
+  };
 }
 
 /**
@@ -201,8 +228,28 @@ const NOTHING_TO_ROLL_BACK: SqliteStatement = {
  * Kysely built it. DDL is not kept. At most `STATEMENT_CACHE_SIZE` are kept, the least recently
  * used going first: the app has far fewer distinct queries.
  */
-function withStatementCache(sqlite: Sqlite.Database) {
+function withStatementCache(sqlite: Sqlite.Database, fileProblem: () => string | null = () => null) {
   const cache = new LRUCache<string, Sqlite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  /**
+   * A statement that writes (or begins or commits a transaction) runs only while the store's file is
+   * still the one opened (ADR 144); otherwise it fails as SQLite fails a write to a moved file, which
+   * `isStoreUnavailable` knows: the 503 page, nothing acknowledged. A ROLLBACK always runs.
+   */
+  const guarded = (statement: Sqlite.Statement): SqliteStatement => ({
+    reader: statement.reader,
+    run: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.run(parameters);
+    },
+    all: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.all(parameters);
+    },
+    iterate: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.iterate(parameters);
+    },
+  });
   return {
     close: () => {
       cache.clear();
@@ -216,14 +263,24 @@ function withStatementCache(sqlite: Sqlite.Database) {
       if (/^rollback$/i.test(text) && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       const sql = /^begin$/i.test(text) ? 'begin immediate' : text;
       let statement = cache.get(sql);
-      if (statement) return statement;
-      statement = sqlite.prepare(sql);
-      if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
-        cache.set(sql, statement);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
+          cache.set(sql, statement);
+        }
       }
-      return statement;
+      return /^\s*(select|rollback)\b/i.test(sql) ? statement : guarded(statement);
     },
   };
+}
+
+/** Throws SQLite's "moved" error when the store's file is not the one opened. */
+function refuseWhenMoved(fileProblem: () => string | null): void {
+  const problem = fileProblem();
+  if (problem)
+    throw Object.assign(new Error(`attempt to write a readonly database: ${problem}`), {
+      code: 'SQLITE_READONLY_DBMOVED',
+    });
 }
 
 /** Names of the migrations this code knows that the database has not applied (`/readyz`). */

@@ -46,6 +46,18 @@ describe('checkReadiness', () => {
     await db.destroy();
   });
 
+  it('is not ready once the SQLite file has been removed, although the open store still answers (ADR 144)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-ready-'));
+    const db = openDb({ dataDir: dir });
+    await migrate(db);
+    fs.rmSync(path.join(dir, 'sahakorn.db'));
+    expect(await checkReadiness({ db, backend: noHook })).toEqual({
+      ready: false,
+      reason: 'database file removed or replaced',
+    });
+    await db.destroy();
+  });
+
   it('is not ready while a migration is pending, and names it', async () => {
     const db = await freshDb();
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);

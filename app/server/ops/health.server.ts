@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import { app } from '../app.server';
 import type { CoopBackend } from '../coop/types';
-import { pendingMigrations, type Db } from '../db/index.server';
+import { pendingMigrations, storeFileProblem, type Db } from '../db/index.server';
 import { dataDiskProblem } from './disk.server';
 import { env } from '../env.server';
 
@@ -17,7 +17,7 @@ export function markShuttingDown(): void {
 
 /**
  * Whether this instance should get traffic (`/readyz`, ADR 016): not shutting down, the database
- * answers a trivial query, every migration this code knows is applied, the data disk has room and
+ * answers a trivial query, its SQLite file is still the one opened (ADR 144), every migration this code knows is applied, the data disk has room and
  * takes a write (DISK_MIN_FREE_MB), and — when the backend has a
  * `ready()` hook (http mode) — the core system answers.
  */
@@ -33,6 +33,9 @@ export async function checkReadiness(services: {
   } catch {
     return { ready: false, reason: 'database unreachable' };
   }
+  // The SQLite file removed or replaced under the open store: it still answers, but takes no write.
+  const file = storeFileProblem(services.db);
+  if (file) return { ready: false, reason: file };
   let pending: string[];
   try {
     pending = await pendingMigrations(services.db);
