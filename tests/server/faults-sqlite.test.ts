@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CRASH_TEXT } from '~/components/error-pages';
 
 import { boardFormKey, get, postTopic, signIn, type Answer } from './http';
-import { BUILT, NODE, TMP, useServer } from './process';
+import { BUILT, NODE, TMP, startServer, stopServer, useServer } from './process';
 
 const DATA = path.join(TMP, 'faults-sqlite');
 const FILE = path.join(DATA, 'sahakorn.db');
@@ -107,5 +107,25 @@ describe.skipIf(!BUILT)('the SQLite store failing under the running server', () 
     // Nothing reached the removed file either (read as it stood when it was taken away).
     fs.renameSync(copy, FILE);
     expect(storedTopics(topic.title)).toBe(0);
+  });
+
+  it('killed after its file was removed: it does not start again on a new, empty store over the old log', async () => {
+    await stopServer(server());
+    expect(fs.existsSync(`${FILE}-wal`)).toBe(true);
+    fs.rmSync(FILE);
+    const wal = fs.readFileSync(`${FILE}-wal`);
+    const failed = await startServer({ DATA_DIR: DATA, SEED_DEMO: '1', SEED_MEMBERS: '5' }).then(
+      async (started) => {
+        await stopServer(started);
+        return 'it started';
+      },
+      (error: unknown) => String(error),
+    );
+    expect(failed).toContain(
+      `Sahakorn cannot start: ${FILE} is missing but its write-ahead log sahakorn.db-wal is there`,
+    );
+    expect(failed).not.toMatch(/\bat .+:\d+:\d+/);
+    expect(fs.existsSync(FILE)).toBe(false);
+    expect(fs.readFileSync(`${FILE}-wal`).equals(wal)).toBe(true);
   });
 });

@@ -10,7 +10,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
-import { PG_CONNECT_TIMEOUT_MS, migrate, openDb, poolSizeFor, storeFileProblem, type Db } from './index.server';
+import {
+  PG_CONNECT_TIMEOUT_MS,
+  STORE_FILE_MISSING,
+  migrate,
+  openDb,
+  poolSizeFor,
+  storeFileProblem,
+  type Db,
+} from './index.server';
 import { isStoreUnavailable } from './outage.server';
 import type { Database } from './schema';
 
@@ -178,6 +186,21 @@ describe('the SQLite store when its file is removed or replaced under it (ADR 14
       expect(storeFileProblem(store)).toBe('database file removed or replaced');
     } finally {
       await store.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not open a new, empty store beside the write-ahead log of a removed one', async () => {
+    const { dir, store, file } = await setUp();
+    // Ended without closing (killed, or the container stopped): the WAL stays beside the file.
+    fs.copyFileSync(`${file}-wal`, path.join(dir, 'kept-wal'));
+    await store.destroy();
+    fs.rmSync(file);
+    fs.copyFileSync(path.join(dir, 'kept-wal'), `${file}-wal`);
+    try {
+      expect(() => openDb({ dataDir: dir })).toThrow(expect.objectContaining({ code: STORE_FILE_MISSING }));
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -60,6 +60,13 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 export type Db = Kysely<Database>;
 
 /**
+ * The code of the error `openDb` throws for a SQLite file that is missing beside its write-ahead log
+ * (ADR 144): the store was removed while in use. Opening would make a new, empty store and overwrite
+ * the log, the last of what was removed.
+ */
+export const STORE_FILE_MISSING = 'SAHAKORN_STORE_FILE_MISSING';
+
+/**
  * How long PostgreSQL may keep a request waiting (ADR 143). A server that stops answering — hung,
  * overloaded, behind a network path that drops packets — would otherwise hold every request and
  * every pooled connection for as long as TCP keeps trying, and the visitor would get the proxy's
@@ -114,6 +121,9 @@ export function openDb(config: DbConfig): Db {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'sahakorn.db');
+  if (!fs.existsSync(file) && fs.existsSync(`${file}-wal`)) {
+    throw Object.assign(new Error(`${file} is missing beside its write-ahead log`), { code: STORE_FILE_MISSING });
+  }
   const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
