@@ -21,6 +21,11 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(withCode('could not serialize access due to concurrent update', '40001'))).toBe(true);
     expect(isStoreUnavailable(withCode('deadlock detected', '40P01'))).toBe(true);
     expect(isStoreUnavailable(withCode('canceling statement due to lock timeout', '55P03'))).toBe(true);
+    // The data disk remounted read-only after errors, or failing: a media upload or a SQLite write.
+    expect(isStoreUnavailable(withCode("EROFS: read-only file system, open '/data/mediafiles/x.jpg'", 'EROFS'))).toBe(
+      true,
+    );
+    expect(isStoreUnavailable(withCode('EIO: i/o error, write', 'EIO'))).toBe(true);
     // Wrapped by a caller that kept the cause.
     expect(isStoreUnavailable(new Error('session lookup failed', { cause: withCode('x', 'ECONNRESET') }))).toBe(true);
   });
