@@ -10,6 +10,26 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 
 let stopping = false;
 
+/**
+ * How long `/readyz` waits for the database (ADR 143): a PostgreSQL that hangs would otherwise hold
+ * the check until the pool gives up (5 s for a connection, 20 s on one that went silent), past
+ * compose's 5 s health-check timeout, and the operator would see a timeout instead of the reason.
+ */
+export const READY_DEADLINE_MS = 2_000;
+
+/** `work`, or `fallback` if it has not settled within `ms`. */
+async function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Graceful shutdown has begun (server.js, SIGTERM): from now on the instance is not ready. */
 export function markShuttingDown(): void {
   stopping = true;
@@ -28,11 +48,11 @@ export async function checkReadiness(services: {
   disk?: () => Promise<string | null>;
 }): Promise<Readiness> {
   if (stopping) return { ready: false, reason: 'shutting down' };
-  try {
-    await sql`select 1`.execute(services.db);
-  } catch {
-    return { ready: false, reason: 'database unreachable' };
-  }
+  const answers = sql`select 1`.execute(services.db).then(
+    () => true,
+    () => false,
+  );
+  if (!(await within(READY_DEADLINE_MS, answers, false))) return { ready: false, reason: 'database unreachable' };
   // The SQLite file removed or replaced under the open store: it still answers, but takes no write.
   const file = storeFileProblem(services.db);
   if (file) return { ready: false, reason: file };
