@@ -13,6 +13,9 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(withCode('could not extend file: No space left on device', '53100'))).toBe(true);
     expect(isStoreUnavailable(withCode('database or disk is full', 'SQLITE_FULL'))).toBe(true);
     expect(isStoreUnavailable(withCode('database is locked', 'SQLITE_BUSY'))).toBe(true);
+    // Mid fail-over: the old primary, now a standby, refuses writes; an idle session ended by the server.
+    expect(isStoreUnavailable(withCode('cannot execute INSERT in a read-only transaction', '25006'))).toBe(true);
+    expect(isStoreUnavailable(withCode('terminating connection due to idle-session timeout', '57P05'))).toBe(true);
     // Too slow (ADR 143): a statement cancelled by statement_timeout, a query with no answer, no connection in time.
     expect(isStoreUnavailable(withCode('canceling statement due to statement timeout', '57014'))).toBe(true);
     expect(isStoreUnavailable(new Error('Query read timeout'))).toBe(true);
