@@ -343,7 +343,7 @@ describe('the PostgreSQL pool when the server stops answering', () => {
       await db.destroy().catch(() => undefined);
       await silent.close();
     }
-  }, 20_000);
+  }, 30_000);
 });
 
 /**

@@ -73,8 +73,11 @@ export const STORE_FILE_MISSING = 'SAHAKORN_STORE_FILE_MISSING';
  * timeout page. Each limit ends in an error `isStoreUnavailable` knows: the 503 page with
  * `Retry-After`, and the next request tries again.
  */
-/** A new connection, or a free one from a full pool, must be had within this. */
-export const PG_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A new connection, or a free one from a full pool, must be had within this. Generous: a slow network
+ * (several round trips to connect and authenticate) or a busy pool is not yet an outage.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
 /** The server cancels a statement that runs longer than this (SQLSTATE 57014). */
 export const PG_STATEMENT_TIMEOUT_MS = 15_000;
 /** No answer at all to a query within this: the connection is given up (the network or server went silent). */

@@ -12,7 +12,7 @@ let stopping = false;
 
 /**
  * How long `/readyz` waits for the database (ADR 143): a PostgreSQL that hangs would otherwise hold
- * the check until the pool gives up (5 s for a connection, 20 s on one that went silent), past
+ * the check until the pool gives up (10 s for a connection, 20 s on one that went silent), past
  * compose's 5 s health-check timeout, and the operator would see a timeout instead of the reason.
  */
 export const READY_DEADLINE_MS = 2_000;
