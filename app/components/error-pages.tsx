@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react';
 
 import { site } from '~/config/site';
-import { IncidentNumber } from '~/incident';
+import { IncidentNumber, groupIncident } from '~/incident';
 
 export const NOT_FOUND_TEXT = 'ขออภัย!ไม่พบหน้าเว็บไซต์ที่ค้นหา...';
 export const CRASH_TEXT = 'ขออภัย! หน้าเพจนี้ไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ในภายหลัง';
@@ -59,5 +59,56 @@ export function CrashPage() {
         </a>
       </p>
     </Shell>
+  );
+}
+
+/**
+ * A whole failure document for an answer that has no page of its own to show it in: a route that
+ * only acts and redirects (a sign-out, a staff publish) or sends a file, failing (ADR 145). The same
+ * words and ways on as `CrashPage`, with the site's inline stylesheet when there is one.
+ */
+export function FailureDocument({
+  heading,
+  detail,
+  incident,
+  retry,
+  css,
+}: {
+  heading: string;
+  detail?: string;
+  /** The request id, printed grouped as "เลขที่อ้างอิง …". */
+  incident?: string;
+  /** Where "ลองใหม่อีกครั้ง" goes (a GET of the same address, or the page the form was on). */
+  retry: string;
+  /** The site's inline stylesheet (its text is allowed by its hash in the CSP). */
+  css?: string;
+}) {
+  return (
+    <html lang="th">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{CRASH_TITLE}</title>
+        {css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : null}
+      </head>
+      <body>
+        <Shell>
+          <h1>{heading}</h1>
+          {detail ? <p>{detail}</p> : null}
+          {incident ? (
+            <p className="status-page__incident">
+              {'เลขที่อ้างอิง '}
+              <span className="status-page__incident-number">{groupIncident(incident)}</span>
+            </p>
+          ) : null}
+          <p className="status-page__actions">
+            <RetryLink href={retry} />
+            <a className="button button--secondary" href="/home">
+              กลับสู่หน้าแรก
+            </a>
+          </p>
+        </Shell>
+      </body>
+    </html>
   );
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -8,7 +9,17 @@ import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { migrate, openDb, poolSizeFor, type Db } from './index.server';
+import { dropDatabase, freshDatabase } from '../../../scripts/instances.mjs';
+import {
+  PG_CONNECT_TIMEOUT_MS,
+  STORE_FILE_MISSING,
+  migrate,
+  openDb,
+  poolSizeFor,
+  storeFileProblem,
+  type Db,
+} from './index.server';
+import { isStoreUnavailable } from './outage.server';
 import type { Database } from './schema';
 
 describe('the SQLite store', () => {
@@ -137,6 +148,82 @@ describe('the SQLite store', () => {
   });
 });
 
+describe('the SQLite store when its file is removed or replaced under it (ADR 144)', () => {
+  const setUp = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-moved-'));
+    const store = openDb({ dataDir: dir });
+    await migrate(store);
+    await store.insertInto('rate_limits').values({ key: 'before', count: 1, reset_at: 0 }).execute();
+    return { dir, store, file: path.join(dir, 'sahakorn.db') };
+  };
+  const keys = (store: Db) =>
+    store
+      .selectFrom('rate_limits')
+      .select('key')
+      .execute()
+      .then((rows) => rows.map((row) => row.key));
+
+  it('takes no write once its file is removed (it would be acknowledged and lost), as the store being unavailable', async () => {
+    const { dir, store, file } = await setUp();
+    try {
+      expect(storeFileProblem(store)).toBeNull();
+      fs.rmSync(file);
+      // SQLite itself would go on writing to the open, removed file and its WAL: gone at the next start.
+      const write = await store
+        .insertInto('rate_limits')
+        .values({ key: 'after', count: 1, reset_at: 0 })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(write).toMatchObject({ code: 'SQLITE_READONLY_DBMOVED' });
+      expect(isStoreUnavailable(write)).toBe(true);
+      const inTransaction = await store
+        .transaction()
+        .execute((trx) => trx.deleteFrom('rate_limits').execute())
+        .catch((error: unknown) => error);
+      expect(isStoreUnavailable(inTransaction)).toBe(true);
+      // Reads still come from the open file.
+      expect(await keys(store)).toEqual(['before']);
+      expect(storeFileProblem(store)).toBe('database file removed or replaced');
+    } finally {
+      await store.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not open a new, empty store beside the write-ahead log of a removed one', async () => {
+    const { dir, store, file } = await setUp();
+    // Ended without closing (killed, or the container stopped): the WAL stays beside the file.
+    fs.copyFileSync(`${file}-wal`, path.join(dir, 'kept-wal'));
+    await store.destroy();
+    fs.rmSync(file);
+    fs.copyFileSync(path.join(dir, 'kept-wal'), `${file}-wal`);
+    try {
+      expect(() => openDb({ dataDir: dir })).toThrow(expect.objectContaining({ code: STORE_FILE_MISSING }));
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes no write once another file has taken its place', async () => {
+    const { dir, store, file } = await setUp();
+    try {
+      fs.renameSync(file, `${file}.moved`);
+      fs.writeFileSync(file, '');
+      const write = await store
+        .insertInto('rate_limits')
+        .values({ key: 'after', count: 1, reset_at: 0 })
+        .execute()
+        .catch((error: unknown) => error);
+      expect(isStoreUnavailable(write)).toBe(true);
+      expect(storeFileProblem(store)).toBe('database file removed or replaced');
+    } finally {
+      await store.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the migrations (ADR 129)', () => {
   it('a fresh store applies every numbered file of the migrations folder, in order, and no other file', async () => {
     const files = fs
@@ -216,4 +303,134 @@ describe.skipIf(!PG_URL)('the PostgreSQL pool when the server ends its connectio
     ).rejects.toThrow();
     expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
   });
+});
+
+/**
+ * A PostgreSQL that stops answering without closing anything (the process hung, a network path
+ * that drops packets, a server so slow it is as good as down): without limits a request would wait
+ * for ever, every pooled connection with it, and the visitor would get the proxy's timeout page.
+ * Each wait is bounded, and what ends it is the "store unavailable" 503 (isStoreUnavailable).
+ */
+describe('the PostgreSQL pool when the server stops answering', () => {
+  /** Accepts TCP connections and never says a word: a hung server as the client sees it. */
+  async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      url: `postgres://sahakorn@127.0.0.1:${port}/sahakorn`,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it(`a connection that gets no answer gives up after ${PG_CONNECT_TIMEOUT_MS} ms, as the store being down`, async () => {
+    const silent = await silentServer();
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: silent.url });
+    try {
+      const started = Date.now();
+      const failure = await sql`select 1`.execute(db).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(PG_CONNECT_TIMEOUT_MS + 2_000);
+      expect(failure).toBeInstanceOf(Error);
+      expect(isStoreUnavailable(failure)).toBe(true);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await silent.close();
+    }
+  }, 30_000);
+});
+
+/**
+ * A proxy in front of the test's PostgreSQL that can stop passing the server's answers on (`stall`):
+ * a connection already open that goes silent in the middle of a query.
+ */
+async function stallingProxy(
+  target: URL,
+): Promise<{ url: string; stall: (on: boolean) => void; close: () => Promise<void> }> {
+  let stalled = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => upstream.write(chunk));
+    upstream.on('data', (chunk) => {
+      if (!stalled) client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    stall: (on) => {
+      stalled = on;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!PG_URL)('the PostgreSQL pool when a query gets no answer', () => {
+  it('a query on an open connection that goes silent fails as the store being down, and the next one works', async () => {
+    const proxy = await stallingProxy(new URL(PG_URL ?? ''));
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: proxy.url, queryTimeoutMs: 1_000 });
+    try {
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
+      proxy.stall(true);
+      const started = Date.now();
+      const failure = await sql`select 2`.execute(db).catch((error: unknown) => error);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(isStoreUnavailable(failure)).toBe(true);
+      proxy.stall(false);
+      // The silent connection was let go: the next query opens a fresh one and gets its answer.
+      expect(Number((await sql<{ three: number }>`select 3 as three`.execute(db)).rows[0]?.three)).toBe(3);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await proxy.close();
+    }
+  }, 20_000);
+
+  it('migrations run without the request limits: a long migration is not cancelled halfway', async () => {
+    const url = await freshDatabase(PG_URL ?? '', 'limits');
+    // Limits so short that most migration statements would be cancelled under them.
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: url, statementTimeoutMs: 1 });
+    try {
+      expect((await migrate(db)).length).toBeGreaterThan(10);
+      // The limit holds for everything else.
+      const failure = await sql`select pg_sleep(0.2)`.execute(db).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: '57014' });
+    } finally {
+      await db.destroy();
+      await dropDatabase(PG_URL ?? '', 'limits');
+    }
+  }, 60_000);
+
+  it('a statement that runs too long is cancelled by the server, as the store being unavailable', async () => {
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: PG_URL, statementTimeoutMs: 500 });
+    try {
+      const failure = await sql`select pg_sleep(5)`.execute(db).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: '57014' });
+      expect(isStoreUnavailable(failure)).toBe(true);
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  }, 20_000);
 });

@@ -61,12 +61,40 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export type Db = Kysely<Database>;
 
+/**
+ * The code of the error `openDb` throws for a SQLite file that is missing beside its write-ahead log
+ * (ADR 144): the store was removed while in use. Opening would make a new, empty store and overwrite
+ * the log, the last of what was removed.
+ */
+export const STORE_FILE_MISSING = 'SAHAKORN_STORE_FILE_MISSING';
+
+/**
+ * How long PostgreSQL may keep a request waiting (ADR 143). A server that stops answering — hung,
+ * overloaded, behind a network path that drops packets — would otherwise hold every request and
+ * every pooled connection for as long as TCP keeps trying, and the visitor would get the proxy's
+ * timeout page. Each limit ends in an error `isStoreUnavailable` knows: the 503 page with
+ * `Retry-After`, and the next request tries again.
+ */
+/**
+ * A new connection, or a free one from a full pool, must be had within this. Generous: a slow network
+ * (several round trips to connect and authenticate) or a busy pool is not yet an outage.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+/** The server cancels a statement that runs longer than this (SQLSTATE 57014). */
+export const PG_STATEMENT_TIMEOUT_MS = 15_000;
+/** No answer at all to a query within this: the connection is given up (the network or server went silent). */
+export const PG_QUERY_TIMEOUT_MS = 20_000;
+
 export interface DbConfig {
   /** postgres://… or undefined for SQLite in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
   /** PostgreSQL connections this process may hold (default 10; `poolSizeFor` divides them among workers). */
   poolSize?: number;
+  /** PostgreSQL's `statement_timeout` (default `PG_STATEMENT_TIMEOUT_MS`). */
+  statementTimeoutMs?: number;
+  /** How long a PostgreSQL query may go without any answer (default `PG_QUERY_TIMEOUT_MS`). */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -85,18 +113,55 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Open the app database (SQLite file `sahakorn.db` in dataDir, or PostgreSQL). */
 export function openDb(config: DbConfig): Db {
   if (config.databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: resilientPool(config.databaseUrl, config.poolSize) }),
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: resilientPool(config.databaseUrl, config.poolSize, {
+          statementTimeoutMs: config.statementTimeoutMs,
+          queryTimeoutMs: config.queryTimeoutMs,
+        }),
+      }),
     });
+    postgresConfigs.set(db, config);
+    return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'sahakorn.db');
+  if (!fs.existsSync(file) && fs.existsSync(`${file}-wal`)) {
+    throw Object.assign(new Error(`${file} is missing beside its write-ahead log`), { code: STORE_FILE_MISSING });
+  }
   const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const problem = fileWatch(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, problem) }) });
+  fileProblems.set(db, problem);
+  return db;
+}
+
+/** The file check of each SQLite store `openDb` opened (`storeFileProblem`). */
+const fileProblems = new WeakMap<Db, () => string | null>();
+
+/**
+ * Whether the store's file is no longer the one it opened (ADR 144): removed, or another file put in
+ * its place. Null when it is (and for PostgreSQL). `/readyz` is not ready then.
+ */
+export function storeFileProblem(db: Db): string | null {
+  return fileProblems.get(db)?.() ?? null;
+}
+
+/**
+ * A check that `file` is still the file opened now (same device and inode). An open SQLite store
+ * whose file was removed goes on reading and writing the removed file and its WAL: every write would
+ * be acknowledged, and lost when the process ends (the next start makes a new, empty store).
+ */
+function fileWatch(file: string): () => string | null {
+  const opened = fs.statSync(file);
+  return () => {
+    const now = fs.statSync(file, { throwIfNoEntry: false });
+    return now && now.ino === opened.ino && now.dev === opened.dev ? null : 'database file removed or replaced';
+  };
 }
 
 /**
@@ -104,10 +169,24 @@ export function openDb(config: DbConfig): Db {
  * `pg_terminate_backend`, a firewall dropping idle TCP). The pool, and a client between two queries,
  * emit `'error'` then; with no listener Node ends the process, every instance at once. Here the loss is
  * logged (once per outage, until a connection succeeds again) and the pool drops that client itself:
- * requests meanwhile fail (the 503 page) and the next ones open fresh connections.
+ * requests meanwhile fail (the 503 page) and the next ones open fresh connections. A server that
+ * stops answering without ending anything is given up on within the limits above (ADR 143).
  */
-export function resilientPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+export function resilientPool(
+  connectionString: string,
+  max = 10,
+  limits: { statementTimeoutMs?: number; queryTimeoutMs?: number } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    Client: SilenceDroppingClient,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: limits.statementTimeoutMs ?? PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: limits.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
+    // The OS notices a peer that vanished (no FIN, no RST) on an idle pooled connection.
+    keepAlive: true,
+  });
   let lost = false;
   const onError = (error: Error) => {
     if (lost) return;
@@ -122,6 +201,29 @@ export function resilientPool(connectionString: string, max = 10): pg.Pool {
   });
   return pool;
 }
+
+/** The message of pg's error for a query that got no answer within `query_timeout`. */
+export const PG_QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * pg's `query_timeout` rejects the query but keeps the connection, which still waits for the
+ * answer: the pool would hand it to the next request, whose query would queue behind the lost one.
+ * This client ends itself when a query timed out, so the pool drops it and the next request gets a
+ * fresh connection.
+ */
+class SilenceDroppingClient extends pg.Client {}
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+(SilenceDroppingClient.prototype as { query: unknown }).query = function query(this: pg.Client, ...args: unknown[]) {
+  const result = clientQuery.apply(this, args);
+  if (result instanceof Promise) {
+    result.catch((error: unknown) => {
+      // `end()` marks the client as ending at once (the pool then drops it when it comes back) and,
+      // with the lost query still active, destroys the socket rather than waiting for a goodbye.
+      if (error instanceof Error && error.message === PG_QUERY_READ_TIMEOUT) this.end().catch(() => undefined);
+    });
+  }
+  return result;
+};
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -141,8 +243,28 @@ const NOTHING_TO_ROLL_BACK: SqliteStatement = {
  * Kysely built it. DDL is not kept. At most `STATEMENT_CACHE_SIZE` are kept, the least recently
  * used going first: the app has far fewer distinct queries.
  */
-function withStatementCache(sqlite: Sqlite.Database) {
+function withStatementCache(sqlite: Sqlite.Database, fileProblem: () => string | null = () => null) {
   const cache = new LRUCache<string, Sqlite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  /**
+   * A statement that writes (or begins or commits a transaction) runs only while the store's file is
+   * still the one opened (ADR 144); otherwise it fails as SQLite fails a write to a moved file, which
+   * `isStoreUnavailable` knows: the 503 page, nothing acknowledged. A ROLLBACK always runs.
+   */
+  const guarded = (statement: Sqlite.Statement): SqliteStatement => ({
+    reader: statement.reader,
+    run: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.run(parameters);
+    },
+    all: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.all(parameters);
+    },
+    iterate: (parameters) => {
+      refuseWhenMoved(fileProblem);
+      return statement.iterate(parameters);
+    },
+  });
   return {
     close: () => {
       cache.clear();
@@ -156,14 +278,24 @@ function withStatementCache(sqlite: Sqlite.Database) {
       if (/^rollback$/i.test(text) && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       const sql = /^begin$/i.test(text) ? 'begin immediate' : text;
       let statement = cache.get(sql);
-      if (statement) return statement;
-      statement = sqlite.prepare(sql);
-      if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
-        cache.set(sql, statement);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (/^\s*(select|insert|update|delete|with)\b/i.test(sql)) {
+          cache.set(sql, statement);
+        }
       }
-      return statement;
+      return /^\s*(select|rollback)\b/i.test(sql) ? statement : guarded(statement);
     },
   };
+}
+
+/** Throws SQLite's "moved" error when the store's file is not the one opened. */
+function refuseWhenMoved(fileProblem: () => string | null): void {
+  const problem = fileProblem();
+  if (problem)
+    throw Object.assign(new Error(`attempt to write a readonly database: ${problem}`), {
+      code: 'SQLITE_READONLY_DBMOVED',
+    });
 }
 
 /** Names of the migrations this code knows that the database has not applied (`/readyz`). */
@@ -172,8 +304,26 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
-/** Apply pending migrations; throws with the failing migration's name. */
+/** How each PostgreSQL store `openDb` opened was configured: `migrate` opens its own pool from it. */
+const postgresConfigs = new WeakMap<Db, DbConfig>();
+
+/**
+ * Apply pending migrations; throws with the failing migration's name. On PostgreSQL they run on a
+ * pool of their own, without the request limits (ADR 143): building an index or rewriting a table of
+ * a large store may take longer than any request should.
+ */
 export async function migrate(db: Db): Promise<string[]> {
+  const config = postgresConfigs.get(db);
+  if (!config) return migrateOn(db);
+  const unlimited = openDb({ ...config, poolSize: 2, statementTimeoutMs: 0, queryTimeoutMs: 0 });
+  try {
+    return await migrateOn(unlimited);
+  } finally {
+    await unlimited.destroy();
+  }
+}
+
+async function migrateOn(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -13,6 +13,22 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(withCode('could not extend file: No space left on device', '53100'))).toBe(true);
     expect(isStoreUnavailable(withCode('database or disk is full', 'SQLITE_FULL'))).toBe(true);
     expect(isStoreUnavailable(withCode('database is locked', 'SQLITE_BUSY'))).toBe(true);
+    // Mid fail-over: the old primary, now a standby, refuses writes; an idle session ended by the server.
+    expect(isStoreUnavailable(withCode('cannot execute INSERT in a read-only transaction', '25006'))).toBe(true);
+    expect(isStoreUnavailable(withCode('terminating connection due to idle-session timeout', '57P05'))).toBe(true);
+    // Too slow (ADR 143): a statement cancelled by statement_timeout, a query with no answer, no connection in time.
+    expect(isStoreUnavailable(withCode('canceling statement due to statement timeout', '57014'))).toBe(true);
+    expect(isStoreUnavailable(new Error('Query read timeout'))).toBe(true);
+    expect(isStoreUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A transaction the server rolled back whole: the same request again succeeds.
+    expect(isStoreUnavailable(withCode('could not serialize access due to concurrent update', '40001'))).toBe(true);
+    expect(isStoreUnavailable(withCode('deadlock detected', '40P01'))).toBe(true);
+    expect(isStoreUnavailable(withCode('canceling statement due to lock timeout', '55P03'))).toBe(true);
+    // The data disk remounted read-only after errors, or failing: a media upload or a SQLite write.
+    expect(isStoreUnavailable(withCode("EROFS: read-only file system, open '/data/mediafiles/x.jpg'", 'EROFS'))).toBe(
+      true,
+    );
+    expect(isStoreUnavailable(withCode('EIO: i/o error, write', 'EIO'))).toBe(true);
     // Wrapped by a caller that kept the cause.
     expect(isStoreUnavailable(new Error('session lookup failed', { cause: withCode('x', 'ECONNRESET') }))).toBe(true);
   });

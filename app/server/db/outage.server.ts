@@ -15,12 +15,21 @@ export function isStoreUnavailable(error: unknown): boolean {
 
 /**
  * PostgreSQL SQLSTATE classes 08 (connection exception), 53 (insufficient resources: disk full, out of
- * memory, too many connections) and 57P (operator intervention: shutdown, cannot connect now); socket
+ * memory, too many connections) and 57P (operator intervention: shutdown, cannot connect now, an idle
+ * session ended), 25006 (a read-only transaction: mid fail-over the address still reaches the old
+ * primary, now a standby), 57014
+ * (a statement cancelled for running past `statement_timeout`, ADR 143), 40001 and 40P01 (a
+ * transaction rolled back for a serialization failure or a deadlock: nothing of it was kept, the same
+ * request again succeeds) and 55P03 (a lock not had in time); the data disk remounted read-only
+ * (EROFS, what Linux does after disk errors) or failing (EIO), under the media files too; socket
  * errors from node; SQLite's busy, full, I/O, read-only and cannot-open results.
  */
 const STORE_DOWN_CODES =
-  /^(08\w{3}|53\w{3}|57P0[1-4]|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|ENOSPC|SQLITE_(BUSY|FULL|IOERR|READONLY|CANTOPEN|LOCKED)\w*)$/;
+  /^(08\w{3}|53\w{3}|57P0[1-5]|25006|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|ENOSPC|EROFS|EIO|57014|40001|40P01|55P03|SQLITE_(BUSY|FULL|IOERR|READONLY|CANTOPEN|LOCKED)\w*)$/;
 
-/** What node-postgres says when a connection ends under it (it sets no code). */
+/**
+ * What node-postgres says when a connection ends under it, when none could be had in time, and when a
+ * query got no answer within `query_timeout` (ADR 143); it sets no code.
+ */
 const CONNECTION_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection ended)/;
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection ended|Query read timeout$)/;

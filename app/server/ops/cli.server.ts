@@ -47,10 +47,11 @@ export function cliArgs<T extends ParseArgsOptionsConfig>(argv: string[], option
 
 /**
  * Runs `work` on the store `env` names, migrated first (`applied`: the migrations this run applied),
- * and closes the store after, whatever happens.
+ * and closes the store after, whatever happens. A CLI is a batch job someone watches, not a request:
+ * PostgreSQL's statement and answer limits (ADR 143) are off for it.
  */
 export async function withStore<T>(env: Env, work: (db: Db, applied: string[]) => Promise<T>): Promise<T> {
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, statementTimeoutMs: 0, queryTimeoutMs: 0 });
   try {
     return await work(db, await migrate(db));
   } finally {

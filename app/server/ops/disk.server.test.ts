@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { forgetDiskFull, reportDiskFull } from './disk-full.server';
+import { STORE_FILE_MISSING } from '../db/index.server';
 import { dataDiskProblem, startupFailureMessage } from './disk.server';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -39,6 +40,12 @@ describe('dataDiskProblem', () => {
 });
 
 describe('startupFailureMessage', () => {
+  it('says that the store file is missing beside its write-ahead log, and what to do (ADR 144)', () => {
+    expect(startupFailureMessage(withCode('sahakorn.db is missing', STORE_FILE_MISSING), '/data')).toBe(
+      'Sahakorn cannot start: /data/sahakorn.db is missing but its write-ahead log sahakorn.db-wal is there: the store was removed while in use. Put the database file back (docs/deploy.md, failure modes), or move sahakorn.db-wal and sahakorn.db-shm away to start an empty store.',
+    );
+  });
+
   it('says in words that the data disk is full, not read-only, or the database unreachable', () => {
     expect(startupFailureMessage(withCode('ENOSPC: no space left on device, write', 'ENOSPC'), '/data')).toBe(
       'Sahakorn cannot start: the data disk is full (DATA_DIR=/data). Free some space or give DATA_DIR a larger volume, then start again.',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { STORE_FILE_MISSING } from '../db/index.server';
 import { isStoreUnavailable } from '../db/outage.server';
 import { diskFullRecently, isDiskFull } from './disk-full.server';
 
@@ -41,12 +42,16 @@ export async function dataDiskProblem(dir: string, minFreeBytes: number): Promis
 
 /**
  * The line server.js prints when the app cannot start: a full or unwritable data disk is said in
- * words (not as an ENOSPC stack), so is an unreachable database; anything else as it was thrown.
+ * words (not as an ENOSPC stack), so is an unreachable database and a SQLite file removed from beside
+ * its write-ahead log (ADR 144); anything else as it was thrown.
  */
 export function startupFailureMessage(error: unknown, dataDir: string): string | null {
   const codes: unknown[] = [];
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     codes.push((e as { code?: unknown }).code);
+  }
+  if (codes.includes(STORE_FILE_MISSING)) {
+    return `Sahakorn cannot start: ${path.join(dataDir, 'sahakorn.db')} is missing but its write-ahead log sahakorn.db-wal is there: the store was removed while in use. Put the database file back (docs/deploy.md, failure modes), or move sahakorn.db-wal and sahakorn.db-shm away to start an empty store.`;
   }
   if (isDiskFull(error)) {
     return `Sahakorn cannot start: the data disk is full (DATA_DIR=${dataDir}). Free some space or give DATA_DIR a larger volume, then start again.`;

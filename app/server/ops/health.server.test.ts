@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,7 +11,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-health-'));
 Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
 
 const { app, shutdown } = await import('../app.server');
-const { checkReadiness, markShuttingDown } = await import('./health.server');
+const { READY_DEADLINE_MS, checkReadiness, markShuttingDown } = await import('./health.server');
 const { migrate, openDb, pendingMigrations } = await import('../db/index.server');
 const readyz = await import('../../routes/readyz');
 const healthz = await import('../../routes/healthz');
@@ -46,6 +47,18 @@ describe('checkReadiness', () => {
     await db.destroy();
   });
 
+  it('is not ready once the SQLite file has been removed, although the open store still answers (ADR 144)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-ready-'));
+    const db = openDb({ dataDir: dir });
+    await migrate(db);
+    fs.rmSync(path.join(dir, 'sahakorn.db'));
+    expect(await checkReadiness({ db, backend: noHook })).toEqual({
+      ready: false,
+      reason: 'database file removed or replaced',
+    });
+    await db.destroy();
+  });
+
   it('is not ready while a migration is pending, and names it', async () => {
     const db = await freshDb();
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
@@ -63,6 +76,27 @@ describe('checkReadiness', () => {
     const db = await freshDb();
     await db.destroy();
     expect(await checkReadiness({ db, backend: noHook })).toEqual({ ready: false, reason: 'database unreachable' });
+  });
+
+  it(`answers within ${READY_DEADLINE_MS} ms when the database takes no call and refuses none (ADR 143)`, async () => {
+    // A PostgreSQL that accepts connections and never says a word (hung, or a network that drops packets).
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: `postgres://sahakorn@127.0.0.1:${port}/sahakorn` });
+    try {
+      const started = Date.now();
+      expect(await checkReadiness({ db, backend: noHook })).toEqual({ ready: false, reason: 'database unreachable' });
+      expect(Date.now() - started).toBeLessThan(READY_DEADLINE_MS + 500);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await db.destroy().catch(() => undefined);
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('asks the backend when it has a ready() hook (http mode), and skips it otherwise', async () => {
