@@ -10,6 +10,7 @@ import { NonceProvider } from './nonce';
 import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/http/etag.server';
 import { appInlineStyle } from './server/http/inline-style.server';
+import { storeDownData } from './server/errors.server';
 import { isStoreUnavailable } from './server/db/outage.server';
 import { DISK_FULL_BODY, isDiskFull, reportDiskFull } from './server/ops/disk-full.server';
 import { applyCachePolicy } from './server/http/security.server';
@@ -62,7 +63,7 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
-  response = diskFullData(response, context);
+  response = storeDownData(diskFullData(response, context), context);
   if (context.staleSince !== undefined) response.headers.set('Cache-Control', 'no-store');
   applyCachePolicy(response.headers, new URL(request.url).pathname, response.status);
   return response;

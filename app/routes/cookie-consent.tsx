@@ -5,6 +5,7 @@ import { COOKIE_SETTINGS_TEXT } from '~/components/info/cookie-consent';
 import { parseConsentForm } from '~/server/content/cookie-consent.server';
 import { env } from '~/server/env.server';
 import { setFlash } from '~/server/flash.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Nothing to show here: a visitor who opens the URL goes to the home page. */
 export function loader() {
@@ -15,7 +16,7 @@ export function loader() {
  * POST of the cookie banner and of the cookie policy page's settings (accept or reject). Without JavaScript: set the cookie and go back to
  * the page (303). The enhancement script asks for JSON and removes the banner itself.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const outcome = parseConsentForm(form, env().secureCookies);
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json');
@@ -29,4 +30,4 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.append('Set-Cookie', await setFlash({ kind: 'success', text: COOKIE_SETTINGS_TEXT.saved }));
   }
   return redirect(outcome.returnTo, { status: 303, headers });
-}
+});

@@ -5,6 +5,7 @@ import { HISTORY_TEXT as H } from '~/lib/staff-history-text';
 import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
 import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
 export const loader = visitGoesToItem;
@@ -14,7 +15,7 @@ export const loader = visitGoesToItem;
  * once (this instance's caches are told); the trash restores it for 30 days. No question first: the
  * trash is the undo.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request, params }: ActionFunctionArgs) => {
   const { user, coop, no } = await editorOnItem(request, params.no);
   const item = await coop.content.get(no);
   if (!item || !(await coop.content.trash(no, user.username))) {
@@ -23,4 +24,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await staffAudit(request, user, 'content_trash', { target: `content ${no}` });
   await contentChanged();
   return redirectWithNotice('/staff/content', H.trashed(item.title));
-}
+});

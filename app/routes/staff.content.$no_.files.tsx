@@ -5,6 +5,7 @@ import type { ReuseAs } from '~/server/staff/media-library.server';
 import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
 import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
 export const loader = visitGoesToItem;
@@ -19,7 +20,7 @@ const REUSE = new Map<unknown, ReuseAs>([
  * Take the cover, an attachment or a gallery photo off an item; write a gallery photo's alternative
  * text; or put a file from the media list on it (ADR 121).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request, params }: ActionFunctionArgs) => {
   const { user, coop, no } = await editorOnItem(request, params.no);
   const form = await request.formData();
   const kind = form.get('kind');
@@ -70,4 +71,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   await contentChanged();
   return redirectWithNotice(`/staff/content/${no}`, T.fileRemoved);
-}
+});

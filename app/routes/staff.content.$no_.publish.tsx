@@ -9,6 +9,7 @@ import { altTextProblems } from '~/server/staff/content.server';
 import { editorOnItem, redirectWithNotice, visitGoesToItem } from '~/server/staff/content-submit.server';
 import { staffAudit } from '~/server/staff/guard.server';
 import { contentChanged } from '~/server/staff/public-cache.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Only a form posts here; a visit goes to the item's page. */
 export const loader = visitGoesToItem;
@@ -19,7 +20,7 @@ export const loader = visitGoesToItem;
  * whose publish time is still to come is scheduled: it shows from that time (ADR 120), and is not
  * announced now. Pictures without alternative text keep an item from being published (ADR 121).
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request, params }: ActionFunctionArgs) => {
   const { user, coop, no } = await editorOnItem(request, params.no);
   const form = await request.formData();
   const publish = form.get('intent') === 'publish';
@@ -53,4 +54,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   await staffAudit(request, user, 'content_announce', { target: `content ${no}` });
   return redirectWithNotice(back, T.announced);
-}
+});

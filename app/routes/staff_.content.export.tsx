@@ -7,6 +7,7 @@ import { contentFilters, contentListQuery, contentSearchParams } from '~/server/
 import { refuseInHttpMode } from '~/server/staff/content-submit.server';
 import { bangkokIso, bangkokStamp, csvResponse, toCsv } from '~/server/staff/csv.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** The most rows one download of the content list holds. */
 const CONTENT_EXPORT_MAX = 5_000;
@@ -27,7 +28,7 @@ const HEADER = [
  * The editors' content list as CSV (ADR 122), with the list's filters and order (the same query
  * string as /staff/content), every page of it up to 5,000 rows. The download is audited.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = resourceRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireStaff(request, 'editor');
   const coop = await refuseInHttpMode();
   const categories = await coop.content.categories();
@@ -51,4 +52,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
   return csvResponse(`content-${bangkokStamp(Date.now())}.csv`, text);
-}
+});

@@ -7,13 +7,14 @@ import { setFlash } from '~/server/flash.server';
 import { endStaffSession, lookupStaffSession } from '~/server/staff/session.server';
 import { staffStore } from '~/server/staff/store.server';
 import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Signing out is a POST (the layout's button); a visit to the address goes to the back office. */
 export function loader() {
   return redirect('/staff', { headers: PRIVATE_NO_STORE });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request, context }: ActionFunctionArgs) => {
   const found = await lookupStaffSession(request);
   if (found.status === 'found') {
     const { own } = await staffStore();
@@ -24,4 +25,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append('Set-Cookie', await endStaffSession(request));
   headers.append('Set-Cookie', await setFlash({ kind: 'info', text: STAFF_MESSAGES.loggedOut }));
   return redirect('/staff/login', { headers });
-}
+});

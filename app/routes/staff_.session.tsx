@@ -9,6 +9,7 @@ import { setFlash } from '~/server/flash.server';
 import { isStaffPath, requireStaff } from '~/server/staff/guard.server';
 import { extendStaffSession } from '~/server/staff/session.server';
 import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
+import { resourceRoute } from '~/server/errors.server';
 
 /** Staying signed in is a POST (the warning's button); a visit to the address goes to the back office. */
 export function loader() {
@@ -21,7 +22,7 @@ export function loader() {
  * page to the sign-in page, so what the editor typed stays on it); a plain form post goes back to its
  * page with a notice.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json');
   try {
     await requireStaff(request);
@@ -42,4 +43,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers(PRIVATE_NO_STORE);
   headers.append('Set-Cookie', await setFlash({ kind: 'success', text: STAFF_MESSAGES.sessionExtended }));
   return redirect(isStaffPath(back) ? back : '/staff', { status: 303, headers });
-}
+});
