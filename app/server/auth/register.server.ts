@@ -28,7 +28,7 @@ import { log } from '../log.server';
 import { passwordPolicyError } from './password-policy.server';
 import { hit } from '../rate-limit.server';
 import { memberScriptSrc } from '../http/enhance.server';
-import { codeChecksLockedUntil, codeLimits, reserveCodeCheck, reserveCodeSend } from './recovery/code-limit.server';
+import { codeLimits, reserveCodeCheck, reserveCodeSend } from './recovery/code-limit.server';
 import { CODE_TTL_MS, createChallenge, newCode, releaseCode, redeemCode } from './recovery/codes.server';
 import {
   createOutboxSender,
@@ -56,11 +56,12 @@ const HIDDEN: ['password', 'confirmPassword', 'code'] = ['password', 'confirmPas
 export const NOT_OFFERED = `ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
 
 /**
- * What the page says once a membership number has had too many wrong codes in a day (ADR 094): the same
- * for every number typed, member or not.
+ * What the page says to a code of a challenge made before its membership number was locked for the day
+ * (ADR 094, 131): the same for every number typed, member or not. A code asked for after the lock
+ * still works, so the member is told to ask for one.
  */
 export function codesLockedMessage(until: number): string {
-  return `กรอกรหัสยืนยันผิดเกินจำนวนครั้งที่กำหนด ระบบจึงระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง ${formatDateTime(until)} หากต้องการทำรายการก่อนเวลาดังกล่าว กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
+  return `กรอกรหัสยืนยันผิดเกินจำนวนครั้งที่กำหนด ระบบจึงระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง ${formatDateTime(until)} ยกเว้นรหัสที่ขอใหม่หลังจากนี้ ซึ่งส่งไปยังอีเมลหรือโทรศัพท์ที่ท่านให้ไว้กับสหกรณ์ กรุณากรอกข้อมูลอีกครั้งเพื่อขอรหัสยืนยันใหม่ หากไม่ได้รับรหัส กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
 }
 
 /** The identity as the code step's hidden fields carry it (the birth date as typed: BE D/M/Y). */
@@ -204,12 +205,8 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'rate_limited' });
       return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(blocked)] }));
     }
-    // No code would be accepted for this number today: say so now rather than send one (ADR 094).
-    const lockedUntil = await codeChecksLockedUntil(db, input.membershipNo, codeLimits(env()));
-    if (lockedUntil !== null) {
-      await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'codes locked' });
-      return fail(429, submission.reply({ formErrors: [codesLockedMessage(lockedUntil)] }));
-    }
+    // A number locked for the day by wrong codes still gets a fresh code: one asked for after the lock
+    // is compared under its own tries (ADR 131).
 
     let target;
     try {
@@ -320,18 +317,24 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   if (policy) return fail(400, submission.reply({ fieldErrors: { password: [policy] }, hideFields: HIDDEN }));
 
   // Wrong codes per membership number over a day, across codes (ADR 094): counted before the code is
-  // compared; past the limit no code is accepted, the right one included.
+  // compared; past the limit no code of a challenge made before the lock is accepted, the right one
+  // included. A challenge made after the lock keeps its own tries (ADR 131): its code went to the
+  // member's own email or phone, whoever locked the number.
   const reservation = await reserveCodeCheck(db, membershipNo, codeLimits(env()));
-  if (!reservation.ok) {
+  const locked = async () => {
+    if (reservation.ok) throw new Error('not locked');
     await audit(`${mode}_failure`, { membershipNo, ip, detail: 'codes locked' });
     return fail(
       429,
       submission.reply({ formErrors: [codesLockedMessage(reservation.lockedUntil)], hideFields: HIDDEN }),
       'identity',
     );
-  }
+  };
+  if (!reservation.ok && reservation.lockedSince === null) return locked();
+  const madeAfter = reservation.ok ? undefined : (reservation.lockedSince ?? undefined);
 
-  let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code });
+  let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code, madeAfter });
+  if (!reservation.ok && !check.ok && check.reason === 'spent') return locked();
   // A code staff handed over in person (ADR 060), for a member with no phone or email on file: tried
   // only within a live challenge that refused the code, so each try is counted on both; the answer to
   // a wrong code is the challenge's, whether the member has such a code or not.
@@ -347,7 +350,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       check = { ok: true };
     }
   }
-  await reservation.settle(check.ok ? 'right' : 'wrong');
+  if (reservation.ok) await reservation.settle(check.ok ? 'right' : 'wrong');
   if (!check.ok) {
     await audit(`${mode}_failure`, { membershipNo, ip, detail: `code ${check.reason}` });
     if (check.reason === 'spent') {
