@@ -41,7 +41,7 @@ import {
 } from './recovery/delivery.server';
 import { forgetLoginFailures } from './login-limit.server';
 import { signOutEverywhere } from './password-change.server';
-import { removeSecondFactor } from './second-factor.server';
+import { removeSecondFactor, secondFactorEnabled } from './second-factor.server';
 import { redeemMemberCode, releaseMemberCode, staffCodeKey } from '../staff/support.server';
 
 /** Identity checks (register and forget share the counters) are counted over this window. */
@@ -388,18 +388,26 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     return fail(400, submission.reply({ formErrors: outcome.errors, hideFields: HIDDEN }), 'identity');
   }
   let factorRemoved = false;
+  let factorKept = false;
   if (mode === 'forget') {
     // Whoever held the old password is signed out everywhere, web sessions and API tokens alike, and
-    // the member, who proved who they are, signs in at once (ADR 036, 037), without a second factor
-    // they may have lost (ADR 091).
+    // the member, who proved who they are, signs in at once (ADR 036, 037).
     await signOutEverywhere(membershipNo);
     await forgetLoginFailures((await app()).db, membershipNo);
-    factorRemoved = await removeSecondFactor(membershipNo);
+    // A reset does not get round the second factor (ADR 132, ASVS 6.4.3): a code sent to the email or
+    // phone on file keeps it, and signing in still asks for its code. Only a code support staff handed
+    // over after seeing the member's identity card removes it (ADR 091).
+    if (staffCodeId !== null) factorRemoved = await removeSecondFactor(membershipNo);
+    else factorKept = await secondFactorEnabled(membershipNo);
   }
   const by = staffCodeId !== null ? 'staff-issued code' : null;
   await audit(`${mode}_success`, { membershipNo, ip, detail: by });
   if (factorRemoved) await audit('totp_cleared_by_reset', { membershipNo, ip, detail: by ?? 'code sent' });
-  const text = factorRemoved ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}` : outcome.message;
+  const text = factorRemoved
+    ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}`
+    : factorKept
+      ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.keptAfterReset}`
+      : outcome.message;
   return redirect('/member/logon', {
     headers: {
       'Set-Cookie': await setFlash({ kind: 'success', text }),

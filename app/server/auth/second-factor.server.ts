@@ -40,8 +40,8 @@ function challengeCookie() {
 
 /**
  * Remove the member's second factor and its recovery codes (an enrolment not yet confirmed too), and
- * forget their wrong codes: after a reset of the password by one-time code (ADR 091) and when support
- * staff remove it. True when a factor or an enrolment was there.
+ * forget their wrong codes: after a reset of the password by a code support staff issued (ADR 091,
+ * 132) and when support staff remove it. True when a factor or an enrolment was there.
  */
 export async function removeSecondFactor(membershipNo: string): Promise<boolean> {
   const removed = await (await memberTotp()).disable(memberSubject(membershipNo));
