@@ -16,6 +16,7 @@ import { setFlash } from '../flash.server';
 import { shareOutcome } from '../http/shared-outcome.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
+import { limitAddress } from './limit-address.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
 import { hit, peek } from '../rate-limit.server';
 import { termsAccepted } from './terms-gate.server';
@@ -355,7 +356,7 @@ export async function redeemImpersonation(
   secret: string | undefined,
   clientAddress: string | null,
 ): Promise<LinkRedemption> {
-  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
+  const addressKey = `impersonate:address:${limitAddress(clientAddress)}`;
   const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
   if (refusals >= IMPERSONATION_MAX_REFUSALS) return { ok: false, detail: 'rate_limited' };
   const { db, backend } = await app();

@@ -53,6 +53,16 @@ describe('identity-check rate limits', () => {
     expect((await attempt('070005', '10.0.0.2')).status).toBe(200);
   });
 
+  it('counts every address of one IPv6 /64 as one address (ADR 133)', async () => {
+    await clearLimits();
+    const statuses: number[] = [];
+    for (const [i, no] of ['070031', '070032', '070033', '070034'].entries()) {
+      statuses.push((await attempt(no, `2001:db8:5:5::${i + 1}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await attempt('070035', '2001:db8:5:6::1')).status).toBe(200);
+  });
+
   it('answers 429 once a membership number has had more attempts than IDENTITY_MAX_PER_MEMBER', async () => {
     await clearLimits();
     const statuses: number[] = [];
