@@ -141,6 +141,36 @@ describe('forgotten password with a one-time code', () => {
     expect(((await again.json()) as Answer).result?.error?.['']).toEqual([REGISTER_MESSAGES.codeSpent]);
   });
 
+  it('after a reset the member is told on every contact on file, without the code or the password, to call if it was not them (ASVS 6.3.7)', async () => {
+    await clearLimits();
+    const { db } = await app();
+    const no = await registeredMember(db);
+    const email = `notice${no}@example.com`;
+    await db.updateTable('members').set({ email, phone: '081-234-5678' }).where('membership_no', '=', no).execute();
+    const { fields } = await identityOf(no);
+    const before = Date.now();
+    const first = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.4.7')).json()) as Answer;
+    const code = await codeSentTo(email, before);
+    const password = 'ม้าลายกินหญ้าทุกวัน';
+    const step = { intent: 'code', challenge: first.challenge ?? '', ...fields, password, confirmPassword: password };
+    const sentBefore = Date.now();
+    expect((await post('forget', { ...step, code }, '10.0.4.7')).status).toBe(302);
+    await new Promise((r) => setTimeout(r, 200));
+    const notices = (await readOutbox(outboxDir(dataDir), 1000)).filter((e) => e.at >= sentBefore);
+    // The sender of the demo store keeps both: the email and the text message.
+    expect(notices.map((e) => e.to).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'email', address: email },
+      { kind: 'sms', number: '0812345678' },
+    ]);
+    for (const notice of notices) {
+      expect(notice.text).toContain('ตั้งรหัสผ่านใหม่');
+      expect(notice.text).toContain('กรุณาติดต่อสหกรณ์');
+      expect(notice.text).not.toContain(code);
+      expect(notice.text).not.toContain(password);
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    }
+  });
+
   it('a member with no contact on file gets no code, and no code sets a password', async () => {
     await clearLimits();
     const { db } = await app();

@@ -121,6 +121,16 @@ function channelFor(contact: MemberContact): { sender: MessageSender; to: Recipi
   return null;
 }
 
+/** Every channel this member's contact has a configured sender for: a security notice goes to all. */
+function channelsFor(contact: MemberContact): Array<{ sender: MessageSender; to: Recipient }> {
+  const { email, sms } = configuredSenders();
+  const number = mobileNumber(contact.phone);
+  return [
+    ...(email && contact.email ? [{ sender: email, to: { kind: 'email' as const, address: contact.email } }] : []),
+    ...(sms && number ? [{ sender: sms, to: { kind: 'sms' as const, number } }] : []),
+  ];
+}
+
 function codeKey(): string {
   return createHmac('sha256', env().sessionSecret).update('sahakorn recovery codes').digest('hex');
 }
@@ -132,6 +142,36 @@ function codeText(mode: RegisterMode, code: string): string {
     `ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้แก่ผู้อื่น เจ้าหน้าที่สหกรณ์จะไม่ขอรหัสนี้จากท่าน\n` +
     `หากท่านไม่ได้ขอรหัสนี้ ไม่ต้องทำอะไร รหัสผ่านของท่านยังไม่เปลี่ยน`
   );
+}
+
+/** The notice after a reset (no code, no password, no membership number: the member knows who they are). */
+function resetNoticeText(at: number): string {
+  return (
+    `${site.shortNameTh}: มีการตั้งรหัสผ่านใหม่สำหรับบริการสมาชิกออนไลน์ของท่านเมื่อ ${formatDateTime(at)} ` +
+    `และทุกอุปกรณ์ถูกออกจากระบบแล้ว หากท่านไม่ได้ทำรายการนี้ กรุณาติดต่อสหกรณ์ทันที โทร ${site.phone.label}`
+  );
+}
+
+/**
+ * Tell the member, on every contact on file, that their password was reset (ASVS 6.3.7): whoever did
+ * it, the member hears of it on each channel they have. Nothing is sent when the contact cannot be
+ * read (the reset stands); the sends happen in the background, as the codes' do.
+ */
+async function sendResetNotice(identity: IdentityCheck, ip: string | null): Promise<void> {
+  const { backend } = await app();
+  if (!backend.findRecoveryContact) return;
+  let target;
+  try {
+    target = await backend.findRecoveryContact(identity, 'forget');
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    return;
+  }
+  if (target.status === 'unknown') return;
+  const text = resetNoticeText(Date.now());
+  for (const { sender, to } of channelsFor(target.contact)) {
+    sendLater(sender, to, `แจ้งการตั้งรหัสผ่านใหม่ ${site.shortNameTh}`, text, identity.membershipNo, ip);
+  }
 }
 
 function ineligibleText(mode: RegisterMode, membershipNo: string): string {
@@ -400,6 +440,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     // over after seeing the member's identity card removes it (ADR 091).
     if (staffCodeId !== null) factorRemoved = await removeSecondFactor(membershipNo);
     else factorKept = await secondFactorEnabled(membershipNo);
+    await sendResetNotice({ membershipNo, nationalId, firstName, lastName, birthDate }, ip);
   }
   const by = staffCodeId !== null ? 'staff-issued code' : null;
   await audit(`${mode}_success`, { membershipNo, ip, detail: by });
