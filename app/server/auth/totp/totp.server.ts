@@ -70,7 +70,7 @@ export function matchTotpStep(secret: string, code: string, nowMs: number): numb
 
 /** Crockford's base32 alphabet, lower case: no i, l, o or u to misread. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-/** 16 characters of 5 bits: 80 random bits, beyond guessing and beyond brute force of their hash. */
+/** 16 characters of 5 bits: 80 random bits, beyond guessing; stored by argon2id with a salt (`store.server.ts`). */
 const RECOVERY_LENGTH = 16;
 
 /** New recovery codes: four groups of four characters joined by hyphens, as the member writes them down. */
