@@ -19,6 +19,7 @@ import { titleFor } from '~/lib/meta';
 import { app } from '~/server/app.server';
 import { refusedToStaff } from '~/server/audit.server';
 import { requireMember } from '~/server/auth/auth.server';
+import { renewSessionId } from '~/server/auth/session.server';
 import { setFlash } from '~/server/flash.server';
 import { parsePasswordChange, passwordPolicyError } from '~/server/auth/password-policy.server';
 import { IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/server/idempotency.server';
@@ -83,11 +84,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'unknown':
       return fail(503, {}, [PASSWORD_OUTCOME_UNKNOWN]);
     case 'changed':
-    case 'replayed':
-      return redirect('/member/password', {
-        status: 303,
-        headers: { 'Set-Cookie': await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }) },
-      });
+    case 'replayed': {
+      const headers = new Headers();
+      // A new password is a new sign-in: the session continues under a new id (ASVS 7.2.4).
+      const renewed = outcome.kind === 'changed' ? await renewSessionId(member.session) : null;
+      if (renewed) headers.append('Set-Cookie', renewed.setCookie);
+      headers.append('Set-Cookie', await setFlash({ kind: 'success', text: PASSWORD_MESSAGES.changed }));
+      return redirect('/member/password', { status: 303, headers });
+    }
   }
 }
 

@@ -23,6 +23,7 @@ import { app } from '~/server/app.server';
 import { audit, refusedToStaff } from '~/server/audit.server';
 import { requireMember } from '~/server/auth/auth.server';
 import { confirmIdentity } from '~/server/auth/reauth.server';
+import { newSessionId, renewSessionId } from '~/server/auth/session.server';
 import { setFlash, type Flash } from '~/server/flash.server';
 import { clear, hit, peek } from '~/server/rate-limit.server';
 import { memberSubject, memberTotp } from '~/server/auth/second-factor.server';
@@ -95,16 +96,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.formErrors = true;
     return json({ intent, field, error, attempt: Date.now() } as Failure, { status });
   };
-  const done = async (flash: Flash | null) =>
-    redirect('/member/security', {
-      headers: flash ? { 'Set-Cookie': await setFlash(flash) } : undefined,
-    });
+  // A change made with the password confirmed continues the session under a new id (ASVS 7.2.4), given
+  // as the action redirects (a page rendered by this request still reads the old cookie); fresh recovery
+  // codes are kept for the new id already.
+  const next = REAUTH.has(intent) ? newSessionId() : null;
+  const holder = next?.idHash ?? member.session.idHash;
+  const done = async (flash: Flash | null) => {
+    const headers = new Headers();
+    const renewed = next ? await renewSessionId(member.session, next) : null;
+    if (renewed) headers.append('Set-Cookie', renewed.setCookie);
+    if (flash) headers.append('Set-Cookie', await setFlash(flash));
+    return redirect('/member/security', { headers });
+  };
 
   if (REAUTH.has(intent)) {
-    const field = passwordFieldId(
-      intent,
-      intent === 'end-session' || intent === 'revoke-token' ? id : undefined,
-    );
+    const field = passwordFieldId(intent, intent === 'end-session' || intent === 'revoke-token' ? id : undefined);
     const confirmed = await confirmIdentity(member, currentPassword);
     if (!confirmed.ok) {
       if (confirmed.reason === 'wrong') {
@@ -142,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (count && count.count >= MAX_ENROL_FAILURES) {
         return fail(429, M.tooMany(minutesUntil(count.resetAt)), 'enrol-code');
       }
-      const result = await totp.confirmEnrolment(subject, code, member.session.idHash);
+      const result = await totp.confirmEnrolment(subject, code, holder);
       if (!result.ok) {
         await hit(key, WINDOW_MS);
         await audit('totp_enrolment_failed', { membershipNo, ip });
@@ -157,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done({ kind: 'info', text: M.codesKept });
     }
     case 'regenerate': {
-      if (!(await totp.regenerateRecoveryCodes(subject, member.session.idHash))) return done(null);
+      if (!(await totp.regenerateRecoveryCodes(subject, holder))) return done(null);
       await audit('recovery_codes_regenerated', { membershipNo, ip });
       return done({ kind: 'success', text: M.regenerated });
     }

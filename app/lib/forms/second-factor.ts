@@ -16,6 +16,12 @@ export const SECOND_FACTOR_MESSAGES = {
   /** Told after a reset of the password by one-time code removed the factor (ADR 091). */
   clearedByReset:
     'การยืนยันตัวตนสองขั้นตอนของบัญชีนี้ถูกปิดแล้ว และรหัสสำรองเดิมใช้ไม่ได้อีก หลังเข้าสู่ระบบ ท่านเปิดใช้ใหม่ได้ที่หน้าความปลอดภัยของบัญชี',
+  /**
+   * Told after a reset of the password by a code sent to the member, when the factor is on: it stays
+   * (ADR 132); whoever lost both the app and the recovery codes goes to the cooperative.
+   */
+  keptAfterReset:
+    'การยืนยันตัวตนสองขั้นตอนของบัญชีนี้ยังเปิดอยู่ เมื่อเข้าสู่ระบบ กรุณากรอกรหัสจากแอปยืนยันตัวตนหรือรหัสสำรองที่ได้รับไว้ หากไม่มีทั้งสองอย่าง กรุณาติดต่อสหกรณ์พร้อมบัตรประจำตัวประชาชน',
   /** Re-authentication before a change of the account's security (ADR 090). */
   passwordLabel: 'รหัสผ่านปัจจุบัน',
   passwordHint: 'กรอกรหัสผ่านเพื่อยืนยันว่าเป็นท่าน',

@@ -119,6 +119,16 @@ describe('impersonate', () => {
     expect(await use(good, ip)).toEqual({ ok: false });
     expect((await use(good, '10.66.0.2')).ok).toBe(true);
   });
+
+  it('links sent at once from one address are checked (and audited) no more often than the limit', async () => {
+    const ip = '10.66.1.1';
+    const answers = await Promise.all(
+      Array.from({ length: IMPERSONATION_MAX_REFUSALS + 20 }, (_, i) => use(`junk-at-once-${i}`, ip)),
+    );
+    expect(answers.every((a) => !a.ok)).toBe(true);
+    const fromIp = (await auditRows('impersonation_refused')).filter((r) => r.ip === ip);
+    expect(fromIp).toHaveLength(IMPERSONATION_MAX_REFUSALS);
+  });
 });
 
 describe('/member/impersonate', () => {

@@ -16,8 +16,9 @@ import { setFlash } from '../flash.server';
 import { shareOutcome } from '../http/shared-outcome.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
+import { limitAddress } from './limit-address.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
-import { hit, peek } from '../rate-limit.server';
+import { giveBackIn, hitIn } from '../rate-limit.server';
 import { termsAccepted } from './terms-gate.server';
 import {
   createSession,
@@ -348,25 +349,39 @@ export type ImpersonationOutcome =
  * address: where the grants are kept here, verify and use up the grant and get the member's token
  * from the backend; where the core keeps them (ADR 025), the core does both. Every refusal is
  * audited; past the limit nothing more is checked or written (a flood of bad links cannot flood the
- * audit log).
+ * audit log), counted before the check so that links at once cannot get round it.
  */
 export async function redeemImpersonation(
   token: string,
   secret: string | undefined,
   clientAddress: string | null,
 ): Promise<LinkRedemption> {
-  const addressKey = `impersonate:address:${clientAddress ?? 'unknown'}`;
-  const refusals = (await peek([addressKey])).get(addressKey)?.count ?? 0;
-  if (refusals >= IMPERSONATION_MAX_REFUSALS) return { ok: false, detail: 'rate_limited' };
+  const addressKey = `impersonate:address:${limitAddress(clientAddress)}`;
   const { db, backend } = await app();
-  const redeemed: LinkRedemption = backend.redeemImpersonationLink
-    ? await backend.redeemImpersonationLink(token)
-    : secret
-      ? await redeemLink(db, backend, token, secret)
-      : { ok: false, detail: 'off' };
-  if (redeemed.ok) return redeemed;
-  const { count } = await hit(addressKey, IMPERSONATION_WINDOW_MS);
-  const detail = count === IMPERSONATION_MAX_REFUSALS ? `${redeemed.detail}; rate_limited` : redeemed.detail;
+  // Counted before the link is checked (one atomic upsert), so links sent at once get no more checks
+  // than the limit; a link that works is given back.
+  const state = await hitIn(db, addressKey, IMPERSONATION_WINDOW_MS);
+  const giveBack = () => giveBackIn(db, addressKey, state.resetAt);
+  if (state.count > IMPERSONATION_MAX_REFUSALS) {
+    await giveBack();
+    return { ok: false, detail: 'rate_limited' };
+  }
+  let redeemed: LinkRedemption;
+  try {
+    redeemed = backend.redeemImpersonationLink
+      ? await backend.redeemImpersonationLink(token)
+      : secret
+        ? await redeemLink(db, backend, token, secret)
+        : { ok: false, detail: 'off' };
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  if (redeemed.ok) {
+    await giveBack();
+    return redeemed;
+  }
+  const detail = state.count === IMPERSONATION_MAX_REFUSALS ? `${redeemed.detail}; rate_limited` : redeemed.detail;
   await audit('impersonation_refused', { membershipNo: redeemed.membershipNo, ip: clientAddress, detail });
   return redeemed;
 }

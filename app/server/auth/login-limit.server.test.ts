@@ -53,6 +53,25 @@ describe.each(stores)('sign-in attempts on %s, two instances', (_name, open) => 
     expect(await guess(a, member, '198.51.100.1', 'the-right-password')).toBe('accepted');
   });
 
+  it('wrong passwords from every address of one IPv6 /64 share the per-address limit (ADR 133)', async () => {
+    const [a, b] = await ready();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      // A different member and a different address of the same /64 each time.
+      outcomes.push(
+        await guess(
+          i % 2 ? b : a,
+          `0766${String(i).padStart(2, '0')}`,
+          `2001:db8:7:7::${(i + 1).toString(16)}`,
+          'wrong',
+        ),
+      );
+    }
+    expect(outcomes.filter((o) => o === 'checked_wrong')).toHaveLength(LIMITS.perAddress);
+    // Another /64 is another address.
+    expect(await guess(a, '076699', '2001:db8:7:8::1', 'wrong')).toBe('checked_wrong');
+  });
+
   it('gives back an attempt without a verdict, so an outage locks no one out', async () => {
     const [a, b] = await ready();
     for (let i = 0; i < 12; i += 1) {

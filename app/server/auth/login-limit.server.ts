@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.server';
 import type { Env } from '../env.server';
 import { clearIn, giveBackIn, hitIn, type LimitState } from '../rate-limit.server';
+import { limitAddress } from './limit-address.server';
 
 /**
  * The sign-in limits (ADR 036). Every attempt is counted before the password is checked, by one
@@ -53,7 +54,8 @@ export type LoginReservation =
   | { ok: false; retryAt: number; reason: 'member_address' | 'address' | 'member' };
 
 export const loginKeys = (membershipNo: string, address: string | null) => {
-  const where = address ?? 'unknown';
+  // An IPv6 client is counted by its /64 (ADR 133).
+  const where = limitAddress(address);
   return {
     pair: `login:pair:${membershipNo}:${where}`,
     address: `login:address:${where}`,

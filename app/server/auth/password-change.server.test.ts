@@ -221,6 +221,25 @@ describe('the change-password page’s action', () => {
     expect(body).not.toContain(password);
   });
 
+  it('a changed password gives the session a new id (ASVS 7.2.4): the old cookie ends, the new one goes on', async () => {
+    const { cookie } = await signIn();
+    const next = fresh();
+    const response = await post(cookie, { currentPassword: password, newPassword: next, confirmPassword: next });
+    expect(response.status).toBe(303);
+    password = next;
+    const renewed = (response.headers.get('Set-Cookie') ?? '')
+      .split(/,(?=\s*[\w-]+=)/)
+      .map((c) => c.trim().split(';')[0] ?? '')
+      .find((c) => c.startsWith('sahakorn_sid='));
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(cookie);
+    const at = (c: string) => new Request(`${ORIGIN}/member/status`, { headers: { Cookie: c } });
+    await expect(requireMember(at(cookie), {})).rejects.toSatisfy(
+      (r: unknown) => r instanceof Response && r.status === 302,
+    );
+    expect((await requireMember(at(renewed ?? ''), {})).membershipNo).toBe(NO);
+  });
+
   it('asks for a fresh form when only the checkbox is not what the form sends', async () => {
     const { cookie } = await signIn();
     const next = fresh();

@@ -98,10 +98,11 @@ export async function changeMemberPassword(
 }
 
 /**
- * Sign the member out everywhere (ADR 037): every web session ends, and every bearer token the
- * backend issued for them (the sessions' upstream tokens and API tokens); `keep` names the one
- * session and its token that stay (the device making the change). For a password change with "sign
- * out of other devices", a forgotten-password reset (no `keep`) and "sign out everywhere".
+ * Sign the member out everywhere (ADR 037): every web session and every sign-in waiting for its code
+ * ends, and every bearer token the backend issued for them (the sessions' upstream tokens and API
+ * tokens); `keep` names the one session and its token that stay (the device making the change). For a
+ * password change with "sign out of other devices", a forgotten-password reset (no `keep`) and "sign
+ * out everywhere".
  * In http mode the core keeps its own tokens: the sessions' tokens are logged out there one by one,
  * and tokens the member's apps hold from the core directly end by the core's rules.
  */
@@ -109,9 +110,20 @@ export async function signOutEverywhere(
   membershipNo: string,
   keep?: { idHash: string; credentials: MemberCredentials },
 ): Promise<{ sessions: number; tokens: number | null }> {
-  const { backend } = await app();
+  const { db, backend } = await app();
+  // Sign-ins waiting for their code end too: one started with the old password must not become a
+  // session after it (their core tokens go back with the sessions').
+  const pending = await db
+    .deleteFrom('login_challenges')
+    .where('membership_no', '=', membershipNo)
+    .returning('upstream_token')
+    .execute();
   const upstream = await endOtherSessions(membershipNo, keep?.idHash ?? '');
-  await Promise.all(upstream.map((token) => backend.logout({ token }).catch(() => undefined)));
+  await Promise.all(
+    [...upstream, ...pending.map((row) => row.upstream_token)].map((token) =>
+      backend.logout({ token }).catch(() => undefined),
+    ),
+  );
   const tokens = backend.revokeMemberTokens ? await backend.revokeMemberTokens(membershipNo, keep?.credentials) : null;
   return { sessions: upstream.length, tokens };
 }

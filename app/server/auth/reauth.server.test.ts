@@ -6,7 +6,7 @@ import { enableMemberFactor, useOwnStore } from '../app-store.test-support';
 useOwnStore('reauth');
 
 const { app } = await import('../app.server');
-const { login } = await import('./auth.server');
+const { login, requireMember } = await import('./auth.server');
 const { memberSubject, memberTotp } = await import('./second-factor.server');
 const { MAX_WRONG_CURRENT } = await import('./login-limit.server');
 const { totpCodeAt } = await import('./totp/totp.server');
@@ -39,6 +39,15 @@ function post(cookie: string, fields: Record<string, string>): Promise<Response>
     body: new URLSearchParams(fields),
   });
   return security.action({ request, context: context(), params: {} }) as Promise<Response>;
+}
+
+/** The session cookie a response gives (the session's new id after a confirmed password), else `cookie`. */
+function follow(cookie: string, response: Response): string {
+  const given = (response.headers.get('Set-Cookie') ?? '')
+    .split(/,(?=\s*[\w-]+=)/)
+    .map((c) => c.trim().split(';')[0] ?? '')
+    .find((c) => c.startsWith('sahakorn_sid='));
+  return given ?? cookie;
 }
 
 async function failure(response: Response) {
@@ -117,18 +126,22 @@ describe('changes of the account security ask for the current password (ADR 090)
   });
 
   it('the enrolment is started and confirmed, and the codes regenerated, only with the password', async () => {
-    const cookie = await signIn();
+    let cookie = await signIn();
     const totp = await memberTotp();
     expect((await post(cookie, { intent: 'start', currentPassword: 'wrong-one' })).status).toBe(400);
     expect((await totp.status(SUBJECT)).pending).toBe(false);
-    expect((await post(cookie, { intent: 'start', currentPassword: PASSWORD })).status).toBe(302);
+    const started = await post(cookie, { intent: 'start', currentPassword: PASSWORD });
+    expect(started.status).toBe(302);
+    cookie = follow(cookie, started);
     const pending = await totp.pendingEnrolment(SUBJECT, { issuer: 'x', account: NO });
     const code = totpCodeAt(pending!.secret, Date.now());
 
     const unconfirmed = await post(cookie, { intent: 'confirm', code });
     expect(await failure(unconfirmed)).toMatchObject({ field: 'confirm-password', error: M.passwordRequired });
     expect((await totp.status(SUBJECT)).enabled).toBe(false);
-    expect((await post(cookie, { intent: 'confirm', code, currentPassword: PASSWORD })).status).toBe(302);
+    const confirmed = await post(cookie, { intent: 'confirm', code, currentPassword: PASSWORD });
+    expect(confirmed.status).toBe(302);
+    cookie = follow(cookie, confirmed);
     expect((await totp.status(SUBJECT)).enabled).toBe(true);
 
     const { db } = await app();
@@ -145,6 +158,29 @@ describe('changes of the account security ask for the current password (ADR 090)
       .where('subject', '=', SUBJECT)
       .execute();
     expect(codesAfter.map((c) => c.code_hash)).not.toEqual(codesBefore.map((c) => c.code_hash));
+  });
+
+  it('a confirmed password gives the session a new id (ASVS 7.2.4): the old cookie ends, the new one goes on and reads the fresh recovery codes', async () => {
+    const cookie = await signIn();
+    await signIn('10.7.0.2');
+    await factorOn(cookie);
+    const wrong = await post(cookie, { intent: 'regenerate', currentPassword: 'wrong-one' });
+    expect(follow(cookie, wrong)).toBe(cookie);
+    const right = await post(cookie, { intent: 'regenerate', currentPassword: PASSWORD });
+    expect(right.status).toBe(302);
+    const renewed = follow(cookie, right);
+    expect(renewed).not.toBe(cookie);
+    await expect(
+      requireMember(new Request(`${ORIGIN}/member/security`, { headers: { Cookie: cookie } }), {}),
+    ).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
+    const member = await requireMember(new Request(`${ORIGIN}/member/security`, { headers: { Cookie: renewed } }), {});
+    expect(member.membershipNo).toBe(NO);
+    expect(await (await memberTotp()).revealedRecoveryCodes(SUBJECT, member.session.idHash)).toHaveLength(10);
+    // "End the others" after it keeps this session, under its new id.
+    const ended = await post(renewed, { intent: 'end-others', currentPassword: PASSWORD });
+    expect(ended.status).toBe(302);
+    expect(await sessionsOf()).toBe(1);
+    await requireMember(new Request(`${ORIGIN}/member/security`, { headers: { Cookie: follow(renewed, ended) } }), {});
   });
 
   it('the factor is turned off with the password only: a code from the app no longer does it', async () => {

@@ -28,7 +28,7 @@ import { log } from '../log.server';
 import { passwordPolicyError } from './password-policy.server';
 import { hit } from '../rate-limit.server';
 import { memberScriptSrc } from '../http/enhance.server';
-import { codeChecksLockedUntil, codeLimits, reserveCodeCheck, reserveCodeSend } from './recovery/code-limit.server';
+import { codeLimits, reserveCodeCheck, reserveCodeSend } from './recovery/code-limit.server';
 import { CODE_TTL_MS, createChallenge, newCode, releaseCode, redeemCode } from './recovery/codes.server';
 import {
   createOutboxSender,
@@ -39,9 +39,10 @@ import {
   type MessageSender,
   type Recipient,
 } from './recovery/delivery.server';
+import { limitAddress } from './limit-address.server';
 import { forgetLoginFailures } from './login-limit.server';
 import { signOutEverywhere } from './password-change.server';
-import { removeSecondFactor } from './second-factor.server';
+import { removeSecondFactor, secondFactorEnabled } from './second-factor.server';
 import { redeemMemberCode, releaseMemberCode, staffCodeKey } from '../staff/support.server';
 
 /** Identity checks (register and forget share the counters) are counted over this window. */
@@ -56,11 +57,12 @@ const HIDDEN: ['password', 'confirmPassword', 'code'] = ['password', 'confirmPas
 export const NOT_OFFERED = `ไม่สามารถลงทะเบียนหรือตั้งรหัสผ่านใหม่ทางเว็บไซต์ได้ กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
 
 /**
- * What the page says once a membership number has had too many wrong codes in a day (ADR 094): the same
- * for every number typed, member or not.
+ * What the page says to a code of a challenge made before its membership number was locked for the day
+ * (ADR 094, 131): the same for every number typed, member or not. A code asked for after the lock
+ * still works, so the member is told to ask for one.
  */
 export function codesLockedMessage(until: number): string {
-  return `กรอกรหัสยืนยันผิดเกินจำนวนครั้งที่กำหนด ระบบจึงระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง ${formatDateTime(until)} หากต้องการทำรายการก่อนเวลาดังกล่าว กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
+  return `กรอกรหัสยืนยันผิดเกินจำนวนครั้งที่กำหนด ระบบจึงระงับการใช้รหัสยืนยันของหมายเลขสมาชิกนี้ไว้ถึง ${formatDateTime(until)} ยกเว้นรหัสที่ขอใหม่หลังจากนี้ ซึ่งส่งไปยังอีเมลหรือโทรศัพท์ที่ท่านให้ไว้กับสหกรณ์ กรุณากรอกข้อมูลอีกครั้งเพื่อขอรหัสยืนยันใหม่ หากไม่ได้รับรหัส กรุณาติดต่อสหกรณ์ โทร ${site.phone.label}`;
 }
 
 /** The identity as the code step's hidden fields carry it (the birth date as typed: BE D/M/Y). */
@@ -119,6 +121,16 @@ function channelFor(contact: MemberContact): { sender: MessageSender; to: Recipi
   return null;
 }
 
+/** Every channel this member's contact has a configured sender for: a security notice goes to all. */
+function channelsFor(contact: MemberContact): Array<{ sender: MessageSender; to: Recipient }> {
+  const { email, sms } = configuredSenders();
+  const number = mobileNumber(contact.phone);
+  return [
+    ...(email && contact.email ? [{ sender: email, to: { kind: 'email' as const, address: contact.email } }] : []),
+    ...(sms && number ? [{ sender: sms, to: { kind: 'sms' as const, number } }] : []),
+  ];
+}
+
 function codeKey(): string {
   return createHmac('sha256', env().sessionSecret).update('sahakorn recovery codes').digest('hex');
 }
@@ -130,6 +142,36 @@ function codeText(mode: RegisterMode, code: string): string {
     `ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้แก่ผู้อื่น เจ้าหน้าที่สหกรณ์จะไม่ขอรหัสนี้จากท่าน\n` +
     `หากท่านไม่ได้ขอรหัสนี้ ไม่ต้องทำอะไร รหัสผ่านของท่านยังไม่เปลี่ยน`
   );
+}
+
+/** The notice after a reset (no code, no password, no membership number: the member knows who they are). */
+function resetNoticeText(at: number): string {
+  return (
+    `${site.shortNameTh}: มีการตั้งรหัสผ่านใหม่สำหรับบริการสมาชิกออนไลน์ของท่านเมื่อ ${formatDateTime(at)} ` +
+    `และทุกอุปกรณ์ถูกออกจากระบบแล้ว หากท่านไม่ได้ทำรายการนี้ กรุณาติดต่อสหกรณ์ทันที โทร ${site.phone.label}`
+  );
+}
+
+/**
+ * Tell the member, on every contact on file, that their password was reset (ASVS 6.3.7): whoever did
+ * it, the member hears of it on each channel they have. Nothing is sent when the contact cannot be
+ * read (the reset stands); the sends happen in the background, as the codes' do.
+ */
+async function sendResetNotice(identity: IdentityCheck, ip: string | null): Promise<void> {
+  const { backend } = await app();
+  if (!backend.findRecoveryContact) return;
+  let target;
+  try {
+    target = await backend.findRecoveryContact(identity, 'forget');
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    return;
+  }
+  if (target.status === 'unknown') return;
+  const text = resetNoticeText(Date.now());
+  for (const { sender, to } of channelsFor(target.contact)) {
+    sendLater(sender, to, `แจ้งการตั้งรหัสผ่านใหม่ ${site.shortNameTh}`, text, identity.membershipNo, ip);
+  }
 }
 
 function ineligibleText(mode: RegisterMode, membershipNo: string): string {
@@ -204,12 +246,8 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'rate_limited' });
       return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(blocked)] }));
     }
-    // No code would be accepted for this number today: say so now rather than send one (ADR 094).
-    const lockedUntil = await codeChecksLockedUntil(db, input.membershipNo, codeLimits(env()));
-    if (lockedUntil !== null) {
-      await audit(`${mode}_failure`, { membershipNo: input.membershipNo, ip, detail: 'codes locked' });
-      return fail(429, submission.reply({ formErrors: [codesLockedMessage(lockedUntil)] }));
-    }
+    // A number locked for the day by wrong codes still gets a fresh code: one asked for after the lock
+    // is compared under its own tries (ADR 131).
 
     let target;
     try {
@@ -310,7 +348,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   if (submission.status !== 'success') return fail(400, submission.reply({ hideFields: HIDDEN }));
   const { membershipNo, nationalId, firstName, lastName, birthDate, password, code } = submission.value;
 
-  const tries = await hit(`recovery:tries:address:${ip ?? 'unknown'}`, IDENTITY_WINDOW_MS);
+  const tries = await hit(`recovery:tries:address:${limitAddress(ip)}`, IDENTITY_WINDOW_MS);
   if (tries.count > CODE_TRIES_PER_ADDRESS) {
     const minutes = Math.max(1, Math.ceil((tries.resetAt - Date.now()) / 60_000));
     return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(minutes)], hideFields: HIDDEN }));
@@ -320,18 +358,24 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   if (policy) return fail(400, submission.reply({ fieldErrors: { password: [policy] }, hideFields: HIDDEN }));
 
   // Wrong codes per membership number over a day, across codes (ADR 094): counted before the code is
-  // compared; past the limit no code is accepted, the right one included.
+  // compared; past the limit no code of a challenge made before the lock is accepted, the right one
+  // included. A challenge made after the lock keeps its own tries (ADR 131): its code went to the
+  // member's own email or phone, whoever locked the number.
   const reservation = await reserveCodeCheck(db, membershipNo, codeLimits(env()));
-  if (!reservation.ok) {
+  const locked = async () => {
+    if (reservation.ok) throw new Error('not locked');
     await audit(`${mode}_failure`, { membershipNo, ip, detail: 'codes locked' });
     return fail(
       429,
       submission.reply({ formErrors: [codesLockedMessage(reservation.lockedUntil)], hideFields: HIDDEN }),
       'identity',
     );
-  }
+  };
+  if (!reservation.ok && reservation.lockedSince === null) return locked();
+  const madeAfter = reservation.ok ? undefined : (reservation.lockedSince ?? undefined);
 
-  let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code });
+  let check = await redeemCode(db, codeKey(), { token: challenge, purpose: mode, membershipNo, code, madeAfter });
+  if (!reservation.ok && !check.ok && check.reason === 'spent') return locked();
   // A code staff handed over in person (ADR 060), for a member with no phone or email on file: tried
   // only within a live challenge that refused the code, so each try is counted on both; the answer to
   // a wrong code is the challenge's, whether the member has such a code or not.
@@ -347,7 +391,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
       check = { ok: true };
     }
   }
-  await reservation.settle(check.ok ? 'right' : 'wrong');
+  if (reservation.ok) await reservation.settle(check.ok ? 'right' : 'wrong');
   if (!check.ok) {
     await audit(`${mode}_failure`, { membershipNo, ip, detail: `code ${check.reason}` });
     if (check.reason === 'spent') {
@@ -385,18 +429,27 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
     return fail(400, submission.reply({ formErrors: outcome.errors, hideFields: HIDDEN }), 'identity');
   }
   let factorRemoved = false;
+  let factorKept = false;
   if (mode === 'forget') {
     // Whoever held the old password is signed out everywhere, web sessions and API tokens alike, and
-    // the member, who proved who they are, signs in at once (ADR 036, 037), without a second factor
-    // they may have lost (ADR 091).
+    // the member, who proved who they are, signs in at once (ADR 036, 037).
     await signOutEverywhere(membershipNo);
     await forgetLoginFailures((await app()).db, membershipNo);
-    factorRemoved = await removeSecondFactor(membershipNo);
+    // A reset does not get round the second factor (ADR 132, ASVS 6.4.3): a code sent to the email or
+    // phone on file keeps it, and signing in still asks for its code. Only a code support staff handed
+    // over after seeing the member's identity card removes it (ADR 091).
+    if (staffCodeId !== null) factorRemoved = await removeSecondFactor(membershipNo);
+    else factorKept = await secondFactorEnabled(membershipNo);
+    await sendResetNotice({ membershipNo, nationalId, firstName, lastName, birthDate }, ip);
   }
   const by = staffCodeId !== null ? 'staff-issued code' : null;
   await audit(`${mode}_success`, { membershipNo, ip, detail: by });
   if (factorRemoved) await audit('totp_cleared_by_reset', { membershipNo, ip, detail: by ?? 'code sent' });
-  const text = factorRemoved ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}` : outcome.message;
+  const text = factorRemoved
+    ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.clearedByReset}`
+    : factorKept
+      ? `${outcome.message} ${SECOND_FACTOR_MESSAGES.keptAfterReset}`
+      : outcome.message;
   return redirect('/member/logon', {
     headers: {
       'Set-Cookie': await setFlash({ kind: 'success', text }),
@@ -409,7 +462,7 @@ async function identityLimit(membershipNo: string, ip: string | null): Promise<n
   const now = Date.now();
   const limits = env();
   const [byAddress, byMember] = await Promise.all([
-    hit(`identity:address:${ip ?? 'unknown'}`, IDENTITY_WINDOW_MS, now),
+    hit(`identity:address:${limitAddress(ip)}`, IDENTITY_WINDOW_MS, now),
     hit(`identity:member:${membershipNo}`, IDENTITY_WINDOW_MS, now),
   ]);
   const blockedUntil = Math.max(

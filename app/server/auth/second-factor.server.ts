@@ -3,7 +3,8 @@ import { audit } from '../audit.server';
 import { appCookie } from '../http/cookies.server';
 import type { CoopBackend, MemberName } from '../coop/types';
 import { randomToken, sha256 } from '../crypto.server';
-import { clear, hit, peek } from '../rate-limit.server';
+import { clear } from '../rate-limit.server';
+import { reserveAttempt } from './login-limit.server';
 import { createSession } from './session.server';
 import { appTotp } from './totp/app-store.server';
 import type { TotpCheck, TotpStore } from './totp/store.server';
@@ -39,8 +40,8 @@ function challengeCookie() {
 
 /**
  * Remove the member's second factor and its recovery codes (an enrolment not yet confirmed too), and
- * forget their wrong codes: after a reset of the password by one-time code (ADR 091) and when support
- * staff remove it. True when a factor or an enrolment was there.
+ * forget their wrong codes: after a reset of the password by a code support staff issued (ADR 091,
+ * 132) and when support staff remove it. True when a factor or an enrolment was there.
  */
 export async function removeSecondFactor(membershipNo: string): Promise<boolean> {
   const removed = await (await memberTotp()).disable(memberSubject(membershipNo));
@@ -158,19 +159,32 @@ export function clearChallengeCookie(): Promise<string> {
 }
 
 /**
- * A code for `membershipNo` under the per-member limit on wrong codes: checked only below the limit,
- * and every wrong one counted (atomically, in the shared database).
+ * A code for `membershipNo` under the per-member limit on wrong codes. The check is counted before the
+ * code is compared, by one atomic upsert in the shared database (`reserveAttempt`), and refused over
+ * the limit: requests at once, on one instance or many, get no more comparisons than the limit. A
+ * right code forgets the member's wrong ones; a check that could not run is given back.
  */
 export async function checkMemberCode(membershipNo: string, code: string, now = Date.now()): Promise<CodeCheck> {
-  const key = failureKey(membershipNo);
-  const count = (await peek([key], now)).get(key);
-  if (count && count.count >= MAX_FAILURES_PER_MEMBER) {
-    return { ok: false, lockedMinutes: Math.max(1, Math.ceil((count.resetAt - now) / 60_000)) };
+  const { db } = await app();
+  const reservation = await reserveAttempt(
+    db,
+    failureKey(membershipNo),
+    MAX_FAILURES_PER_MEMBER,
+    FAILURE_WINDOW_MS,
+    now,
+  );
+  if (!reservation.ok) {
+    return { ok: false, lockedMinutes: Math.max(1, Math.ceil((reservation.retryAt - now) / 60_000)) };
   }
-  const result = await (await memberTotp()).verify(memberSubject(membershipNo), code);
-  if (result.ok) return result;
-  await hit(key, FAILURE_WINDOW_MS, now);
-  return { ok: false, lockedMinutes: null };
+  let result: TotpCheck;
+  try {
+    result = await (await memberTotp()).verify(memberSubject(membershipNo), code);
+  } catch (error) {
+    await reservation.settle('void');
+    throw error;
+  }
+  await reservation.settle(result.ok ? 'accepted' : 'refused');
+  return result.ok ? result : { ok: false, lockedMinutes: null };
 }
 
 /** A code's check: accepted (how), or refused (`lockedMinutes` when it was not even checked: over the limit). */
@@ -200,28 +214,43 @@ export async function completeSecondFactor(
   const membershipNo = challenge.membershipNo;
   if (!code.trim()) return { ok: false, status: 400, message: SECOND_FACTOR_MESSAGES.codeRequired };
 
+  // This half-session's try is taken before the code is compared (one conditional UPDATE), so codes
+  // posted at once on one half-session get no more comparisons than it allows.
+  const { db } = await app();
+  const tried = await db
+    .updateTable('login_challenges')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id_hash', '=', challenge.idHash)
+    .where('failures', '<', MAX_FAILURES_PER_CHALLENGE)
+    .returning('failures')
+    .executeTakeFirst();
+  if (!tried) {
+    await endChallenge(challenge.idHash, challenge.upstreamToken);
+    return restart(SECOND_FACTOR_MESSAGES.tooManyForChallenge);
+  }
+
   const result = await checkMemberCode(membershipNo, code, now);
   if (!result.ok) {
     if (result.lockedMinutes !== null) {
+      // Not compared: the half-session's try is given back.
+      await db
+        .updateTable('login_challenges')
+        .set((eb) => ({ failures: eb('failures', '-', 1) }))
+        .where('id_hash', '=', challenge.idHash)
+        .where('failures', '>', 0)
+        .execute();
       await audit('second_factor_failure', { membershipNo, ip: clientAddress, detail: 'locked' });
       return { ok: false, status: 429, message: SECOND_FACTOR_MESSAGES.locked(result.lockedMinutes) };
     }
-    const { db } = await app();
-    const row = await db
-      .updateTable('login_challenges')
-      .set((eb) => ({ failures: eb('failures', '+', 1) }))
-      .where('id_hash', '=', challenge.idHash)
-      .returning('failures')
-      .executeTakeFirst();
     await audit('second_factor_failure', { membershipNo, ip: clientAddress });
-    if (!row || row.failures >= MAX_FAILURES_PER_CHALLENGE) {
+    if (tried.failures >= MAX_FAILURES_PER_CHALLENGE) {
       await endChallenge(challenge.idHash, challenge.upstreamToken);
       return restart(SECOND_FACTOR_MESSAGES.tooManyForChallenge);
     }
     return { ok: false, status: 401, message: SECOND_FACTOR_MESSAGES.codeWrong };
   }
 
-  const { db, backend } = await app();
+  const { backend } = await app();
   // The name for the header is the login's, as for a sign-in without the code: a Sahakorn core keeps
   // the member's profile from a member who has not accepted the terms (ADR 093). A half-session
   // from before the name was kept asks the core with the token.

@@ -163,6 +163,36 @@ export async function createSession(
   return sessionCookie().serialize(id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
 }
 
+/** A new session id and its hash, for `renewSessionId` (made first when something is kept under the hash). */
+export function newSessionId(): { id: string; idHash: string } {
+  const id = randomToken();
+  return { id, idHash: sha256(id) };
+}
+
+/**
+ * Give the request's session a new id after the member proved who they are again (their current
+ * password for a change of the account's security or the password itself; ASVS 7.2.4): the row keeps
+ * everything but its key, so the old id stops working at once. Call it as the action redirects: the
+ * loaders of a page the same request renders still read the old cookie. Answers the Set-Cookie value
+ * and the new id's hash, or null when the session ended meanwhile.
+ */
+export async function renewSessionId(
+  session: Pick<MemberSession, 'idHash' | 'remember' | 'expiresAt'>,
+  next = newSessionId(),
+  now = Date.now(),
+): Promise<{ setCookie: string; idHash: string } | null> {
+  const { db } = await app();
+  const renewed = await db
+    .updateTable('sessions')
+    .set({ id_hash: next.idHash })
+    .where('id_hash', '=', session.idHash)
+    .executeTakeFirst();
+  if (renewed.numUpdatedRows === 0n) return null;
+  // A remembered session's cookie lasts as long as the session still does; any other ends with the browser.
+  const options = session.remember ? { maxAge: Math.max(1, Math.floor((session.expiresAt - now) / 1000)) } : {};
+  return { setCookie: await sessionCookie().serialize(next.id, options), idHash: next.idHash };
+}
+
 /**
  * Swap the session's upstream token for a refreshed one, unless another request already did: true
  * when this call's token was still the session's (compare-and-set, safe across instances).

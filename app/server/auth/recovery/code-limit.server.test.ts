@@ -87,6 +87,26 @@ describe.each(stores)('one-time code limits per member on %s', (_name, open) => 
     expect(await codeChecksLockedUntil(db, '012345', LIMITS, last + 3 * MINUTE)).not.toBeNull();
   });
 
+  it('keeps the moment of the lock: a code asked for after it is compared under its own tries, one asked for before is not (ADR 131)', async () => {
+    const last = await wrongCodes(10);
+    const before = await issue('777777', last - MINUTE);
+    const after = await issue('888888', last + MINUTE);
+    const reservation = await reserveCodeCheck(db, '012345', LIMITS, last + 2 * MINUTE);
+    if (reservation.ok) throw new Error('not locked');
+    // The tenth wrong code was typed at `last + 1000` (wrongCodes).
+    expect(reservation.lockedSince).toBe(last + 1000);
+    const tryIt = (token: string, code: string) =>
+      redeemCode(
+        db,
+        CODE_KEY,
+        { token, purpose: 'forget', membershipNo: '012345', code, madeAfter: reservation.lockedSince ?? undefined },
+        last + 2 * MINUTE,
+      );
+    expect(await tryIt(before, '777777')).toEqual({ ok: false, reason: 'spent' });
+    expect(await tryIt(after, '000000')).toEqual({ ok: false, reason: 'wrong', triesLeft: CODE_MAX_TRIES - 1 });
+    expect(await tryIt(after, '888888')).toEqual({ ok: true });
+  });
+
   it('counts checks made at once atomically: 30 parallel wrong codes, no more than 10 compared', async () => {
     const tokens = await Promise.all(Array.from({ length: 6 }, () => issue('444444', T0)));
     const results = await Promise.all(

@@ -16,6 +16,11 @@ import { giveBackIn, hitIn } from '../../rate-limit.server';
  *
  * Both are counted by the membership number typed, member or not, so a locked number looks the same
  * whoever it belongs to (no enumeration).
+ *
+ * The lock stops the codes asked for before it (ADR 131): a code asked for after the number was locked
+ * is compared under its own 5 tries, so someone who knows only a membership number cannot keep its
+ * member from a fresh code sent to their own email or phone. The moment of the lock is kept beside the
+ * counter (`lockedSince`), written by the wrong code that reached the limit.
  */
 export const CODE_LIMIT_WINDOW_MS = 24 * 3600_000;
 
@@ -35,6 +40,8 @@ export function codeLimits(
 export const codeLimitKeys = (membershipNo: string) => ({
   wrong: `recovery:codes:wrong:${membershipNo}`,
   sent: `recovery:codes:sent:${membershipNo}`,
+  /** When the wrong codes reached the limit: its `reset_at` is that moment plus CODE_LIMIT_WINDOW_MS. */
+  lockedSince: `recovery:codes:locked:${membershipNo}`,
 });
 
 /** When the number's code checks are locked, until when (ms since the epoch); else null. */
@@ -59,7 +66,11 @@ export type CodeCheckReservation =
       /** How the check ended: a right code does not count as a wrong one. */
       settle(outcome: 'right' | 'wrong'): Promise<void>;
     }
-  | { ok: false; lockedUntil: number };
+  /**
+   * Past the day's limit: codes of challenges made before `lockedSince` are not compared; null when the
+   * moment is not known (then none is).
+   */
+  | { ok: false; lockedUntil: number; lockedSince: number | null };
 
 /** Count one code check for the number before the code is compared; refused past the day's limit. */
 export async function reserveCodeCheck(
@@ -68,15 +79,38 @@ export async function reserveCodeCheck(
   limits: CodeLimits,
   now = Date.now(),
 ): Promise<CodeCheckReservation> {
-  const key = codeLimitKeys(membershipNo).wrong;
-  const state = await hitIn(db, key, CODE_LIMIT_WINDOW_MS, now);
-  if (state.count > limits.wrongPerDay) return { ok: false, lockedUntil: state.resetAt };
+  const keys = codeLimitKeys(membershipNo);
+  const state = await hitIn(db, keys.wrong, CODE_LIMIT_WINDOW_MS, now);
+  if (state.count > limits.wrongPerDay) {
+    const since = await db
+      .selectFrom('rate_limits')
+      .select('reset_at')
+      .where('key', '=', keys.lockedSince)
+      .where('reset_at', '>', now)
+      .executeTakeFirst();
+    const lockedSince = since ? Number(since.reset_at) - CODE_LIMIT_WINDOW_MS : null;
+    return { ok: false, lockedUntil: state.resetAt, lockedSince };
+  }
   return {
     ok: true,
     async settle(outcome) {
-      if (outcome === 'right') await giveBackIn(db, key, state.resetAt);
+      if (outcome === 'right') await giveBackIn(db, keys.wrong, state.resetAt);
+      else if (state.count === limits.wrongPerDay) await markLocked(db, keys.lockedSince, now);
     },
   };
+}
+
+/**
+ * Keep the moment the number was locked: one upsert that starts the row afresh, whatever an earlier
+ * lock left there.
+ */
+async function markLocked(db: Db, key: string, now: number): Promise<void> {
+  const resetAt = now + CODE_LIMIT_WINDOW_MS;
+  await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, reset_at: resetAt }))
+    .execute();
 }
 
 /** Count one message to the member; false (send nothing) past the day's limit. */
@@ -94,5 +128,6 @@ export async function reserveCodeSend(
 export async function clearCodeLimits(db: Db, membershipNo: string): Promise<number> {
   const keys = codeLimitKeys(membershipNo);
   const result = await db.deleteFrom('rate_limits').where('key', 'in', [keys.wrong, keys.sent]).executeTakeFirst();
+  await db.deleteFrom('rate_limits').where('key', '=', keys.lockedSince).execute();
   return Number(result.numDeletedRows);
 }

@@ -79,17 +79,19 @@ export function countedTry(tried: string, now: number) {
 
 /**
  * Try a code. One atomic UPDATE counts the try and, when the code is right, marks it used, so two
- * requests at once cannot both use it and a sixth try is never counted as a first.
+ * requests at once cannot both use it and a sixth try is never counted as a first. With `madeAfter`,
+ * only a challenge made after that moment is tried (a number locked for the day, ADR 131); an older
+ * one answers as spent, untouched.
  */
 export async function redeemCode(
   db: Db,
   key: string,
-  input: { token: string; purpose: RecoveryPurpose; membershipNo: string; code: string },
+  input: { token: string; purpose: RecoveryPurpose; membershipNo: string; code: string; madeAfter?: number },
   now = Date.now(),
 ): Promise<CodeCheck> {
   const challengeHash = sha256(input.token);
   const tried = hashCode(key, challengeHash, input.code);
-  const row = await db
+  let update = db
     .updateTable('recovery_codes')
     .set(countedTry(tried, now))
     .where('challenge_hash', '=', challengeHash)
@@ -97,9 +99,9 @@ export async function redeemCode(
     .where('membership_no', '=', input.membershipNo)
     .where('used_at', 'is', null)
     .where('attempts', '<', CODE_MAX_TRIES)
-    .where('expires_at', '>', now)
-    .returning(['attempts', 'used_at'])
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (input.madeAfter !== undefined) update = update.where('created_at', '>', input.madeAfter);
+  const row = await update.returning(['attempts', 'used_at']).executeTakeFirst();
   if (!row) return { ok: false, reason: 'spent' };
   if (row.used_at !== null) return { ok: true };
   const triesLeft = CODE_MAX_TRIES - Number(row.attempts);

@@ -78,6 +78,35 @@ describe('email over SMTP', () => {
     }
   });
 
+  it("a refused recipient fails with a Thai message, and what is logged of it does not carry the member's address", async () => {
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const refusal = Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), {
+          responseCode: 550,
+        });
+        callback(refusal);
+      },
+    });
+    const port = await listen(smtp);
+    try {
+      const sender = createSmtpSender(`smtp://127.0.0.1:${port}`, 'no-reply@coop.example');
+      const error = await sender
+        .send({ to: { kind: 'email', address: 'Somchai.Jaidee+coop@example.com' }, subject: 's', text: 't' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DeliveryError);
+      expect((error as Error).message).toBe(DELIVERY_MESSAGES.email);
+      const { detail } = error as DeliveryError;
+      expect(detail).toContain('550');
+      expect(detail.toLowerCase()).not.toContain('somchai');
+      expect(detail).not.toContain('example.com');
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it('a server that does not answer fails with a Thai message, within the timeout', async () => {
     // Accepts the connection but never greets.
     const silent = http.createServer();

@@ -61,10 +61,24 @@ export function createSmtpSender(url: string, from: string, timeoutMs = DELIVERY
       try {
         await transport.sendMail({ from, to: to.address, subject, text });
       } catch (error) {
-        throw new DeliveryError(DELIVERY_MESSAGES.email, `smtp: ${(error as Error).message}`.slice(0, 300));
+        throw new DeliveryError(DELIVERY_MESSAGES.email, `smtp: ${withoutAddresses((error as Error).message)}`);
       }
     },
   };
+}
+
+/**
+ * An SMTP error's text for the log and the audit detail: a refusal quotes the recipient
+ * (`550 <somchai@…>: user unknown`), which is the member's address and must not be logged; every
+ * address in it is replaced. Bounded before the pattern runs.
+ */
+function withoutAddresses(text: string): string {
+  return text
+    .slice(0, 1000)
+    .split(/([\s<>"'(),;:]+)/)
+    .map((part) => (part.includes('@') ? '<address>' : part))
+    .join('')
+    .slice(0, 300);
 }
 
 /**

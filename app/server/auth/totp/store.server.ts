@@ -1,3 +1,4 @@
+import { hashPassword, verifyPassword } from '../../crypto.server';
 import type { Db } from '../../db/index.server';
 import { openSealed, seal } from './seal.server';
 import {
@@ -6,6 +7,7 @@ import {
   matchTotpStep,
   newRecoveryCodes,
   newTotpSecret,
+  normaliseRecoveryCode,
   otpauthUri,
 } from './totp.server';
 
@@ -77,11 +79,14 @@ export function createTotpStore({
 
   async function storeRecoveryCodes(subject: string, holder: string, at: number): Promise<string[]> {
     const codes = newRecoveryCodes();
+    // 80 random bits, under the 112 that ASVS 5.0 lets a bare hash keep (6.5.2): each code is stored by
+    // argon2id with a random salt of its own, made before the transaction (it is slow).
+    const hashes = await Promise.all(codes.map((code) => hashPassword(normaliseRecoveryCode(code) ?? code)));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('totp_recovery_codes').where('subject', '=', subject).execute();
       await trx
         .insertInto('totp_recovery_codes')
-        .values(codes.map((code) => ({ subject, code_hash: hashRecoveryCode(code) ?? '', used_at: null })))
+        .values(hashes.map((code_hash) => ({ subject, code_hash, used_at: null })))
         .execute();
       await trx
         .updateTable('totp_factors')
@@ -191,13 +196,34 @@ export function createTotpStore({
           .executeTakeFirst();
         return result.numUpdatedRows > 0n ? { ok: true, method: 'totp' } : { ok: false };
       }
-      const hash = hashRecoveryCode(code);
-      if (!hash) return { ok: false };
+      const canonical = normaliseRecoveryCode(code);
+      if (!canonical) return { ok: false };
+      // The subject's unused codes (ten at most), each checked against its own salted hash; a code
+      // stored before by its SHA-256 (`hashRecoveryCode`) still works.
+      const unused = await db
+        .selectFrom('totp_recovery_codes')
+        .select('code_hash')
+        .where('subject', '=', subject)
+        .where('used_at', 'is', null)
+        .execute();
+      const legacy = hashRecoveryCode(canonical);
+      let usedHash: string | null = null;
+      for (const { code_hash } of unused) {
+        const matches = code_hash.startsWith('$argon2')
+          ? await verifyPassword(code_hash, canonical)
+          : code_hash === legacy;
+        if (matches) {
+          usedHash = code_hash;
+          break;
+        }
+      }
+      if (usedHash === null) return { ok: false };
+      // Used once: the conditional UPDATE lets one request of several at once have it.
       const result = await db
         .updateTable('totp_recovery_codes')
         .set({ used_at: at })
         .where('subject', '=', subject)
-        .where('code_hash', '=', hash)
+        .where('code_hash', '=', usedHash)
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n ? { ok: true, method: 'recovery_code' } : { ok: false };

@@ -70,7 +70,7 @@ export function matchTotpStep(secret: string, code: string, nowMs: number): numb
 
 /** Crockford's base32 alphabet, lower case: no i, l, o or u to misread. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-/** 16 characters of 5 bits: 80 random bits, beyond guessing and beyond brute force of their hash. */
+/** 16 characters of 5 bits: 80 random bits, beyond guessing; stored by argon2id with a salt (`store.server.ts`). */
 const RECOVERY_LENGTH = 16;
 
 /** New recovery codes: four groups of four characters joined by hyphens, as the member writes them down. */
@@ -94,7 +94,11 @@ export function normaliseRecoveryCode(input: string): string | null {
   return code;
 }
 
-/** How a recovery code is stored: SHA-256 of its canonical form (80 random bits need no slow hash). */
+/**
+ * How a recovery code was stored before ASVS 5.0 (6.5.2) asked for a salted password hash under 112
+ * bits: SHA-256 of its canonical form. Codes issued since are argon2id-hashed (`store.server.ts`);
+ * this still recognises the ones members hold from before.
+ */
 export function hashRecoveryCode(input: string): string | null {
   const code = normaliseRecoveryCode(input);
   return code === null ? null : createHash('sha256').update(`recovery:${code}`).digest('hex');
