@@ -16,7 +16,7 @@ import { setFlash } from '../flash.server';
 import { shareOutcome } from '../http/shared-outcome.server';
 import { redeemLink } from './impersonation.server';
 import { startSecondFactor } from './second-factor.server';
-import { limitAddress } from './limit-address.server';
+import { addressLimitKey } from './limit-address.server';
 import { loginLimits, reserveLoginAttempt } from './login-limit.server';
 import { giveBackIn, hitIn } from '../rate-limit.server';
 import { termsAccepted } from './terms-gate.server';
@@ -356,7 +356,7 @@ export async function redeemImpersonation(
   secret: string | undefined,
   clientAddress: string | null,
 ): Promise<LinkRedemption> {
-  const addressKey = `impersonate:address:${limitAddress(clientAddress)}`;
+  const addressKey = addressLimitKey('impersonate', clientAddress);
   const { db, backend } = await app();
   // Counted before the link is checked (one atomic upsert), so links sent at once get no more checks
   // than the limit; a link that works is given back.

@@ -38,3 +38,8 @@ function ipv6Groups(ip: string): number[] {
   const last = parts(tail);
   return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
 }
+
+/** The rate-limit key of a client address for one limit (`board`, `search`, `login`…), by `limitAddress`. */
+export function addressLimitKey(limit: string, address: string | null): string {
+  return `${limit}:address:${limitAddress(address)}`;
+}

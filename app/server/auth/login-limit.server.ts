@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.server';
 import type { Env } from '../env.server';
 import { clearIn, giveBackIn, hitIn, type LimitState } from '../rate-limit.server';
-import { limitAddress } from './limit-address.server';
+import { addressLimitKey, limitAddress } from './limit-address.server';
 
 /**
  * The sign-in limits (ADR 036). Every attempt is counted before the password is checked, by one
@@ -58,7 +58,7 @@ export const loginKeys = (membershipNo: string, address: string | null) => {
   const where = limitAddress(address);
   return {
     pair: `login:pair:${membershipNo}:${where}`,
-    address: `login:address:${where}`,
+    address: addressLimitKey('login', address),
     member: `login:backoff:${membershipNo}`,
   };
 };

@@ -39,7 +39,7 @@ import {
   type MessageSender,
   type Recipient,
 } from './recovery/delivery.server';
-import { limitAddress } from './limit-address.server';
+import { addressLimitKey } from './limit-address.server';
 import { forgetLoginFailures } from './login-limit.server';
 import { signOutEverywhere } from './password-change.server';
 import { removeSecondFactor, secondFactorEnabled } from './second-factor.server';
@@ -348,7 +348,7 @@ export async function registerAction(mode: RegisterMode, { request, context }: A
   if (submission.status !== 'success') return fail(400, submission.reply({ hideFields: HIDDEN }));
   const { membershipNo, nationalId, firstName, lastName, birthDate, password, code } = submission.value;
 
-  const tries = await hit(`recovery:tries:address:${limitAddress(ip)}`, IDENTITY_WINDOW_MS);
+  const tries = await hit(addressLimitKey('recovery:tries', ip), IDENTITY_WINDOW_MS);
   if (tries.count > CODE_TRIES_PER_ADDRESS) {
     const minutes = Math.max(1, Math.ceil((tries.resetAt - Date.now()) / 60_000));
     return fail(429, submission.reply({ formErrors: [REGISTER_MESSAGES.tooMany(minutes)], hideFields: HIDDEN }));
@@ -462,7 +462,7 @@ async function identityLimit(membershipNo: string, ip: string | null): Promise<n
   const now = Date.now();
   const limits = env();
   const [byAddress, byMember] = await Promise.all([
-    hit(`identity:address:${limitAddress(ip)}`, IDENTITY_WINDOW_MS, now),
+    hit(addressLimitKey('identity', ip), IDENTITY_WINDOW_MS, now),
     hit(`identity:member:${membershipNo}`, IDENTITY_WINDOW_MS, now),
   ]);
   const blockedUntil = Math.max(

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 
 import { app } from '../app.server';
 import { env } from '../env.server';
+import { addressLimitKey } from '../auth/limit-address.server';
 
 /**
  * A board posting sent again after the browser's Back button (ADR 044): the page was fetched again
@@ -58,7 +59,7 @@ export async function refundBoardPost(clientAddress: string | null, now = Date.n
   await db
     .updateTable('rate_limits')
     .set({ count: sql<number>`count - 1` })
-    .where('key', '=', `board:address:${clientAddress ?? 'unknown'}`)
+    .where('key', '=', addressLimitKey('board', clientAddress))
     .where('count', '>', 0)
     .where('reset_at', '>', now)
     .execute();

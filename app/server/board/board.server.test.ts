@@ -58,6 +58,15 @@ describe('countBoardPost', () => {
     expect(await countBoardPost('198.51.100.8', now + 5000)).toEqual({ ok: true });
     expect(await countBoardPost('198.51.100.7', now + 10 * 60_000)).toEqual({ ok: true });
   });
+
+  it('counts an IPv6 client by its /64: a new address of the same network is no new allowance (ADR 133)', async () => {
+    const now = Date.UTC(2025, 0, 2);
+    const results = [];
+    for (let i = 1; i <= 4; i++) results.push(await countBoardPost(`2001:db8:5:6::${i}`, now + i * 1000));
+    expect(results.slice(0, 3)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(results[3]).toEqual({ ok: false, minutes: 10 });
+    expect(await countBoardPost('2001:db8:5:7::1', now + 5000)).toEqual({ ok: true });
+  });
 });
 
 describe('/boardPost action', () => {

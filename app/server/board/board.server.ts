@@ -2,6 +2,7 @@ import { CoopThrottledError } from '../coop/types';
 import { env } from '../env.server';
 import { hit } from '../rate-limit.server';
 import { HONEYPOT_FIELD } from '~/lib/forms/board';
+import { addressLimitKey } from '../auth/limit-address.server';
 
 /** Pages with a board form carry a one-time submission key: no shared cache may keep them. */
 
@@ -14,7 +15,7 @@ export type PostAllowance = { ok: true } | { ok: false; minutes: number };
  */
 export async function countBoardPost(clientAddress: string | null, now: number = Date.now()): Promise<PostAllowance> {
   const config = env();
-  const state = await hit(`board:address:${clientAddress ?? 'unknown'}`, config.BOARD_WINDOW_MINUTES * 60_000, now);
+  const state = await hit(addressLimitKey('board', clientAddress), config.BOARD_WINDOW_MINUTES * 60_000, now);
   if (state.count <= config.BOARD_MAX_POSTS_PER_ADDRESS) return { ok: true };
   return { ok: false, minutes: Math.max(1, Math.ceil((state.resetAt - now) / 60_000)) };
 }

@@ -10,6 +10,7 @@ import { SEARCH_RESULT_LIMIT, type ContentSearchResult, type RecommendedLink } f
 import { hit } from '../rate-limit.server';
 import { excerpt, highlight } from './highlight';
 import { MAX_QUERY_LENGTH, queryTerms } from './segment';
+import { addressLimitKey } from '../auth/limit-address.server';
 
 /** Searches per client address and minute: generous for people, a brake for scrapers. */
 export const SEARCH_LIMITS = { windowMs: 60_000, perAddress: 60 } as const;
@@ -90,7 +91,7 @@ export async function searchRequest(request: Request, context: AppLoadContext): 
     };
   }
   const now = Date.now();
-  const limit = await hit(`search:address:${context.clientAddress ?? 'unknown'}`, SEARCH_LIMITS.windowMs, now);
+  const limit = await hit(addressLimitKey('search', context.clientAddress), SEARCH_LIMITS.windowMs, now);
   if (limit.count > SEARCH_LIMITS.perAddress) {
     const seconds = Math.max(1, Math.ceil((limit.resetAt - now) / 1000));
     return {

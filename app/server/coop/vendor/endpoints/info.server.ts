@@ -30,6 +30,7 @@ import {
   unknownListBody,
   unknownShowBody,
 } from '../info.server';
+import { addressLimitKey } from '../../../auth/limit-address.server';
 
 /** Vendor API (ADR 019): `GET /api/info/home`: banners, the latest news and the activity pictures. */
 export const home: Endpoint = {
@@ -135,7 +136,7 @@ export const smartSearch: Endpoint = {
       return vendorJson(smartSearchBody({ found: false, total: 0, hits: [], recommended }));
     }
     const now = Date.now();
-    const limit = await hit(`search:address:${context.clientAddress ?? 'unknown'}`, SEARCH_LIMITS.windowMs, now);
+    const limit = await hit(addressLimitKey('search', context.clientAddress), SEARCH_LIMITS.windowMs, now);
     if (limit.count > SEARCH_LIMITS.perAddress) {
       return vendorJson({ code: 'CWL0429ERROR', message: 'Too Many Requests' }, 429);
     }
@@ -165,7 +166,7 @@ async function searchList({ request, context }: EndpointArgs): Promise<Response>
   const answer = (rows: ContentItem[], total: number) =>
     vendorJson(searchListBody({ rows, total, page, pageSize: VENDOR_CONTENT_PAGE }, pathOf(request)));
   if (!query || queryError(query)) return answer([], 0);
-  const limit = await hit(`search:address:${context.clientAddress ?? 'unknown'}`, SEARCH_LIMITS.windowMs, Date.now());
+  const limit = await hit(addressLimitKey('search', context.clientAddress), SEARCH_LIMITS.windowMs, Date.now());
   if (limit.count > SEARCH_LIMITS.perAddress) {
     // Laravel's throttle answer, and the site's words in `error`, which the vendor's info client shows.
     const refused = vendorJson({ ...tooManyBody(), error: SEARCH_TEXT.tooMany }, 429);
