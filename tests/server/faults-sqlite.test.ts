@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CRASH_TEXT } from '~/components/error-pages';
 
-import { boardFormKey, get, postTopic, signIn, type Answer } from './http';
+import { boardFormKey, form, get, postTopic, signIn, type Answer } from './http';
 import { BUILT, NODE, TMP, startServer, stopServer, useServer } from './process';
 
 const DATA = path.join(TMP, 'faults-sqlite');
@@ -81,6 +81,22 @@ describe.skipIf(!BUILT)('the SQLite store failing under the running server', () 
     // Back, and sent a third time: the same topic, not another.
     expect((await postTopic(topic)).headers.location).toBe(again.headers.location);
     expect(storedTopics(topic.title)).toBe(1);
+  });
+
+  it('locked by another process: signing out answers the Thai 503, not an English text, and the session stays', async () => {
+    server();
+    const { cookie } = await signIn();
+    const release = await holdWriteLock();
+    try {
+      expectTemporaryFailure(await form('/member/logout', {}, { Cookie: cookie }));
+    } finally {
+      await release();
+    }
+    // Nothing was ended: the member is still signed in, and signs out once the store is back.
+    expect((await get('/member/status', { Cookie: cookie })).status).toBe(200);
+    const out = await form('/member/logout', {}, { Cookie: cookie });
+    expect([302, 303]).toContain(out.status);
+    expect((await get('/member/status', { Cookie: cookie })).status).toBe(302);
   });
 
   it('its file removed: no write is acknowledged (it would be lost), pages say so in Thai, /readyz is not ready', async () => {
