@@ -90,7 +90,9 @@ const stop = gracefulStop({
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', config.TRUST_PROXY);
+// Behind our proxy (TRUST_PROXY), trust its one hop: the client is the address it saw, the last one in
+// X-Forwarded-For, never an earlier one a client wrote there itself.
+app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
 
 const requestLog = host.createRequestLog({ routes: serverBuild.routes, trustProxy: config.TRUST_PROXY });
 app.use(requestLog.begin);
