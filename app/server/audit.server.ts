@@ -100,8 +100,20 @@ function keptUserAgent(value: string | null | undefined): string | null {
  * The application log gets the event type only, without the member number.
  */
 export async function audit(type: AuditType, fields: AuditFields = {}): Promise<void> {
-  const { db } = await app();
-  await recordAudit(db, type, fields);
+  try {
+    const { db } = await app();
+    await recordAudit(db, type, fields);
+  } catch (error) {
+    // What the row records has happened (a change saved, a sign-in refused) and its answer must not
+    // turn into a failure page because the store failed a moment later: the user would be told a saved
+    // change was not saved, and send it again. The event goes to the application log instead, at
+    // error level for whoever runs the site (without the member number, like every log line).
+    log.error('audit not recorded', {
+      event: type,
+      actor: fields.actor ?? null,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /** The fields of an audit row that its hash covers (every column but `id` and `hash`), in this order. */

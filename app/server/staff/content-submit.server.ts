@@ -7,6 +7,7 @@ import { formatFileSize, formatSizeLimit } from '~/lib/thai-format';
 
 import { env } from '../env.server';
 import { setFlash } from '../flash.server';
+import { log } from '../log.server';
 import { contentUploadCeiling, readContentUpload } from './content-form.server';
 import { detectUploadKind, MediaError, type StoredMedia } from './content-media.server';
 import { isDiskFull, reportDiskFull } from '../ops/disk-full.server';
@@ -237,7 +238,10 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     await coop.media.deleteUnreferenced(stored());
     throw new Response(CONTENT_TEXT.notFound, { status: 404 });
   }
-  await coop.media.deleteUnreferenced([oldCover]);
+  // Saved: what follows tidies up and tells others, and must not turn the answer into a failure.
+  await coop.media
+    .deleteUnreferenced([oldCover])
+    .catch((error: unknown) => log.error('old cover not removed', { error: String(error) }));
   await staffAudit(request, user, no === undefined ? 'content_create' : 'content_update', {
     target: `content ${saved}`,
   });
@@ -250,7 +254,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     if (stored)
       await staffAudit(request, user, 'content_upload', { target: `content ${saved} ${role} ${stored.file}` });
   }
-  await contentChanged();
+  await contentChanged().catch((error: unknown) => log.error('content change not signalled', { error: String(error) }));
   return redirectWithNotice(`/staff/content/${saved}`, no === undefined ? CONTENT_TEXT.created : CONTENT_TEXT.saved);
 }
 
