@@ -3,7 +3,12 @@ import { redirect } from '@remix-run/node';
 
 import { auditEventName } from '~/lib/audit-events';
 import { formatDateTime } from '~/lib/thai-format';
-import { auditFilter, auditQueryFromForm, auditQueryFromUrl, auditSearchParams } from '~/server/staff/audit-search.server';
+import {
+  auditFilter,
+  auditQueryFromForm,
+  auditQueryFromUrl,
+  auditSearchParams,
+} from '~/server/staff/audit-search.server';
 import { bangkokIso, bangkokStamp, csvResponse, toCsv } from '~/server/staff/csv.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';

@@ -305,7 +305,12 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
       page.getByRole('button', { name: 'ดาวน์โหลดผลการค้นหา (CSV)' }).click(),
     ]);
     expect(download.url()).toMatch(/\/staff\/audit\/export$/);
-    const rows = fs.readFileSync(await download.path(), 'utf8').slice(1).trim().split('\r\n').slice(1);
+    const rows = fs
+      .readFileSync(await download.path(), 'utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(rows.length).toBe(numbers.length);
     expect(rows.every((row) => row.includes(`,${member.membershipNo},`))).toBe(true);
     await expect(page).toHaveURL(/\/staff\/audit$/);

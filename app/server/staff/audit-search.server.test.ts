@@ -11,9 +11,8 @@ const { app } = await import('../app.server');
 const { audit } = await import('../audit.server');
 const { createStaffAccount } = await import('./accounts.server');
 const { startStaffSession } = await import('./session.server');
-const { AUDIT_PAGE_SIZE, auditHiddenFields, auditQueryFromForm, auditQueryFromUrl, auditSearchParams } = await import(
-  './audit-search.server'
-);
+const { AUDIT_PAGE_SIZE, auditHiddenFields, auditQueryFromForm, auditQueryFromUrl, auditSearchParams } =
+  await import('./audit-search.server');
 const page = await import('~/routes/staff.audit');
 const download = await import('~/routes/staff_.audit.export');
 
@@ -28,7 +27,11 @@ async function adminCookie(): Promise<string> {
   const { db } = await app();
   const created = await createStaffAccount(db, { username: 'audit-admin', displayName: 'สมศรี ทดสอบ', role: 'admin' });
   if (!created.ok) throw new Error(created.reason);
-  await db.updateTable('staff_accounts').set({ enrolled_at: Date.now() }).where('id', '=', created.account.id).execute();
+  await db
+    .updateTable('staff_accounts')
+    .set({ enrolled_at: Date.now() })
+    .where('id', '=', created.account.id)
+    .execute();
   const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
     staffId: created.account.id,
     stage: 'active',
@@ -55,7 +58,11 @@ async function get(path: string, handler: (args: never) => unknown): Promise<Res
   return (await handler({ request, params: {}, context: context() } as never)) as Response;
 }
 
-async function post(path: string, handler: (args: never) => unknown, fields: Record<string, string>): Promise<Response> {
+async function post(
+  path: string,
+  handler: (args: never) => unknown,
+  fields: Record<string, string>,
+): Promise<Response> {
   const request = new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     headers: { Origin: ORIGIN, Cookie: await adminCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
