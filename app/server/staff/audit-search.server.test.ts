@@ -120,6 +120,16 @@ describe('/staff/audit', () => {
     expect(shown.rows.every((r) => r.membershipNo === MEMBER)).toBe(true);
   });
 
+  it('answers a posted date it cannot read with 400 and the field named, the number kept in the form', async () => {
+    const answer = await post('/staff/audit', page.action as never, { member: MEMBER, to: '31/02/25xx' });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('Location')).toBeNull();
+    const shown = (await answer.json()) as Shown & { error: { field: string } | null };
+    expect(shown.error).toEqual({ field: 'audit-to' });
+    expect(shown.query.member).toBe(MEMBER);
+    expect(shown.rows).toEqual([]);
+  });
+
   it('ignores a membership number in a GET address: the newest rows, unfiltered', async () => {
     await seed();
     const answer = await get(`/staff/audit?member=${MEMBER}`, page.loader as never);
