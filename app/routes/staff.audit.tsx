@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 
 import { ErrorSummary } from '~/components/error-summary';
 import { StaffField } from '~/components/staff/fields';
@@ -8,40 +8,61 @@ import { groupIncident } from '~/incident';
 import { titleFor } from '~/lib/meta';
 import { formatDateTime } from '~/lib/thai-format';
 import { auditEventName } from '~/lib/audit-events';
-import { auditFilter, auditQueryFrom, auditSearchParams, type AuditRow } from '~/server/staff/audit-search.server';
+import {
+  auditFilter,
+  auditHiddenFields,
+  auditQueryFromForm,
+  auditQueryFromUrl,
+  type AuditQuery,
+  type AuditRow,
+} from '~/server/staff/audit-search.server';
 import { requireStaff } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';
 import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
 
 const TITLE = 'บันทึกการใช้งาน';
 const DATE_ERROR = 'กรุณากรอกวันที่เป็น วว/ดด/ปปปป (พ.ศ.) เช่น 05/01/2569';
+const PATH = '/staff/audit';
 
 type ShownRow = Omit<AuditRow, 'at'> & { at: string; name: string };
 
-/** The audit log, searched by admins (ADR 059): a GET form, so a search is a link that can be kept. */
+interface AuditPage {
+  query: AuditQuery;
+  error: { field: string } | null;
+  rows: ShownRow[];
+  hasNext: boolean;
+}
+
+/** One page of the search as the page shows it, or the date the search could not read. */
+async function auditPage(query: AuditQuery): Promise<AuditPage> {
+  const checked = auditFilter(query);
+  if (!checked.ok) return { query, error: { field: `audit-${checked.field}` }, rows: [], hasNext: false };
+  const { own } = await staffStore();
+  const { rows, hasNext } = await own.audit.search(checked.filter, query.page);
+  return {
+    query,
+    error: null,
+    rows: rows.map((row): ShownRow => ({ ...row, at: formatDateTime(row.at), name: auditEventName(row.type) })),
+    hasNext,
+  };
+}
+
+/**
+ * The audit log, searched by admins (ADR 059). A GET shows the newest rows, or the who/what/date search
+ * its address names (the dashboard links to one); a membership number in the address is ignored. The
+ * search form, its page buttons and its download post (ADR 147), so a member's number is never in a URL.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, 'admin');
-  const query = auditQueryFrom(new URL(request.url).searchParams);
-  const { page } = query;
-  const checked = auditFilter(query);
-  if (!checked.ok) {
-    const none: ShownRow[] = [];
-    return json(
-      { query, error: { field: `audit-${checked.field}` }, rows: none, hasNext: false },
-      { headers: PRIVATE_NO_STORE },
-    );
-  }
-  const { own } = await staffStore();
-  const { rows, hasNext } = await own.audit.search(checked.filter, page);
-  return json(
-    {
-      query,
-      error: null as { field: string } | null,
-      rows: rows.map((row): ShownRow => ({ ...row, at: formatDateTime(row.at), name: auditEventName(row.type) })),
-      hasNext,
-    },
-    { headers: PRIVATE_NO_STORE },
-  );
+  return json(await auditPage(auditQueryFromUrl(new URL(request.url).searchParams)), { headers: PRIVATE_NO_STORE });
+}
+
+/** A search posted by the form or a page button: answered with the page itself (no redirect, no URL). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, 'admin');
+  const shown = await auditPage(auditQueryFromForm(await request.formData()));
+  if (shown.error) context.formErrors = true;
+  return json(shown, { status: shown.error ? 400 : 200, headers: PRIVATE_NO_STORE });
 }
 
 export const meta: MetaFunction = (args) => [titleFor(args, TITLE)];
@@ -63,16 +84,40 @@ function DateFilter({
   return <StaffField id={id} name={name} label={label} defaultValue={value} error={error} maxLength={20} />;
 }
 
+/** The search as hidden fields, for a form that carries it in its body (a page button, the download). */
+function SearchFields({ query }: { query: AuditQuery }) {
+  return (
+    <>
+      {auditHiddenFields(query).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** A page of the same search: a small form posting the search and the page (ADR 147). */
+function PageButton({ query, page, label }: { query: AuditQuery; page: number; label: string }) {
+  return (
+    <Form method="post" action={PATH}>
+      <SearchFields query={query} />
+      <input type="hidden" name="page" value={page} />
+      <button type="submit" className="button button--secondary">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function StaffAuditPage() {
-  const { query, error, rows, hasNext } = useLoaderData<typeof loader>();
-  const pageLink = (page: number) => `/staff/audit?${auditSearchParams(query, page)}`;
-  const filtered = auditSearchParams(query).toString();
-  const download = `/staff/audit/export${filtered ? `?${filtered}` : ''}`;
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const { query, error, rows, hasNext } = posted ?? loaded;
   return (
     <>
       <h1>{TITLE}</h1>
       <ErrorSummary items={error ? [{ fieldId: error.field, message: DATE_ERROR }] : []} />
-      <Form method="get" className="panel stack" aria-label="ค้นหาบันทึกการใช้งาน">
+      {/* The action is named: a form without one posts to the page's address with its query string. */}
+      <Form method="post" action={PATH} className="panel stack" aria-label="ค้นหาบันทึกการใช้งาน">
         <div className="staff-filters">
           <StaffField
             id="audit-who"
@@ -107,12 +152,15 @@ export default function StaffAuditPage() {
       </Form>
 
       {rows.length && !error ? (
-        <p>
-          <a href={download} download className="button button--secondary">
+        <Form method="post" action="/staff/audit/export" reloadDocument className="staff-inline-form">
+          <SearchFields query={query} />
+          <button type="submit" className="button button--secondary" aria-describedby="audit-download-hint">
             ดาวน์โหลดผลการค้นหา (CSV)
-          </a>{' '}
-          <span className="staff-hint">ไม่เกิน 20,000 รายการล่าสุดตามเงื่อนไขนี้ เปิดด้วย Excel ได้</span>
-        </p>
+          </button>{' '}
+          <span className="staff-hint" id="audit-download-hint">
+            ไม่เกิน 20,000 รายการล่าสุดตามเงื่อนไขนี้ เปิดด้วย Excel ได้
+          </span>
+        </Form>
       ) : null}
       {rows.length === 0 ? (
         <p>ไม่พบรายการที่ตรงกับเงื่อนไข</p>
@@ -157,11 +205,11 @@ export default function StaffAuditPage() {
         </div>
       )}
       <nav aria-label="หน้าผลการค้นหา">
-        <p className="staff-inline-form">
-          {query.page > 1 ? <Link to={pageLink(query.page - 1)}>หน้าก่อนหน้า</Link> : null}
+        <div className="staff-inline-form">
+          {query.page > 1 ? <PageButton query={query} page={query.page - 1} label="หน้าก่อนหน้า" /> : null}
           <span>หน้า {query.page}</span>
-          {hasNext ? <Link to={pageLink(query.page + 1)}>หน้าถัดไป</Link> : null}
-        </p>
+          {hasNext ? <PageButton query={query} page={query.page + 1} label="หน้าถัดไป" /> : null}
+        </div>
       </nav>
     </>
   );

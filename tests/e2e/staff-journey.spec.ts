@@ -299,7 +299,7 @@ test.describe('the back office journey (embedded store)', { tag: '@embedded' }, 
       await page.getByLabel('ผู้ทำรายการ (ชื่อผู้ใช้เจ้าหน้าที่)').fill(fields.who ?? '');
       await page.getByLabel('รายการ (ชื่อเหตุการณ์ หรือส่วนต้น เช่น staff_)').fill(fields.what ?? '');
       await page.getByLabel('หมายเลขสมาชิก').fill(fields.member ?? '');
-      await page.getByRole('button', { name: 'ค้นหา' }).click();
+      await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
       for (const text of expected) await expect(page.getByTestId('audit-results')).toContainText(text);
       await axe();
     };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 
 import { contentItem } from '../../app/server/content/content-item.test-support';
-import { database, expect, frontDatabase, test } from './fixtures';
+import { database, expect, frontDatabase, signIn, test } from './fixtures';
 import { createStaffAccount, postsAwaitingReview, signInNewStaff, staffLogin } from './staff-fixture';
 
 /**
@@ -243,12 +244,13 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
     await expect(results).toContainText('เจ้าหน้าที่เข้าสู่ระบบ');
     await expect(results).toContainText('staff_login_success');
     await axe();
-    const link = page.getByRole('link', { name: 'ดาวน์โหลดผลการค้นหา (CSV)' });
-    const href = await link.getAttribute('href');
-    expect(href).toBe(`/staff/audit/export?${new URLSearchParams({ who: admin.username })}`);
-    const download = await page.request.get(href!);
-    expect(download.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    const bytes = await download.body();
+    // The download is a button posting the search (ADR 147).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'ดาวน์โหลดผลการค้นหา (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{8}-\d{4}\.csv$/);
+    const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('เวลา (ISO 8601),เวลา,รหัสเหตุการณ์,รายการ,ผู้ทำรายการ,หมายเลขสมาชิก,รายละเอียด,ที่อยู่ไอพี,เลขที่อ้างอิง');
@@ -261,5 +263,56 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
       .where('actor', '=', admin.username)
       .execute();
     expect(exported.map((r) => r.detail)).toEqual([expect.stringContaining(`filter=who=${admin.username}`)]);
+  });
+
+  test('the audit log searches a membership number by POST: no address, link or form on the page carries it', async ({
+    page,
+    axe,
+    createMember,
+  }) => {
+    const member = await createMember();
+    await signIn(page, axe, member);
+    await signInNewStaff(page, 'admin');
+    // An old bookmark's number is ignored: the page shows the newest rows, the field empty.
+    await page.goto(`/staff/audit?${new URLSearchParams({ member: member.membershipNo })}`);
+    const field = page.getByLabel('หมายเลขสมาชิก');
+    await expect(field).toHaveValue('');
+    await axe();
+    await field.fill(member.membershipNo);
+    await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+    const results = page.getByTestId('audit-results');
+    await expect(results).toContainText('login_success');
+    const numbers = await results.locator('td[data-label="หมายเลขสมาชิก"]').allTextContents();
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.every((n) => n === member.membershipNo)).toBe(true);
+    await expect(field).toHaveValue(member.membershipNo);
+    // The answer is the page itself: its address, its links and its forms' actions name no member.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/staff/audit');
+    const addresses = await page
+      .locator('a[href], form, [formaction]')
+      .evaluateAll((elements) =>
+        elements.map((e) => e.getAttribute('href') ?? e.getAttribute('formaction') ?? e.getAttribute('action') ?? ''),
+      );
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.filter((address) => address.includes(member.membershipNo))).toEqual([]);
+    expect(
+      await page.locator('form').evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method)),
+    ).not.toContain('get');
+    await axe();
+    // The download posts the same search and holds that member's rows only.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'ดาวน์โหลดผลการค้นหา (CSV)' }).click(),
+    ]);
+    expect(download.url()).toMatch(/\/staff\/audit\/export$/);
+    const rows = fs
+      .readFileSync(await download.path(), 'utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(rows.length).toBe(numbers.length);
+    expect(rows.every((row) => row.includes(`,${member.membershipNo},`))).toBe(true);
+    await expect(page).toHaveURL(/\/staff\/audit$/);
   });
 });

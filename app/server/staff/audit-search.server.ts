@@ -34,25 +34,56 @@ export type AuditFilterProblem = 'from' | 'to';
 
 const MAX_PAGE = 10_000;
 
-/** The query as the page's GET form (and the download link, which carries the same) sends it. */
-export function auditQueryFrom(params: URLSearchParams): AuditQuery {
-  const text = (name: string, max = 40) => params.get(name)?.slice(0, max) ?? '';
+/** Something a query is read from: a URL's search params or a posted form. */
+interface QuerySource {
+  get(name: string): unknown;
+}
+
+function readQuery(source: QuerySource, withMember: boolean): AuditQuery {
+  const text = (name: string, max = 40) => {
+    const value = source.get(name);
+    return typeof value === 'string' ? value.slice(0, max) : '';
+  };
   return {
     who: text('who', 64),
     what: text('what', 64),
-    member: text('member', 20),
+    member: withMember ? text('member', 20) : '',
     from: text('from', 20),
     to: text('to', 20),
     page: Math.min(MAX_PAGE, Math.max(1, Number.parseInt(text('page', 6), 10) || 1)),
   };
 }
 
-/** The query string of a search (without the page), for a page link or the download. */
+/**
+ * The query of a GET of the page (a link from the dashboard, a bookmark): who, what, the dates and the
+ * page. A membership number in the address is ignored (ADR 147): the number is searched by POST only,
+ * so an old bookmark that carries one does not keep a member's number working in a browser history.
+ */
+export function auditQueryFromUrl(params: URLSearchParams): AuditQuery {
+  return readQuery(params, false);
+}
+
+/** The query as the page's search form, its page buttons and its download button post it (ADR 147). */
+export function auditQueryFromForm(form: FormData): AuditQuery {
+  return readQuery(form, true);
+}
+
+/**
+ * The query string of a search (without the page unless given), for an address: never the membership
+ * number, which travels only in a form's body.
+ */
 export function auditSearchParams(query: AuditQuery, page?: number): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of ['who', 'what', 'member', 'from', 'to'] as const) if (query[name]) params.set(name, query[name]);
+  for (const name of ['who', 'what', 'from', 'to'] as const) if (query[name]) params.set(name, query[name]);
   if (page !== undefined) params.set('page', String(page));
   return params;
+}
+
+/** The hidden fields that carry a search in a posted form (a page button, the download), member included. */
+export function auditHiddenFields(query: AuditQuery): [name: keyof Omit<AuditQuery, 'page'>, value: string][] {
+  return (['who', 'what', 'member', 'from', 'to'] as const)
+    .filter((name) => query[name] !== '')
+    .map((name) => [name, query[name]]);
 }
 
 /** The start of a Gregorian `YYYY-MM-DD` day in Bangkok, in ms since the epoch. */
