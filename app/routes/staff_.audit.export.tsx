@@ -12,6 +12,7 @@ import {
 import { bangkokIso, bangkokStamp, csvResponse, toCsv } from '~/server/staff/csv.server';
 import { requireStaff, staffAudit } from '~/server/staff/guard.server';
 import { staffStore } from '~/server/staff/store.server';
+import { resourceRoute } from '~/server/errors.server';
 
 const HEADER = [
   'เวลา (ISO 8601)',
@@ -31,7 +32,7 @@ const HEADER = [
  * matching rows, every cell guarded against formulas. The download is itself recorded (who, how many
  * rows, which filter).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = resourceRoute(async ({ request }: ActionFunctionArgs) => {
   const user = await requireStaff(request, 'admin');
   const query = auditQueryFromForm(await request.formData());
   const checked = auditFilter(query);
@@ -67,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     ]),
   );
   return csvResponse(`audit-${bangkokStamp(Date.now())}.csv`, text);
-}
+});
 
 /** The audit page with the search's who, what and dates (never the membership number). */
 function pageOf(query: Parameters<typeof auditSearchParams>[0]): string {
