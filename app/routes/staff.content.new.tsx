@@ -21,6 +21,7 @@ import { requireStaff } from '~/server/staff/guard.server';
 import contentStyles from '~/styles/staff-content.css';
 import { contentFilesMax } from '~/lib/content-upload';
 import { PRIVATE_NO_STORE } from '~/server/http/responses.server';
+import { newIdempotencyKey } from '~/server/idempotency.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
@@ -40,6 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories: categories.map((c) => ({ code: c.code, label: c.label })),
       values: restored ?? values,
       restored: restored !== null,
+      // One key per rendering of the form: the same form sent twice (a double click, a resend after a
+      // lost answer) creates one item.
+      formKey: newIdempotencyKey(),
       sizeLimit: formatSizeLimit(config.PHOTO_MAX_BYTES),
       upload: {
         maxBytes: contentUploadCeiling(config.PHOTO_MAX_BYTES),
@@ -75,6 +79,7 @@ export default function NewContent() {
         upload={data.upload}
         restored={data.restored && !result}
         submitLabel="บันทึกเป็นฉบับร่าง"
+        formKey={data.formKey}
       />
     </>
   );

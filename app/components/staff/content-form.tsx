@@ -20,6 +20,8 @@ export interface ContentFormProps {
   submitLabel: string;
   /** The version of the item the form edits (a save names it, ADR 118); none for a new item. */
   version?: number;
+  /** A new item's one-time key: the same form sent twice creates one item. */
+  formKey?: string;
 }
 
 /** The longest body, in characters (the server's BODY_MAX). */
@@ -76,6 +78,7 @@ export function ContentForm({
   restored = false,
   submitLabel,
   version,
+  formKey,
 }: ContentFormProps) {
   /** A field's id (the one the error summary links to) and its error. */
   const shell = (name: FieldName) => ({ id: FIELD_IDS[name], error: errors[name] });
@@ -97,6 +100,7 @@ export function ContentForm({
     >
       <ErrorSummary items={contentSummary(errors)} />
       {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+      {formKey === undefined ? null : <input type="hidden" name="formKey" value={formKey} />}
       {upload ? (
         // The page's script shows it (and gives it the error summary's look) when the files do not fit.
         <div role="alert" tabIndex={-1} hidden data-upload-error="">

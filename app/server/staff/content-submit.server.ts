@@ -139,6 +139,12 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
     );
   }
 
+  // A new item's form sent again (a double click, a resend after a lost answer): the item it created,
+  // and nothing stored again (ADR 148).
+  const formKey = no === undefined ? upload.fields.get('formKey') : undefined;
+  const created = formKey ? await coop.content.createdWith(formKey) : null;
+  if (created !== null) return redirectWithNotice(`/staff/content/${created}`, CONTENT_TEXT.created);
+
   let cover: StoredMedia | null = null;
   let attachment: StoredMedia | null = null;
   const stored = () => [cover?.file ?? null, attachment?.file ?? null];
@@ -206,6 +212,7 @@ export async function submitContentForm(request: Request, user: StaffUser, no?: 
       media: { cover, attachment: attachment ? { media: attachment, label: values.attachmentLabel } : null },
       staff: user.username,
       ...(no !== undefined && { version: formVersion(upload.fields.get('version')) }),
+      ...(formKey && { formKey }),
     });
   } catch (error) {
     if (error instanceof VersionConflict && no !== undefined) {

@@ -10,10 +10,12 @@ import { createContentFeeds } from '~/server/coop/embedded-content.server';
 import { createSearchFeed } from '~/server/coop/embedded-search.server';
 import { createEmbeddedBackend } from '~/server/coop/embedded.server';
 import type { Db } from '~/server/db/index.server';
+import { newIdempotencyKey } from '~/server/idempotency.server';
 
 import {
   formValuesOf,
   getItem,
+  itemCreatedWith,
   listCategories,
   listItems,
   MESSAGES,
@@ -342,5 +344,35 @@ describe('the opening-hours line', () => {
     expect(await openingHoursLine(db, 60_000)).toBe('เปิดทุกวัน 08.00 - 16.00 น.');
     await setOpeningHours(db, ' ');
     expect(await getOpeningHours(db)).toEqual({ text: site.openingHours, stored: false });
+  });
+});
+
+describe('a new item’s form sent twice', () => {
+  it('creates one item for one form key, however often or at once the form is sent (ADR 148)', async () => {
+    const formKey = newIdempotencyKey();
+    const draft = await draftOf({ title: 'ประกาศส่งซ้ำสองครั้ง' });
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('content_items')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('title', '=', 'ประกาศส่งซ้ำสองครั้ง')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await itemCreatedWith(db, formKey)).toBeNull();
+    const [a, b] = await Promise.all([
+      saveItem(db, { draft, staff: 'editor1', formKey }),
+      saveItem(db, { draft, staff: 'editor1', formKey }),
+    ]);
+    expect(a).toEqual(expect.any(Number));
+    expect(b).toBe(a);
+    expect(await saveItem(db, { draft, staff: 'editor1', formKey })).toBe(a);
+    expect(await itemCreatedWith(db, formKey)).toBe(a);
+    expect(await count()).toBe(1);
+    // Another rendering of the form is another item.
+    expect(await saveItem(db, { draft, staff: 'editor1', formKey: newIdempotencyKey() })).not.toBe(a);
+    expect(await count()).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 import type { Db } from '../db/index.server';
+import { claimKey, IDEMPOTENCY_KEY_PATTERN, settleKey } from '../idempotency.server';
 import { contains } from '../db/contains.server';
 import type { ContentItemsTable } from '../db/schema';
 import { announcementFor } from '../content/publish.server';
@@ -344,6 +345,21 @@ export function parseDraft(
   };
 }
 
+/** The scope of new items' one-time form keys in `idempotency_keys`. */
+const CONTENT_CREATE_SCOPE = 'content:create';
+
+/** The item a new item's form key has created already, or null (ADR 148). */
+export async function itemCreatedWith(db: Db, formKey: string): Promise<number | null> {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(formKey)) return null;
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('result_ref')
+    .where('scope', '=', CONTENT_CREATE_SCOPE)
+    .where('key', '=', formKey)
+    .executeTakeFirst();
+  return row?.result_ref ? Number(row.result_ref) : null;
+}
+
 export interface SaveMedia {
   cover?: StoredMedia | null;
   /** A PDF becomes an attachment; a picture a photo of the item's gallery. */
@@ -370,11 +386,27 @@ export class VersionConflict extends Error {
  */
 export async function saveItem(
   db: Db,
-  input: { no?: number; draft: ContentDraft; media?: SaveMedia; staff: string; now?: number; version?: number },
+  input: {
+    no?: number;
+    draft: ContentDraft;
+    media?: SaveMedia;
+    staff: string;
+    now?: number;
+    version?: number;
+    /** A new item's one-time form key: a second save with it creates nothing and answers the first's item. */
+    formKey?: string;
+  },
 ): Promise<number | null> {
   const now = input.now ?? Date.now();
   const { draft, media = {} } = input;
+  const formKey =
+    input.no === undefined && input.formKey && IDEMPOTENCY_KEY_PATTERN.test(input.formKey) ? input.formKey : null;
   const no = await db.transaction().execute(async (trx) => {
+    // The key is claimed in the transaction that creates the item: both are stored, or neither.
+    if (formKey) {
+      const claimed = await claimKey(trx, CONTENT_CREATE_SCOPE, formKey, now);
+      if (claimed?.firstRef) return Number(claimed.firstRef);
+    }
     const columns = {
       category: draft.category,
       title: draft.title,
@@ -395,6 +427,7 @@ export async function saveItem(
         .returning('no')
         .executeTakeFirstOrThrow();
       itemNo = Number(row.no);
+      if (formKey) await settleKey(trx, CONTENT_CREATE_SCOPE, formKey, String(itemNo));
     } else {
       const current = await trx
         .selectFrom('content_items')

@@ -37,6 +37,7 @@ import {
   removeCover,
   removeFile,
   saveItem,
+  itemCreatedWith,
   setPublished,
   setPublishedMany,
 } from './content.server';
@@ -175,6 +176,7 @@ export type PreviewItem = OnDb<typeof previewItem>;
 /** An unsaved draft as its public page would show it. */
 export type PreviewDraft = OnDb<typeof previewOf>;
 export type SaveItem = OnDb<typeof saveItem>;
+export type ItemCreatedWith = OnDb<typeof itemCreatedWith>;
 export type SetPublished = OnDb<typeof setPublished>;
 export type SetPublishedMany = OnDb<typeof setPublishedMany>;
 export type RemoveCover = OnDb<typeof removeCover>;
@@ -249,6 +251,7 @@ export interface StaffContentStore {
   preview: PreviewItem;
   previewOf: PreviewDraft;
   save: SaveItem;
+  createdWith: ItemCreatedWith;
   setPublished: SetPublished;
   setPublishedMany: SetPublishedMany;
   removeCover: RemoveCover;
@@ -402,6 +405,7 @@ function coopStore({ env, db, backend }: StaffStoreServices): StaffCoopStore {
       preview: (...a) => previewItem(db, ...a),
       previewOf: (...a) => previewOf(db, ...a),
       save: (...a) => saveItem(db, ...a),
+      createdWith: (...a) => itemCreatedWith(db, ...a),
       setPublished: (...a) => setPublished(db, ...a),
       setPublishedMany: (...a) => setPublishedMany(db, ...a),
       removeCover: (...a) => removeCover(db, ...a),
