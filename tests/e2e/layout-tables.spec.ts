@@ -155,3 +155,17 @@ test('on a 320 px phone, each card’s figures end at its right edge, and a line
   expect(figuresSeen).toBeGreaterThan(20);
   expect(problems).toEqual([]);
 });
+
+test('on a phone, a loan’s collateral heading stands apart from the last of its facts', async ({ page, axe }) => {
+  await signIn(page, axe, DEMO);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/member/loan');
+  await axe();
+  const gaps = await page
+    .locator('main .facts + h3')
+    .evaluateAll((headings) =>
+      headings.map((h) => h.getBoundingClientRect().top - h.previousElementSibling!.getBoundingClientRect().bottom),
+    );
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(16);
+});
