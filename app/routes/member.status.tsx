@@ -94,7 +94,9 @@ export default function StatusPage() {
           </div>
           <div>
             <dt>ตำแหน่ง</dt>
-            <dd>{p.position}</dd>
+            <dd>
+              <Spoken text={p.position} />
+            </dd>
           </div>
           <div>
             <dt>วันเกิด</dt>
