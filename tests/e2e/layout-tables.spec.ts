@@ -169,3 +169,29 @@ test('on a phone, a loan’s collateral heading stands apart from the last of it
   expect(gaps.length).toBeGreaterThan(0);
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(16);
 });
+
+test('on a 320 px phone, the capital chart’s summary keeps each month with its year and each figure with บาท', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, axe, DEMO);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/member/share');
+  await axe();
+  const split = await page.locator('main .chart figcaption').evaluate((caption) => {
+    const text = caption.firstChild!;
+    const pairs =
+      /(?:มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม)\s\d{4}|[\d,]+\.\d{2}\sบาท/g;
+    const found: string[] = [];
+    for (const match of (text.textContent ?? '').matchAll(pairs)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      found.push(`${match[0].replace(/\s/, ' ')}: ${tops.size} line(s)`);
+    }
+    return found;
+  });
+  expect(split).toHaveLength(4);
+  expect(split.filter((pair) => !pair.endsWith(': 1 line(s)'))).toEqual([]);
+});
