@@ -195,3 +195,30 @@ test('on a 320 px phone, the capital chart’s summary keeps each month with its
   expect(split).toHaveLength(4);
   expect(split.filter((pair) => !pair.endsWith(': 1 line(s)'))).toEqual([]);
 });
+
+test('on a 320 px phone, the status page keeps a date’s month with its year and an age with its units', async ({
+  page,
+  axe,
+}) => {
+  await signIn(page, axe, DEMO);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/member/status');
+  await axe();
+  const split = await page.locator('main dd', { hasText: '(อายุ' }).evaluateAll((all) =>
+    all.flatMap((dd) =>
+      [...dd.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .flatMap((text) =>
+          [...(text.textContent ?? '').matchAll(/\d{1,2}\s\S+\s\d{4}|\d+\sปี\s\d+\sเดือน/g)].map((match) => {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            return `${match[0].replace(/\s/g, ' ')}: ${tops.size} line(s)`;
+          }),
+        ),
+    ),
+  );
+  expect(split).toHaveLength(4);
+  expect(split.filter((pair) => !pair.endsWith(': 1 line(s)'))).toEqual([]);
+});
