@@ -38,12 +38,15 @@ test('at 320 and 360 px the banner’s pause control, the breadcrumbs and the lo
   expect(problems).toEqual([]);
 });
 
-test('a money table’s row links are at least 24 px, as a table and as cards', async ({ page, axe }) => {
+test('a money table’s row links and the password form’s checkbox are at least 24 px, as a table and as cards', async ({
+  page,
+  axe,
+}) => {
   await signIn(page, axe, DEMO);
   const problems: string[] = [];
   for (const width of [320, 768, 1366]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const path of ['/member/deposit', '/member/loan']) {
+    for (const path of ['/member/deposit', '/member/loan', '/member/password']) {
       await page.goto(path);
       await axe();
       problems.push(...(await smallTargets(page)).map((p) => `${width} px ${path}: ${p}`));
