@@ -101,7 +101,7 @@ export default function StatusPage() {
           </div>
           <div>
             <dt>วันเกิด</dt>
-            <dd>{`${noBreak(p.birthDate)} (อายุ ${noBreak(p.age)})`}</dd>
+            <dd>{`${noBreak(p.birthDate)} (${noBreak(`อายุ ${p.age}`)})`}</dd>
           </div>
           <div>
             <dt>วันที่เป็นสมาชิก</dt>

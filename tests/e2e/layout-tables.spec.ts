@@ -196,7 +196,7 @@ test('on a 320 px phone, the capital chart’s summary keeps each month with its
   expect(split.filter((pair) => !pair.endsWith(': 1 line(s)'))).toEqual([]);
 });
 
-test('on a 320 px phone, the status page keeps a date’s month with its year and an age with its units', async ({
+test('on a 320 px phone, the status page keeps a date’s month with its year and an age with its word and units', async ({
   page,
   axe,
 }) => {
@@ -209,7 +209,7 @@ test('on a 320 px phone, the status page keeps a date’s month with its year an
       [...dd.childNodes]
         .filter((node) => node.nodeType === Node.TEXT_NODE)
         .flatMap((text) =>
-          [...(text.textContent ?? '').matchAll(/\d{1,2}\s\S+\s\d{4}|\d+\sปี\s\d+\sเดือน/g)].map((match) => {
+          [...(text.textContent ?? '').matchAll(/\d{1,2}\s\S+\s\d{4}|(?:อายุ\s)?\d+\sปี\s\d+\sเดือน/g)].map((match) => {
             const range = document.createRange();
             range.setStart(text, match.index);
             range.setEnd(text, match.index + match[0].length);
