@@ -28,3 +28,11 @@ export function KeepTogether({ text }: { text: string }): ReactNode {
     ),
   );
 }
+
+/**
+ * `text` as one unbreakable run (its spaces no-break spaces): a month with its year, a figure with its
+ * unit, an age. It stays one text node, so a screen reader still says it as one phrase.
+ */
+export function noBreak(text: string): string {
+  return text.replaceAll(' ', '\u00a0');
+}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
+import { noBreak } from '~/components/keep-together';
 import { Spoken } from '~/components/spoken';
 import { KeyFigures } from '~/components/member/data';
 import { ProfilePhoto } from '~/components/member/profile-photo';
@@ -94,19 +95,17 @@ export default function StatusPage() {
           </div>
           <div>
             <dt>ตำแหน่ง</dt>
-            <dd>{p.position}</dd>
+            <dd>
+              <Spoken text={p.position} />
+            </dd>
           </div>
           <div>
             <dt>วันเกิด</dt>
-            <dd>
-              {p.birthDate} (อายุ {p.age})
-            </dd>
+            <dd>{`${noBreak(p.birthDate)} (${noBreak(`อายุ ${p.age}`)})`}</dd>
           </div>
           <div>
             <dt>วันที่เป็นสมาชิก</dt>
-            <dd>
-              {p.approveDate} (อายุการเป็นสมาชิก {p.membershipAge})
-            </dd>
+            <dd>{`${noBreak(p.approveDate)} (อายุการเป็นสมาชิก ${noBreak(p.membershipAge)})`}</dd>
           </div>
           <div>
             <dt>เลขประจำตัวประชาชน</dt>

@@ -82,7 +82,7 @@ function StaffShell({ layout, children }: { layout: LayoutData | undefined; chil
           {layout ? (
             <div className="staff-header__user">
               <span>
-                {layout.user.displayName} ({STAFF_ROLE_LABELS[layout.user.role]})
+                {layout.user.displayName} <span className="nowrap">({STAFF_ROLE_LABELS[layout.user.role]})</span>
               </span>
               <Link
                 to="/staff/account"

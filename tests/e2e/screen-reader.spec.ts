@@ -247,12 +247,30 @@ test.describe('a virtual screen reader', () => {
     if (emptyCells) expect(log).toContain('cell, ไม่มี');
   });
 
+  test('a month without a receipt says ไม่มี for its receipt number and date, not a dash', async ({ page, axe }) => {
+    await signIn(page, axe, DEMO);
+    await page.goto('/member/kep');
+    await axe();
+    // The newest month is waiting to be sent: no receipt yet, printed as "-".
+    const receipt = page.locator('main .cards > li').first().locator('dd').nth(2);
+    await expect(receipt).toHaveText(/^\s*-/);
+    const log = await readThrough(page);
+    const said = (term: string) => {
+      const at = log.indexOf(term);
+      return log.slice(at + 1).find((phrase) => !/^(end of term|definition)$/.test(phrase));
+    };
+    expect(log).toContain('เลขที่ใบเสร็จ');
+    expect(said('เลขที่ใบเสร็จ')).toBe('ไม่มี');
+    expect(said('วันที่ใบเสร็จ')).toBe('ไม่มี');
+  });
+
   test('the capital chart is said once: a picture named by its title, then its summary as the caption', async ({
     page,
     axe,
   }) => {
     await openSharePage(page, axe);
-    const summary = (await page.locator('.chart figcaption').textContent()) ?? '';
+    // As said: its no-break spaces (a month with its year, a figure with บาท) are spaces to a reader.
+    const summary = ((await page.locator('.chart figcaption').textContent()) ?? '').replace(/\s/g, ' ');
     expect(summary).toMatch(/^ทุนเรือนหุ้นสิ้นเดือน /);
     const log = await readThrough(page);
     expect(log.filter((phrase) => phrase.includes(summary))).toEqual([summary]);

@@ -91,12 +91,28 @@ function BookmarkIcon() {
   );
 }
 
-/** The header's trigger: a link to the search page; the enhancement script makes it open the dialog. */
+/**
+ * The header's trigger: a link to the search page; the enhancement script makes it open the dialog.
+ * On the narrowest phones it shows its first word only (ค้นหา), so it stays one line beside the login
+ * button; its name is the whole label at every width (app.css, `.search-trigger__more`).
+ */
 export function SearchTrigger() {
+  const first = SEARCH_TEXT.submit;
+  const more = SEARCH_TEXT.trigger.startsWith(first) ? SEARCH_TEXT.trigger.slice(first.length) : '';
   return (
     <a className="search-trigger" href={SEARCH_PATH} data-search-trigger="">
       <SearchIcon />
-      {SEARCH_TEXT.trigger}
+      {more ? (
+        <>
+          <span aria-hidden="true">
+            {first}
+            <span className="search-trigger__more">{more}</span>
+          </span>
+          <span className="visually-hidden">{SEARCH_TEXT.trigger}</span>
+        </>
+      ) : (
+        SEARCH_TEXT.trigger
+      )}
     </a>
   );
 }

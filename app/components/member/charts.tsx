@@ -1,3 +1,4 @@
+import { noBreak } from '~/components/keep-together';
 import { escapeMarkup } from '~/lib/markup';
 import { formatMonth, formatSatang } from '~/lib/thai-format';
 
@@ -46,9 +47,11 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
   if (!points.length) return null;
   const first = points[0];
   const last = points[points.length - 1];
+  // A month and its year, a figure and its unit, each stay on one line.
+  const together = noBreak;
   const summary =
     first && last
-      ? `ทุนเรือนหุ้นสิ้นเดือน ${monthLabel(first.month, 'long')} ${formatSatang(first.capitalSatang)} บาท ถึง ${monthLabel(last.month, 'long')} ${formatSatang(last.capitalSatang)} บาท`
+      ? `ทุนเรือนหุ้นสิ้นเดือน ${together(monthLabel(first.month, 'long'))} ${together(`${formatSatang(first.capitalSatang)} บาท`)} ถึง ${together(monthLabel(last.month, 'long'))} ${together(`${formatSatang(last.capitalSatang)} บาท`)}`
       : '';
   return (
     <figure className="chart">

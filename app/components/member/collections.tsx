@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { Spoken } from '~/components/spoken';
 import { site } from '~/config/site';
 import { collectionGuidance, type CollectionGuidance as Guidance } from '~/lib/collection-guidance';
 import { COLLECTION_STATUS_TEXT, collectionStatus, collectionTone, toneClass } from '~/lib/status-colors';
@@ -144,11 +145,15 @@ export function CollectionList({
               </div>
               <div>
                 <dt>เลขที่ใบเสร็จ</dt>
-                <dd>{m.receiptNo}</dd>
+                <dd>
+                  <Spoken text={m.receiptNo} />
+                </dd>
               </div>
               <div>
                 <dt>วันที่ใบเสร็จ</dt>
-                <dd>{m.receiptDate}</dd>
+                <dd>
+                  <Spoken text={m.receiptDate} />
+                </dd>
               </div>
             </dl>
             {m.guidance ? <CollectionGuidanceNote guidance={m.guidance} /> : null}

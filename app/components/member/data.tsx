@@ -44,6 +44,24 @@ function labelCells(row: ReactNode, labels: Array<string | undefined>, keyColumn
 }
 
 /**
+ * The columns whose cells are figures (`num`, right-aligned), by the rows' cells: their headers are
+ * right-aligned too, so a header that wraps stands over its figures, not at the far side of the column.
+ */
+function figureColumns(rows: ReactNode): Set<number> {
+  const found = new Set<number>();
+  Children.forEach(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row)) return;
+    let column = 0;
+    Children.forEach(row.props.children, (cell) => {
+      if (!isValidElement<CellProps>(cell)) return;
+      if (cell.props.className?.split(' ').includes('num')) found.add(column);
+      column += cell.props.colSpan ?? 1;
+    });
+  });
+  return found;
+}
+
+/**
  * A money table. Where its region has the room, a table; narrower, each row is a card (ADR 048,
  * ADR 110: 34em for up to six columns, 48em for seven or more, `data-table--wide`): the row's
  * header and its key figure (`keyColumn`, the column index) first and large, then every other cell
@@ -67,6 +85,7 @@ export function DataTable({
   keyColumn?: number;
 }) {
   const labels = head.map((h) => (typeof h === 'string' ? h : undefined));
+  const figures = figureColumns(children);
   return (
     // Focusable so a keyboard can scroll it; named by the table's caption alone, not by a region as
     // well (a reader would say the name twice, and every table would be a landmark).
@@ -80,7 +99,12 @@ export function DataTable({
         <thead role="rowgroup">
           <tr role="row">
             {head.map((h, i) => (
-              <th key={i} scope="col" role="columnheader">
+              <th
+                key={i}
+                scope="col"
+                role="columnheader"
+                className={figures.has(i) ? 'data-table__figure-head' : undefined}
+              >
                 {h}
               </th>
             ))}
