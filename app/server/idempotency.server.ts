@@ -39,13 +39,18 @@ export async function claimKey(
     .returning('key')
     .executeTakeFirst();
   if (claimed) return null;
-  const first = await db
+  return { firstRef: await keyRef(db, scope, key) };
+}
+
+/** What the submission that claimed `(scope, key)` came to (`''` while unsettled), or undefined when unclaimed. */
+export async function keyRef(db: Kysely<Database>, scope: string, key: string): Promise<string | undefined> {
+  const row = await db
     .selectFrom('idempotency_keys')
     .select('result_ref')
     .where('scope', '=', scope)
     .where('key', '=', key)
     .executeTakeFirst();
-  return { firstRef: first?.result_ref };
+  return row?.result_ref;
 }
 
 /** Records in the claimed key's row what its submission came to (`ref`). */

@@ -7,7 +7,7 @@ import { indexContentItem } from '../coop/embedded-search.server';
 import type { ContentItem, DefaultImageKind } from '../coop/types';
 import { DEFAULT_IMAGE_KINDS } from '../coop/types';
 import type { Db } from '../db/index.server';
-import { claimKey, IDEMPOTENCY_KEY_PATTERN, settleKey } from '../idempotency.server';
+import { claimKey, IDEMPOTENCY_KEY_PATTERN, keyRef, settleKey } from '../idempotency.server';
 import { contains } from '../db/contains.server';
 import type { ContentItemsTable } from '../db/schema';
 import { announcementFor } from '../content/publish.server';
@@ -351,13 +351,8 @@ const CONTENT_CREATE_SCOPE = 'content:create';
 /** The item a new item's form key has created already, or null (ADR 148). */
 export async function itemCreatedWith(db: Db, formKey: string): Promise<number | null> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(formKey)) return null;
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select('result_ref')
-    .where('scope', '=', CONTENT_CREATE_SCOPE)
-    .where('key', '=', formKey)
-    .executeTakeFirst();
-  return row?.result_ref ? Number(row.result_ref) : null;
+  const ref = await keyRef(db, CONTENT_CREATE_SCOPE, formKey);
+  return ref ? Number(ref) : null;
 }
 
 export interface SaveMedia {
