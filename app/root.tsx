@@ -14,7 +14,7 @@ import {
 import { useEffect, type ReactNode } from 'react';
 
 import { DiskFullNotice, useDiskFull } from './components/disk-full';
-import { CRASH_TITLE, CrashPage, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
+import { CRASH_TITLE, CrashPage, HomeButton, NOT_FOUND_TITLE, NotFoundPage } from './components/error-pages';
 import { INLINE_STYLE_ATTRIBUTE, useInlineStyle } from './inline-style';
 import { useNonce } from './nonce';
 import { PushConfig, PushScript } from './components/push';
@@ -155,9 +155,7 @@ export function ErrorBoundary() {
         <main id="main" className="status-page">
           <DiskFullNotice>
             <p className="status-page__actions">
-              <a className="button button--secondary" href="/home">
-                กลับสู่หน้าแรก
-              </a>
+              <HomeButton />
             </p>
           </DiskFullNotice>
         </main>

@@ -27,11 +27,28 @@ export function NotFoundPage() {
       </p>
       <h1>{NOT_FOUND_TEXT}</h1>
       <p>
-        <a className="button" href="/home">
-          กลับสู่หน้าแรก
-        </a>
+        <HomeButton primary />
       </p>
     </Shell>
+  );
+}
+
+/** "Back to the home page", as a button (the secondary one beside "try again" unless said otherwise). */
+export function HomeButton({ primary = false }: { primary?: boolean }) {
+  return (
+    <a className={primary ? 'button' : 'button button--secondary'} href="/home">
+      กลับสู่หน้าแรก
+    </a>
+  );
+}
+
+/** The ways on from a failure: the same address again, and the home page. */
+function FailureActions({ retry }: { retry: string }) {
+  return (
+    <p className="status-page__actions">
+      <RetryLink href={retry} />
+      <HomeButton />
+    </p>
   );
 }
 
@@ -52,12 +69,7 @@ export function CrashPage() {
     <Shell>
       <h1>{CRASH_TEXT}</h1>
       <IncidentNumber />
-      <p className="status-page__actions">
-        <RetryLink href={retry} />
-        <a className="button button--secondary" href="/home">
-          กลับสู่หน้าแรก
-        </a>
-      </p>
+      <FailureActions retry={retry} />
     </Shell>
   );
 }
@@ -101,12 +113,7 @@ export function FailureDocument({
               <span className="status-page__incident-number">{groupIncident(incident)}</span>
             </p>
           ) : null}
-          <p className="status-page__actions">
-            <RetryLink href={retry} />
-            <a className="button button--secondary" href="/home">
-              กลับสู่หน้าแรก
-            </a>
-          </p>
+          <FailureActions retry={retry} />
         </Shell>
       </body>
     </html>

@@ -12,7 +12,14 @@ import {
 
 import { CookieConsent } from '~/components/info/cookie-consent';
 import { FlashNotice } from '~/components/notices';
-import { CRASH_TEXT, CRASH_TITLE, NOT_FOUND_TEXT, NOT_FOUND_TITLE, RetryLink } from '~/components/error-pages';
+import {
+  CRASH_TEXT,
+  CRASH_TITLE,
+  HomeButton,
+  NOT_FOUND_TEXT,
+  NOT_FOUND_TITLE,
+  RetryLink,
+} from '~/components/error-pages';
 import { DiskFullNotice, useDiskFull } from '~/components/disk-full';
 import { SearchDialog } from '~/components/info/search';
 import { LoadScript } from '~/components/script-loader';
@@ -108,11 +115,7 @@ export function ErrorBoundary() {
   const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const diskFull = useDiskFull(error);
-  const home = (
-    <a className="button button--secondary" href="/home">
-      กลับสู่หน้าแรก
-    </a>
-  );
+  const home = <HomeButton />;
   return (
     <Layout data={data}>
       {diskFull ? (
