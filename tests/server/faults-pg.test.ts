@@ -4,12 +4,13 @@
 //   npm run build && SERVER_TEST_PORT=… npx vitest run -c vitest.server.config.ts tests/server/faults-pg.test.ts
 // The second part needs TEST_DATABASE_URL (a role that may create databases).
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { UNAVAILABLE_MESSAGE } from '~/lib/messages';
+
+import { pgProxy, type PgProxy } from '~/server/db/pg-proxy.test-support';
 
 import { dropDatabase, freshDatabase } from '../../scripts/instances.mjs';
 import { get, signIn } from './http';
@@ -17,50 +18,9 @@ import { BUILT, TMP, startServer, stopServer, type RunningServer } from './proce
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-/**
- * A TCP proxy to `target` that can stop passing the server's answers on (`stall`), or, with no
- * target, a server that accepts connections and never says a word.
- */
-async function proxy(target?: URL) {
-  let stalled = !target;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('error', () => undefined);
-    if (!target) return;
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(upstream);
-    upstream.on('error', () => undefined);
-    for (const socket of [client, upstream]) {
-      socket.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => upstream.write(chunk));
-    upstream.on('data', (chunk) => {
-      if (!stalled) client.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(target ?? 'postgres://sahakorn@127.0.0.1/sahakorn');
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    stall: (on: boolean) => {
-      stalled = on;
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe.skipIf(!BUILT)('PostgreSQL that never answers, at start', () => {
   it('the server gives up within seconds with one line, instead of waiting for ever', async () => {
-    const silent = await proxy();
+    const silent = await pgProxy();
     const dataDir = path.join(TMP, 'faults-pg-start');
     try {
       const started = Date.now();
@@ -83,7 +43,7 @@ describe.skipIf(!BUILT)('PostgreSQL that never answers, at start', () => {
 
 describe.skipIf(!BUILT || !PG_URL)('PostgreSQL that stops answering under a running server', () => {
   let server: RunningServer | undefined;
-  let stalling: Awaited<ReturnType<typeof proxy>> | undefined;
+  let stalling: PgProxy | undefined;
   const dataDir = path.join(TMP, 'faults-pg-running');
 
   afterAll(async () => {
@@ -94,7 +54,7 @@ describe.skipIf(!BUILT || !PG_URL)('PostgreSQL that stops answering under a runn
   });
 
   it('a member page answers the Thai 503 with Retry-After within the limits, and pages come back after', async () => {
-    stalling = await proxy(new URL(await freshDatabase(PG_URL ?? '', 'faults_pg')));
+    stalling = await pgProxy(new URL(await freshDatabase(PG_URL ?? '', 'faults_pg')));
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: stalling.url, SEED_DEMO: '1', SEED_MEMBERS: '5' });
     const member = await signIn();
     expect(member.status).toBe(302);

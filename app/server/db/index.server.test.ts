@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +19,7 @@ import {
   type Db,
 } from './index.server';
 import { isStoreUnavailable } from './outage.server';
+import { pgProxy } from './pg-proxy.test-support';
 import type { Database } from './schema';
 
 describe('the SQLite store', () => {
@@ -312,26 +312,8 @@ describe.skipIf(!PG_URL)('the PostgreSQL pool when the server ends its connectio
  * Each wait is bounded, and what ends it is the "store unavailable" 503 (isStoreUnavailable).
  */
 describe('the PostgreSQL pool when the server stops answering', () => {
-  /** Accepts TCP connections and never says a word: a hung server as the client sees it. */
-  async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
-    const sockets = new Set<net.Socket>();
-    const server = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    return {
-      url: `postgres://sahakorn@127.0.0.1:${port}/sahakorn`,
-      close: async () => {
-        for (const socket of sockets) socket.destroy();
-        await new Promise((resolve) => server.close(resolve));
-      },
-    };
-  }
-
   it(`a connection that gets no answer gives up after ${PG_CONNECT_TIMEOUT_MS} ms, as the store being down`, async () => {
-    const silent = await silentServer();
+    const silent = await pgProxy();
     const db = openDb({ dataDir: os.tmpdir(), databaseUrl: silent.url });
     try {
       const started = Date.now();
@@ -346,50 +328,9 @@ describe('the PostgreSQL pool when the server stops answering', () => {
   }, 30_000);
 });
 
-/**
- * A proxy in front of the test's PostgreSQL that can stop passing the server's answers on (`stall`):
- * a connection already open that goes silent in the middle of a query.
- */
-async function stallingProxy(
-  target: URL,
-): Promise<{ url: string; stall: (on: boolean) => void; close: () => Promise<void> }> {
-  let stalled = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => upstream.write(chunk));
-    upstream.on('data', (chunk) => {
-      if (!stalled) client.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    stall: (on) => {
-      stalled = on;
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe.skipIf(!PG_URL)('the PostgreSQL pool when a query gets no answer', () => {
   it('a query on an open connection that goes silent fails as the store being down, and the next one works', async () => {
-    const proxy = await stallingProxy(new URL(PG_URL ?? ''));
+    const proxy = await pgProxy(new URL(PG_URL ?? ''));
     const db = openDb({ dataDir: os.tmpdir(), databaseUrl: proxy.url, queryTimeoutMs: 1_000 });
     try {
       expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one)).toBe(1);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,6 +14,7 @@ const { READY_DEADLINE_MS, checkReadiness, markShuttingDown } = await import('./
 const { migrate, openDb, pendingMigrations } = await import('../db/index.server');
 const readyz = await import('../../routes/readyz');
 const healthz = await import('../../routes/healthz');
+const { pgProxy } = await import('../db/pg-proxy.test-support');
 
 afterAll(async () => {
   await shutdown();
@@ -80,22 +80,16 @@ describe('checkReadiness', () => {
 
   it(`answers within ${READY_DEADLINE_MS} ms when the database takes no call and refuses none (ADR 143)`, async () => {
     // A PostgreSQL that accepts connections and never says a word (hung, or a network that drops packets).
-    const sockets = new Set<net.Socket>();
-    const silent = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as net.AddressInfo;
-    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: `postgres://sahakorn@127.0.0.1:${port}/sahakorn` });
+    const silent = await pgProxy();
+    const db = openDb({ dataDir: os.tmpdir(), databaseUrl: silent.url });
     try {
       const started = Date.now();
       expect(await checkReadiness({ db, backend: noHook })).toEqual({ ready: false, reason: 'database unreachable' });
       expect(Date.now() - started).toBeLessThan(READY_DEADLINE_MS + 500);
     } finally {
-      for (const socket of sockets) socket.destroy();
+      const closed = silent.close(); // its sockets end at once, so the pool's end does not wait on them
       await db.destroy().catch(() => undefined);
-      await new Promise((resolve) => silent.close(resolve));
+      await closed;
     }
   });
 
