@@ -38,6 +38,17 @@ function attempt(membershipNo: string, clientAddress: string) {
 /** The identity of a seeded member, as typed (birth date in the Buddhist era). */
 const identityOf = async (membershipNo: string) => typedIdentity((await app()).db, membershipNo);
 
+/** The stored password hash of a member's sign-in: to check a new password took, or that nothing changed. */
+async function passwordHashOf(membershipNo: string): Promise<string> {
+  const { db } = await app();
+  const { password_hash: hash } = await db
+    .selectFrom('member_credentials')
+    .select('password_hash')
+    .where('membership_no', '=', membershipNo)
+    .executeTakeFirstOrThrow();
+  return hash;
+}
+
 async function clearLimits() {
   const { db } = await app();
   await db.deleteFrom('rate_limits').execute();
@@ -127,12 +138,7 @@ describe('forgotten password with a one-time code', () => {
     const ok = await post('forget', { ...step, code }, '10.0.4.1');
     expect(ok.status).toBe(302);
     expect(ok.headers.get('Location')).toBe('/member/logon');
-    const cred = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', '012345')
-      .executeTakeFirstOrThrow();
-    expect(await verifyPassword(cred.password_hash, password)).toBe(true);
+    expect(await verifyPassword(await passwordHashOf('012345'), password)).toBe(true);
     const sessions = await db.selectFrom('sessions').select('id_hash').where('membership_no', '=', '012345').execute();
     expect(sessions).toHaveLength(0);
 
@@ -177,11 +183,7 @@ describe('forgotten password with a one-time code', () => {
     const no = await registeredMember(db);
     await db.updateTable('members').set({ email: null, phone: null }).where('membership_no', '=', no).execute();
     const { fields } = await identityOf(no);
-    const hashBefore = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', no)
-      .executeTakeFirstOrThrow();
+    const hashBefore = await passwordHashOf(no);
     const countBefore = (await readOutbox(outboxDir(dataDir), 1000)).length;
     const answer = (await (await post('forget', { intent: 'identity', ...fields }, '10.0.5.1')).json()) as Answer;
     expect(answer.step).toBe('code');
@@ -193,12 +195,7 @@ describe('forgotten password with a one-time code', () => {
     for (const code of ['000000', '123456', '999999', '555555', '314159'])
       statuses.push((await post('forget', { ...step, code }, '10.0.5.1')).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
-    const hashAfter = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', no)
-      .executeTakeFirstOrThrow();
-    expect(hashAfter.password_hash).toBe(hashBefore.password_hash);
+    expect(await passwordHashOf(no)).toBe(hashBefore);
   });
 });
 
@@ -248,14 +245,9 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
 
   it('refuses the 11th code in a day across the codes asked for before, the right one too, and says to ask for a new one or call the cooperative', async () => {
     await clearLimits();
-    const { db } = await app();
     const email = 'codes-lock@example.com';
     const fields = await memberWithEmail(email);
-    const hashBefore = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', fields.membershipNo)
-      .executeTakeFirstOrThrow();
+    const hashBefore = await passwordHashOf(fields.membershipNo);
     const before = Date.now();
     const third = await tenWrongCodes(fields);
     const code = await codeSentTo(email, before);
@@ -268,17 +260,11 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
     expect(body.result?.error?.['']?.[0]).toContain('กรุณากรอกข้อมูลอีกครั้งเพื่อขอรหัสยืนยันใหม่');
     expect(body.result?.error?.['']?.[0]).toContain('กรุณาติดต่อสหกรณ์');
     expect(JSON.stringify(body)).not.toContain(password);
-    const hashAfter = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', fields.membershipNo)
-      .executeTakeFirstOrThrow();
-    expect(hashAfter.password_hash).toBe(hashBefore.password_hash);
+    expect(await passwordHashOf(fields.membershipNo)).toBe(hashBefore);
   });
 
   it('a number locked by wrong codes still lets its member use a fresh code sent to their own email, under its own 5 tries (ADR 131)', async () => {
     await clearLimits();
-    const { db } = await app();
     const email = 'codes-fresh@example.com';
     const fields = await memberWithEmail(email);
     // Someone who knows only the number locks it: two challenges of a made-up identity, ten wrong codes.
@@ -297,12 +283,7 @@ describe('one-time codes limited per member over a day (ADR 094)', () => {
     expect(((await wrong.json()) as Answer).result?.error?.code).toEqual([REGISTER_MESSAGES.codeWrong(4)]);
     const ok = await codeStep(fields, page.challenge ?? '', code, '10.0.11.1');
     expect(ok.status).toBe(302);
-    const cred = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', fields.membershipNo)
-      .executeTakeFirstOrThrow();
-    expect(await verifyPassword(cred.password_hash, password)).toBe(true);
+    expect(await verifyPassword(await passwordHashOf(fields.membershipNo), password)).toBe(true);
   });
 
   it('a fresh code after the lock has 5 tries, then the page says the codes are stopped', async () => {
@@ -437,13 +418,8 @@ describe('the backend unavailable', () => {
 describe('the vendor API register and forget', () => {
   it('refuse even the right identity in the vendor shape, pointing to the website, and set nothing', async () => {
     const { vendorIdentityAction } = await import('../coop/vendor/account.server');
-    const { db } = await app();
     const { row } = await identityOf('012345');
-    const before = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', '012345')
-      .executeTakeFirstOrThrow();
+    const before = await passwordHashOf('012345');
     for (const mode of ['register', 'forget'] as const) {
       const request = new Request(`http://coop.test/api/member/auth/${mode}`, {
         method: 'POST',
@@ -464,11 +440,6 @@ describe('the vendor API register and forget', () => {
       expect(body.errors[0]).toContain(`/member/${mode}`);
       expect(body.errors[0]).toContain('กรุณาทำรายการที่เว็บไซต์');
     }
-    const after = await db
-      .selectFrom('member_credentials')
-      .select('password_hash')
-      .where('membership_no', '=', '012345')
-      .executeTakeFirstOrThrow();
-    expect(after.password_hash).toBe(before.password_hash);
+    expect(await passwordHashOf('012345')).toBe(before);
   });
 });

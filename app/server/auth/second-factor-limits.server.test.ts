@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { DEMO, halfSession, verifyRequest } from './half-session.test-support';
 
 useOwnStore('2fa-limits');
 
 const { app } = await import('../app.server');
-const { login } = await import('./auth.server');
 const {
   checkMemberCode,
   completeSecondFactor,
@@ -17,19 +17,7 @@ const {
 } = await import('./second-factor.server');
 const { totpCodeAt } = await import('./totp/totp.server');
 
-const ORIGIN = 'http://coop.test';
-const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
 const PARALLEL = 40;
-
-const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
-const request = (cookie: string) =>
-  new Request(`${ORIGIN}/member/logon/verify`, { method: 'POST', headers: { Cookie: cookie } });
-
-async function halfSession(): Promise<string> {
-  const outcome = await login(new Request(`${ORIGIN}/member/logon`), { ...DEMO }, '10.2.2.2');
-  if (!outcome.ok || !outcome.secondFactor) throw new Error('no half-session');
-  return cookieOf(outcome.setCookie);
-}
 
 /** Wrong codes, all different and none of the current window's. */
 function wrongCodes(secret: string, n: number): string[] {
@@ -83,12 +71,12 @@ describe('the limits on second-factor codes hold for requests at once (ASVS 6.3.
 
   it('codes posted at once on one half-session are compared no more often than its own limit', async () => {
     await clearMemberCount();
-    const cookie = await halfSession();
+    const cookie = await halfSession('10.2.2.2');
     const totp = await memberTotp();
     const verify = vi.spyOn(totp, 'verify');
     try {
       const outcomes = await Promise.all(
-        wrongCodes(secret, PARALLEL).map((code) => completeSecondFactor(request(cookie), code, '10.2.2.2')),
+        wrongCodes(secret, PARALLEL).map((code) => completeSecondFactor(verifyRequest(cookie), code, '10.2.2.2')),
       );
       expect(verify.mock.calls.length).toBeLessThanOrEqual(MAX_FAILURES_PER_CHALLENGE);
       expect(outcomes.every((o) => !o.ok)).toBe(true);
@@ -99,11 +87,11 @@ describe('the limits on second-factor codes hold for requests at once (ASVS 6.3.
 
   it('a right code after a few wrong ones still signs in, and gives back its own count', async () => {
     await clearMemberCount();
-    const cookie = await halfSession();
+    const cookie = await halfSession('10.2.2.2');
     for (const code of wrongCodes(secret, 2)) {
-      expect(await completeSecondFactor(request(cookie), code, null)).toMatchObject({ ok: false, status: 401 });
+      expect(await completeSecondFactor(verifyRequest(cookie), code, null)).toMatchObject({ ok: false, status: 401 });
     }
-    const done = await completeSecondFactor(request(cookie), totpCodeAt(secret, Date.now() + 30_000), null);
+    const done = await completeSecondFactor(verifyRequest(cookie), totpCodeAt(secret, Date.now() + 30_000), null);
     expect(done.ok).toBe(true);
     const { db } = await app();
     const left = await db

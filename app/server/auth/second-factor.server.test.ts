@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { sessionRow, useOwnStore } from '../app-store.test-support';
+import { cookieOf, DEMO, ORIGIN, waitingSignIns } from './half-session.test-support';
 
 useOwnStore('2fa');
 
@@ -22,12 +23,9 @@ const { endEverywhereElse, listApiTokens } = await import('./account-security.se
 const { sha256 } = await import('../crypto.server');
 const { CoopUnavailableError } = await import('../coop/types');
 
-const ORIGIN = 'http://coop.test';
 const STEP = 30_000;
-const DEMO = { membershipNo: '012345', password: 'sahakorn-demo' };
 const UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? '';
 const request = (cookie?: string) =>
   new Request(`${ORIGIN}/member/logon/verify`, {
     method: 'POST',
@@ -258,7 +256,7 @@ describe('sign-in with a second factor', () => {
   });
 
   it('a sign-in waiting for its code is no app token, and "all devices" ends it with its token', async () => {
-    const { db, backend } = await app();
+    const { backend } = await app();
     const first = await passwordStep();
     const done = await completeSecondFactor(request(cookieOf(first.setCookie)), recoveryCodes[1] ?? '', null);
     if (!done.ok) throw new Error('refused');
@@ -273,12 +271,7 @@ describe('sign-in with a second factor', () => {
 
     await endEverywhereElse(member);
     expect(await backend.getAuthUser({ token: pendingToken })).toBe(false);
-    const left = await db
-      .selectFrom('login_challenges')
-      .select('id_hash')
-      .where('membership_no', '=', DEMO.membershipNo)
-      .execute();
-    expect(left).toEqual([]);
+    expect(await waitingSignIns(DEMO.membershipNo)).toEqual([]);
     expect(await listApiTokens(member)).toEqual([]);
     // This session goes on.
     expect(await backend.getAuthUser(member.credentials)).toBe(true);
