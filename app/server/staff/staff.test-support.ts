@@ -1,5 +1,5 @@
 /**
- * For the back office's tests: enrolled staff accounts, signed in.
+ * For the back office's tests: enrolled staff accounts, signed in, and what the audit holds of them.
  * The app's modules are imported when a helper first runs, so a test file can point the environment at
  * its own store (`useOwnStore`) before anything reads it.
  */
@@ -30,4 +30,13 @@ export async function signedInStaff(username: string, role: StaffRole): Promise<
   const id = await enrolledStaff(username, role);
   const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), { staffId: id, stage: 'active' });
   return { id, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+/** The `detail` of each audit event of the type whose actor is `actor`. */
+export async function auditDetails(type: string, actor: string): Promise<(string | null)[]> {
+  const { app } = await import('../app.server');
+  const { db } = await app();
+  const events = db.selectFrom('audit_events').select('detail');
+  const rows = await events.where('type', '=', type).where('actor', '=', actor).execute();
+  return rows.map((row) => row.detail);
 }
