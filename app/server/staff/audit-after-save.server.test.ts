@@ -6,37 +6,20 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { enrolledStaff, signedInStaff } from './staff.test-support';
 
 useOwnStore('audit-after-save', { PUBLIC_URL: 'http://coop.test' });
 
 const { app } = await import('../app.server');
 const { log } = await import('../log.server');
-const { createStaffAccount } = await import('./accounts.server');
-const { startStaffSession } = await import('./session.server');
 const route = await import('~/routes/staff.accounts');
 
 const ORIGIN = 'http://coop.test';
 
-async function account(username: string, role: 'admin' | 'editor') {
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role });
-  if (!created.ok) throw new Error(created.reason);
-  await db
-    .updateTable('staff_accounts')
-    .set({ enrolled_at: Date.now() })
-    .where('id', '=', created.account.id)
-    .execute();
-  return created.account.id;
-}
-
 describe('a change whose audit row cannot be written', () => {
   it('is answered as saved, stays saved, and its event is logged', async () => {
-    const adminId = await account('saver-admin', 'admin');
-    const colleague = await account('saver-editor', 'editor');
-    const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
-      staffId: adminId,
-      stage: 'active',
-    });
+    const admin = await signedInStaff('saver-admin', 'admin');
+    const colleague = await enrolledStaff('saver-editor', 'editor');
     const { db } = await app();
     const error = vi.spyOn(log, 'error');
     // The audit table goes away between the change and its row (as a store failing at that moment).
@@ -46,7 +29,7 @@ describe('a change whose audit row cannot be written', () => {
       answer = (await route.action({
         request: new Request(`${ORIGIN}/staff/accounts`, {
           method: 'POST',
-          headers: { Cookie: setCookie.split(';')[0] ?? '', 'Content-Type': 'application/x-www-form-urlencoded' },
+          headers: { Cookie: admin.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ intent: 'role', id: String(colleague), role: 'moderator' }),
         }),
         context: { clientAddress: '10.8.0.2' } as unknown as AppLoadContext,

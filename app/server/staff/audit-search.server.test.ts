@@ -4,13 +4,11 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { signedInStaff } from './staff.test-support';
 
 useOwnStore('audit-search', { PUBLIC_URL: 'http://coop.test' });
 
-const { app } = await import('../app.server');
 const { audit } = await import('../audit.server');
-const { createStaffAccount } = await import('./accounts.server');
-const { startStaffSession } = await import('./session.server');
 const { AUDIT_PAGE_SIZE, auditHiddenFields, auditQueryFromForm, auditQueryFromUrl, auditSearchParams } =
   await import('./audit-search.server');
 const page = await import('~/routes/staff.audit');
@@ -23,20 +21,7 @@ const OTHER = '778802';
 let cookie: string | null = null;
 /** A signed-in admin's session cookie. */
 async function adminCookie(): Promise<string> {
-  if (cookie) return cookie;
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username: 'audit-admin', displayName: 'สมศรี ทดสอบ', role: 'admin' });
-  if (!created.ok) throw new Error(created.reason);
-  await db
-    .updateTable('staff_accounts')
-    .set({ enrolled_at: Date.now() })
-    .where('id', '=', created.account.id)
-    .execute();
-  const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
-    staffId: created.account.id,
-    stage: 'active',
-  });
-  cookie = setCookie.split(';')[0] ?? '';
+  cookie ??= (await signedInStaff('audit-admin', 'admin')).cookie;
   return cookie;
 }
 

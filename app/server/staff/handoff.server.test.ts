@@ -4,12 +4,13 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { enrolledStaff } from './staff.test-support';
+
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-handoff-'));
 Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://coop.test' });
 
 const { app, shutdown } = await import('../app.server');
-const { createStaffAccount } = await import('./accounts.server');
 const { requireStaff } = await import('./guard.server');
 const { putHandoff, takeHandoff, takeKeptForm, HANDOFF_MAX_BYTES } = await import('./handoff.server');
 const { lookupStaffSession, startStaffSession, STAFF_IDLE_MS } = await import('./session.server');
@@ -22,17 +23,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function account(username: string) {
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role: 'editor' });
-  if (!created.ok) throw new Error('account not created');
-  await db
-    .updateTable('staff_accounts')
-    .set({ enrolled_at: Date.now() })
-    .where('id', '=', created.account.id)
-    .execute();
-  return created.account.id;
-}
+/** An enrolled editor's account; answers its id. */
+const account = (username: string) => enrolledStaff(username, 'editor');
 
 describe('staff hand-offs', () => {
   it('are taken once, only by their account, before their end; an over-size one is not kept', async () => {

@@ -5,28 +5,15 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { signedInStaff } from './staff.test-support';
 
 useOwnStore('last-admin', { PUBLIC_URL: 'http://coop.test' });
 
 const { app } = await import('../app.server');
-const { createStaffAccount, activeAdminCount } = await import('./accounts.server');
-const { startStaffSession } = await import('./session.server');
+const { activeAdminCount } = await import('./accounts.server');
 const route = await import('~/routes/staff.accounts');
 
 const ORIGIN = 'http://coop.test';
-
-/** An enrolled admin, signed in: its id and session cookie. */
-async function admin(username: string): Promise<{ id: number; cookie: string }> {
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role: 'admin' });
-  if (!created.ok) throw new Error(created.reason);
-  await db.updateTable('staff_accounts').set({ enrolled_at: Date.now() }).where('id', '=', created.account.id).execute();
-  const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
-    staffId: created.account.id,
-    stage: 'active',
-  });
-  return { id: created.account.id, cookie: setCookie.split(';')[0] ?? '' };
-}
 
 async function post(cookie: string, fields: Record<string, string>): Promise<number> {
   const request = new Request(`${ORIGIN}/staff/accounts`, {
@@ -46,44 +33,42 @@ async function post(cookie: string, fields: Record<string, string>): Promise<num
 /** Leaves exactly the given admins active (others from earlier tests are made editors). */
 async function onlyAdmins(ids: number[]) {
   const { db } = await app();
-  await db.updateTable('staff_accounts').set({ role: 'editor' }).where('role', '=', 'admin').where('id', 'not in', ids).execute();
+  await db
+    .updateTable('staff_accounts')
+    .set({ role: 'editor' })
+    .where('role', '=', 'admin')
+    .where('id', 'not in', ids)
+    .execute();
+}
+
+/**
+ * Two new admins, the only active ones (`pair-a<n>`, `pair-b<n>`), post at once: a acts on b with
+ * `aOnB`, b on a with `bOnA`. Checks that one working admin remains; answers the two statuses, sorted.
+ */
+async function atOnce(n: number, aOnB: Record<string, string>, bOnA: Record<string, string>): Promise<number[]> {
+  const a = await signedInStaff(`pair-a${n}`, 'admin');
+  const b = await signedInStaff(`pair-b${n}`, 'admin');
+  await onlyAdmins([a.id, b.id]);
+  const statuses = await Promise.all([
+    post(a.cookie, { ...aOnB, id: String(b.id) }),
+    post(b.cookie, { ...bOnA, id: String(a.id) }),
+  ]);
+  const { db } = await app();
+  expect(await activeAdminCount(db)).toBe(1);
+  return statuses.sort();
 }
 
 describe('the last working admin', () => {
   it('stays when two admins demote each other at once', async () => {
-    const a = await admin('pair-a1');
-    const b = await admin('pair-b1');
-    await onlyAdmins([a.id, b.id]);
-    const statuses = await Promise.all([
-      post(a.cookie, { intent: 'role', id: String(b.id), role: 'editor' }),
-      post(b.cookie, { intent: 'role', id: String(a.id), role: 'editor' }),
-    ]);
-    const { db } = await app();
-    expect(await activeAdminCount(db)).toBe(1);
-    expect(statuses.sort()).toEqual([303, 400]);
+    const statuses = await atOnce(1, { intent: 'role', role: 'editor' }, { intent: 'role', role: 'editor' });
+    expect(statuses).toEqual([303, 400]);
   });
 
   it('stays when two admins disable each other at once', async () => {
-    const a = await admin('pair-a2');
-    const b = await admin('pair-b2');
-    await onlyAdmins([a.id, b.id]);
-    await Promise.all([
-      post(a.cookie, { intent: 'disable', id: String(b.id), confirmed: '1' }),
-      post(b.cookie, { intent: 'disable', id: String(a.id), confirmed: '1' }),
-    ]);
-    const { db } = await app();
-    expect(await activeAdminCount(db)).toBe(1);
+    await atOnce(2, { intent: 'disable', confirmed: '1' }, { intent: 'disable', confirmed: '1' });
   });
 
   it('stays when one demotes and the other resets the first at once', async () => {
-    const a = await admin('pair-a3');
-    const b = await admin('pair-b3');
-    await onlyAdmins([a.id, b.id]);
-    await Promise.all([
-      post(a.cookie, { intent: 'role', id: String(b.id), role: 'support' }),
-      post(b.cookie, { intent: 'reset', id: String(a.id), confirmed: '1' }),
-    ]);
-    const { db } = await app();
-    expect(await activeAdminCount(db)).toBe(1);
+    await atOnce(3, { intent: 'role', role: 'support' }, { intent: 'reset', confirmed: '1' });
   });
 });

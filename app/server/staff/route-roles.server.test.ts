@@ -9,14 +9,11 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { useOwnStore } from '../app-store.test-support';
+import { auditDetails, signedInStaff, type StaffRole } from './staff.test-support';
 
 useOwnStore('route-roles', { PUBLIC_URL: 'http://coop.test' });
 
-const { app } = await import('../app.server');
-const { createStaffAccount } = await import('./accounts.server');
-const { startStaffSession } = await import('./session.server');
-
-type Role = 'editor' | 'moderator' | 'support' | 'admin';
+type Role = StaffRole;
 /**
  * Who may reach a handler: a role (admin too), `staff` (any signed-in staff member), or `open` (the
  * sign-in, enrolment and sign-out steps, and addresses that only redirect: they decide for themselves).
@@ -90,15 +87,7 @@ const cookies = new Map<Role, string>();
 async function staffCookie(role: Role): Promise<string> {
   const known = cookies.get(role);
   if (known) return known;
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username: `roles-${role}`, displayName: 'สมศรี ทดสอบ', role });
-  if (!created.ok) throw new Error(created.reason);
-  await db.updateTable('staff_accounts').set({ enrolled_at: Date.now() }).where('id', '=', created.account.id).execute();
-  const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
-    staffId: created.account.id,
-    stage: 'active',
-  });
-  const cookie = setCookie.split(';')[0] ?? '';
+  const { cookie } = await signedInStaff(`roles-${role}`, role);
   cookies.set(role, cookie);
   return cookie;
 }
@@ -134,15 +123,9 @@ async function outcome(
   }
 }
 
+/** How many refusals the audit holds of `actor`. */
 async function refusals(actor: string): Promise<number> {
-  const { db } = await app();
-  const rows = await db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('type', '=', 'staff_refused')
-    .where('actor', '=', actor)
-    .execute();
-  return rows.length;
+  return (await auditDetails('staff_refused', actor)).length;
 }
 
 const isSignIn = (location: string | null) => location !== null && location.startsWith('/staff/login');

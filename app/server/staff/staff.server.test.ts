@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { STAFF_MESSAGES } from '~/lib/staff';
 
+import { auditDetails } from './staff.test-support';
+
 // A store of its own, configured before the app modules read the environment.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahakorn-staff-'));
 Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://coop.test' });
@@ -318,14 +320,7 @@ describe('sign-in', () => {
 describe('sign-in codes sent at once', () => {
   /** The wrong codes the server actually checked for `username` (each is audited without `locked`). */
   async function checkedCodes(username: string): Promise<number> {
-    const { db } = await app();
-    const rows = await db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('type', '=', 'staff_code_failure')
-      .where('actor', '=', username)
-      .execute();
-    return rows.filter((r) => r.detail === null).length;
+    return (await auditDetails('staff_code_failure', username)).filter((detail) => detail === null).length;
   }
 
   it('checks at most five codes on one half-session, however many arrive together', async () => {

@@ -2,13 +2,12 @@ import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 import { enableMemberFactor, useOwnStore } from '../app-store.test-support';
+import { signedInStaff, type StaffRole } from './staff.test-support';
 import { insertHalfSession } from './support.test-support';
 
 useOwnStore('support-2fa', { PUBLIC_URL: 'http://coop.test' });
 
 const { app } = await import('../app.server');
-const { createStaffAccount } = await import('./accounts.server');
-const { startStaffSession } = await import('./session.server');
 const { memberSubject, secondFactorEnabled } = await import('../auth/second-factor.server');
 const route = await import('~/routes/staff.members');
 
@@ -16,20 +15,8 @@ const ORIGIN = 'http://coop.test';
 const NO = '012345';
 
 /** A signed-in staff member of the role; answers the session cookie. */
-async function staff(role: 'editor' | 'moderator' | 'support' | 'admin', username: string): Promise<string> {
-  const { db } = await app();
-  const created = await createStaffAccount(db, { username, displayName: 'สมศรี ทดสอบ', role });
-  if (!created.ok) throw new Error(created.reason);
-  await db
-    .updateTable('staff_accounts')
-    .set({ enrolled_at: Date.now() })
-    .where('id', '=', created.account.id)
-    .execute();
-  const setCookie = await startStaffSession(new Request(`${ORIGIN}/staff/login`), {
-    staffId: created.account.id,
-    stage: 'active',
-  });
-  return setCookie.split(';')[0] ?? '';
+async function staff(role: StaffRole, username: string): Promise<string> {
+  return (await signedInStaff(username, role)).cookie;
 }
 
 async function post(cookie: string, fields: Record<string, string>): Promise<Response> {
