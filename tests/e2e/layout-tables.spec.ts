@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { DEMO, expect, signIn, test } from './fixtures';
+import { demoMemberOpens, PHONE_320 } from './demo-view';
 
 // Where a money table has the room to be a table (a tablet, a laptop), each figure column's header
 // stands over its figures: right-aligned as they are, on one line or wrapped onto two.
@@ -157,10 +158,7 @@ test('on a 320 px phone, each card’s figures end at its right edge, and a line
 });
 
 test('on a phone, a loan’s collateral heading stands apart from the last of its facts', async ({ page, axe }) => {
-  await signIn(page, axe, DEMO);
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto('/member/loan');
-  await axe();
+  await demoMemberOpens(page, axe, '/member/loan', PHONE_320);
   const gaps = await page
     .locator('main .facts + h3')
     .evaluateAll((headings) =>
@@ -174,10 +172,7 @@ test('on a 320 px phone, the capital chart’s summary keeps each month with its
   page,
   axe,
 }) => {
-  await signIn(page, axe, DEMO);
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto('/member/share');
-  await axe();
+  await demoMemberOpens(page, axe, '/member/share', PHONE_320);
   const split = await page.locator('main .chart figcaption').evaluate((caption) => {
     const text = caption.firstChild!;
     const pairs =
@@ -200,10 +195,7 @@ test('on a 320 px phone, the status page keeps a date’s month with its year an
   page,
   axe,
 }) => {
-  await signIn(page, axe, DEMO);
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto('/member/status');
-  await axe();
+  await demoMemberOpens(page, axe, '/member/status', PHONE_320);
   const split = await page.locator('main dd', { hasText: '(อายุ' }).evaluateAll((all) =>
     all.flatMap((dd) =>
       [...dd.childNodes]

@@ -22,20 +22,34 @@ function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-test('at 320 and 360 px the banner’s pause control, the breadcrumbs and the login checkbox are at least 24 px', async ({
-  page,
-  axe,
-}) => {
+/**
+ * The small targets of each page of `paths` at each of the `widths` (and `height`), in words with the
+ * width and the page; each page is checked with axe.
+ */
+async function smallTargetsOn(
+  page: Page,
+  axe: () => Promise<void>,
+  viewport: { widths: readonly number[]; height: number },
+  paths: readonly string[],
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const width of [320, 360]) {
-    await page.setViewportSize({ width, height: 640 });
-    for (const path of ['/home', '/list/news', '/member/logon']) {
+  for (const width of viewport.widths) {
+    await page.setViewportSize({ width, height: viewport.height });
+    for (const path of paths) {
       await page.goto(path);
       await axe();
       problems.push(...(await smallTargets(page)).map((p) => `${width} px ${path}: ${p}`));
     }
   }
-  expect(problems).toEqual([]);
+  return problems;
+}
+
+test('at 320 and 360 px the banner’s pause control, the breadcrumbs and the login checkbox are at least 24 px', async ({
+  page,
+  axe,
+}) => {
+  const paths = ['/home', '/list/news', '/member/logon'];
+  expect(await smallTargetsOn(page, axe, { widths: [320, 360], height: 640 }, paths)).toEqual([]);
 });
 
 test('a money table’s row links and the password form’s checkbox are at least 24 px, as a table and as cards', async ({
@@ -43,14 +57,6 @@ test('a money table’s row links and the password form’s checkbox are at leas
   axe,
 }) => {
   await signIn(page, axe, DEMO);
-  const problems: string[] = [];
-  for (const width of [320, 768, 1366]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of ['/member/deposit', '/member/loan', '/member/password']) {
-      await page.goto(path);
-      await axe();
-      problems.push(...(await smallTargets(page)).map((p) => `${width} px ${path}: ${p}`));
-    }
-  }
-  expect(problems).toEqual([]);
+  const paths = ['/member/deposit', '/member/loan', '/member/password'];
+  expect(await smallTargetsOn(page, axe, { widths: [320, 768, 1366], height: 800 }, paths)).toEqual([]);
 });

@@ -5,23 +5,12 @@ import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { outboxDir, readOutbox } from '../../app/server/auth/recovery/delivery.server';
 
-import { isValidThaiNationalId } from '../../app/lib/forms/identity';
 import { memberRow } from '../../app/server/db/member-row.test-support';
 import { database, E2E_HTTP_MODE, expect, logIn, randomNationalId, test as base, type TestMember } from './fixtures';
+import { ACCEPT_LABEL, codeFor, fillCodeStep, type Identity, identityWithEmail, requestCode } from './register-steps';
 import { createStaffAccount, staffLogin } from './staff-fixture';
 
 const TITLE = { register: 'เข้าใช้งานครั้งแรก (ลงทะเบียน)', forget: 'ลืมรหัสผ่าน' } as const;
-const SENT = 'หากข้อมูลตรงกับทะเบียนสมาชิก ระบบได้ส่งรหัสยืนยัน 6 หลัก';
-const ACCEPT_LABEL = 'ข้าพเจ้ายอมรับข้อกำหนดและเงื่อนไขการใช้บริการ';
-
-/** The five identity fields as a member types them (birth date in the Buddhist era). */
-interface Identity {
-  membershipNo: string;
-  nationalId: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-}
 
 interface IdentityFixtures {
   /** A member row with no online account (not registered yet), removed after the test. */
@@ -36,12 +25,6 @@ interface IdentityFixtures {
 /** `1234567890123` → `1-2345-67890-12-3`, as the hint shows it. */
 function dashed(id: string): string {
   return `${id.slice(0, 1)}-${id.slice(1, 5)}-${id.slice(5, 10)}-${id.slice(10, 12)}-${id.slice(12)}`;
-}
-
-/** `1985-03-14` → `14/03/2528`. */
-function toBe(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${Number(y) + 543}`;
 }
 
 const test = base.extend<IdentityFixtures>({
@@ -100,39 +83,8 @@ const test = base.extend<IdentityFixtures>({
     const used: string[] = [];
     await use(async () => {
       const member = await createMember();
-      const row = await database()
-        .selectFrom('members')
-        .select(['id_card', 'first_name', 'last_name', 'birth_date'])
-        .where('membership_no', '=', member.membershipNo)
-        .executeTakeFirstOrThrow();
       used.push(member.membershipNo);
-      // createMember's national id is random digits: give the member a real one (a valid check digit).
-      let nationalId = row.id_card;
-      while (!isValidThaiNationalId(nationalId)) {
-        nationalId = randomNationalId();
-        try {
-          await database()
-            .updateTable('members')
-            .set({ id_card: nationalId })
-            .where('membership_no', '=', member.membershipNo)
-            .execute();
-        } catch (error) {
-          if (!/unique|duplicate/i.test(String(error))) throw error;
-          nationalId = row.id_card;
-        }
-      }
-      await database()
-        .updateTable('members')
-        .set({ email: `forget${member.membershipNo}@example.com` })
-        .where('membership_no', '=', member.membershipNo)
-        .execute();
-      const identity: Identity = {
-        membershipNo: member.membershipNo,
-        nationalId,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        birthDate: toBe(row.birth_date),
-      };
+      const identity = await identityWithEmail(member, `forget${member.membershipNo}@example.com`);
       return { member, identity, password: newPassword() };
     });
     // createMember removes the member itself; its identity-check counter is ours to clear.
@@ -144,42 +96,6 @@ const test = base.extend<IdentityFixtures>({
     }
   },
 });
-
-async function fillIdentity(page: Page, identity: Identity): Promise<void> {
-  await page.getByLabel('หมายเลขสมาชิก').fill(identity.membershipNo);
-  await page.getByLabel('เลขประจำตัวประชาชน').fill(identity.nationalId);
-  await page.getByLabel('ชื่อ', { exact: true }).fill(identity.firstName);
-  await page.getByLabel('นามสกุล', { exact: true }).fill(identity.lastName);
-  await page.getByLabel('วันเดือนปีเกิด (พ.ศ.)').fill(identity.birthDate);
-}
-
-/** Step 1: the identity; answers with the code step whatever the identity. */
-async function requestCode(page: Page, identity: Identity): Promise<void> {
-  await fillIdentity(page, identity);
-  await page.getByRole('button', { name: 'ขอรหัสยืนยัน', exact: true }).click();
-  await expect(page.getByText(SENT)).toBeVisible();
-}
-
-/** The code in the newest outbox message to this address sent after `since`. */
-async function codeFor(address: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const entries = await readOutbox(outboxDir(path.resolve(E2E_DATA_DIR)), 200);
-      const entry = entries.find((e) => e.at >= since && e.to.kind === 'email' && e.to.address === address);
-      code = entry ? /\b(\d{6})\b/.exec(entry.text)?.[1] : undefined;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code ?? '';
-}
-
-async function fillCodeStep(page: Page, code: string, password: string, options: { accept?: boolean } = {}) {
-  await page.getByLabel('รหัสยืนยัน', { exact: true }).fill(code);
-  await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill(password);
-  await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill(password);
-  if (options.accept) await page.getByLabel(ACCEPT_LABEL).check();
-}
 
 /**
  * Send the code step with its button (`button`): the member lands on the login page, which says `notice`.

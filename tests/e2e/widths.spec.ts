@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { DEMO, expect, signIn, test } from './fixtures';
+import { demoMemberOpens } from './demo-view';
 import { EVERY_WIDTH, layoutProblems } from './layout-check';
 
 import { MEMBER_MENU } from '../../app/lib/member-menu';
@@ -52,10 +53,7 @@ test('a statement’s date filter: its buttons sit on its inputs’ line, and no
   page,
   axe,
 }) => {
-  await signIn(page, axe, DEMO);
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.goto('/member/share');
-  await axe();
+  await demoMemberOpens(page, axe, '/member/share', { width: 1024, height: 768 });
   const bottom = async (selector: string) => {
     const box = await page.locator(selector).first().boundingBox();
     return box ? box.y + box.height : NaN;
