@@ -102,15 +102,16 @@ export function createTotpStore({
     return codes;
   }
 
+  /** The subject's recovery codes not used yet. */
+  const unusedCodes = (subject: string) =>
+    db.selectFrom('totp_recovery_codes').where('subject', '=', subject).where('used_at', 'is', null);
+
   return {
     async status(subject) {
       const found = await row(subject);
       const left = found?.enabled_at
-        ? await db
-            .selectFrom('totp_recovery_codes')
+        ? await unusedCodes(subject)
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('subject', '=', subject)
-            .where('used_at', 'is', null)
             .executeTakeFirst()
         : undefined;
       return {
@@ -200,12 +201,7 @@ export function createTotpStore({
       if (!canonical) return { ok: false };
       // The subject's unused codes (ten at most), each checked against its own salted hash; a code
       // stored before by its SHA-256 (`hashRecoveryCode`) still works.
-      const unused = await db
-        .selectFrom('totp_recovery_codes')
-        .select('code_hash')
-        .where('subject', '=', subject)
-        .where('used_at', 'is', null)
-        .execute();
+      const unused = await unusedCodes(subject).select('code_hash').execute();
       const legacy = hashRecoveryCode(canonical);
       let usedHash: string | null = null;
       for (const { code_hash } of unused) {
