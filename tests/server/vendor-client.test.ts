@@ -37,11 +37,14 @@ async function api(pathname: string, body: Json = {}, method = 'POST'): Promise<
   return JSON.parse(answer.body) as Json;
 }
 
-/** One of our own pages for the demo member, as text (React's `<!-- -->` separators taken out). */
+/**
+ * One of our own pages for the demo member, as text: React's `<!-- -->` separators taken out, and the
+ * no-break spaces that keep a date's words on one line read as the spaces the vendor's texts have.
+ */
 async function page(pathname: string): Promise<string> {
   const answer = await request('GET', pathname, { Cookie: cookie });
   expect(answer.status, pathname).toBe(200);
-  return answer.body.replace(/<!-- -->/g, '');
+  return answer.body.replace(/<!-- -->/g, '').replace(/\u00a0/g, ' ');
 }
 
 const keysOf = (name: string, answer: unknown, part: 'body' | 'refused' = 'body') =>
