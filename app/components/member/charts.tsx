@@ -48,10 +48,9 @@ export function CapitalChart({ points }: { points: Array<{ month: string; capita
   const first = points[0];
   const last = points[points.length - 1];
   // A month and its year, a figure and its unit, each stay on one line.
-  const together = noBreak;
   const summary =
     first && last
-      ? `ทุนเรือนหุ้นสิ้นเดือน ${together(monthLabel(first.month, 'long'))} ${together(`${formatSatang(first.capitalSatang)} บาท`)} ถึง ${together(monthLabel(last.month, 'long'))} ${together(`${formatSatang(last.capitalSatang)} บาท`)}`
+      ? `ทุนเรือนหุ้นสิ้นเดือน ${noBreak(monthLabel(first.month, 'long'))} ${noBreak(`${formatSatang(first.capitalSatang)} บาท`)} ถึง ${noBreak(monthLabel(last.month, 'long'))} ${noBreak(`${formatSatang(last.capitalSatang)} บาท`)}`
       : '';
   return (
     <figure className="chart">
