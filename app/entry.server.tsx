@@ -1,5 +1,4 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 
@@ -10,9 +9,9 @@ import { NonceProvider } from './nonce';
 import { log } from './server/log.server';
 import { etagMatches, pageEtag } from './server/http/etag.server';
 import { appInlineStyle } from './server/http/inline-style.server';
-import { storeDownData } from './server/errors.server';
+import { failedData } from './server/errors.server';
 import { isStoreUnavailable } from './server/db/outage.server';
-import { DISK_FULL_BODY, isDiskFull, reportDiskFull } from './server/ops/disk-full.server';
+import { isDiskFull, reportDiskFull } from './server/ops/disk-full.server';
 import { applyCachePolicy } from './server/http/security.server';
 
 const ABORT_DELAY = 5_000;
@@ -63,7 +62,7 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
-  response = storeDownData(diskFullData(response, context), context);
+  response = failedData(response, context);
   if (context.staleSince !== undefined) response.headers.set('Cache-Control', 'no-store');
   applyCachePolicy(response.headers, new URL(request.url).pathname, response.status);
   return response;
@@ -93,19 +92,6 @@ export function handleError(error: unknown, { request, context }: { request: Req
     return;
   }
   log.error('request failed', { method: request.method, error: describe(error) });
-}
-
-/**
- * A data request (a form sent or a page fetched by the browser's scripts) that failed because the
- * disk is full: the error Remix answers with (a 500 saying nothing) becomes the same 503 the
- * boundaries show as the disk-full notice after a client-side navigation.
- */
-function diskFullData(response: Response, context: AppLoadContext): Response {
-  if (!context.diskFull || response.headers.get('X-Remix-Error') === null) return response;
-  return json(DISK_FULL_BODY, {
-    status: 503,
-    headers: { 'X-Remix-Catch': 'yes', 'Cache-Control': 'no-store', 'Retry-After': '60' },
-  });
 }
 
 function describe(error: unknown): string {

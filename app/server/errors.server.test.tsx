@@ -5,8 +5,8 @@ import { CRASH_TEXT } from '~/components/error-pages';
 import { DISK_FULL_TITLE, UNAVAILABLE_MESSAGE } from '~/lib/messages';
 
 import { CoopUnavailableError } from './coop/types';
-import { resourceRoute, storeDownData } from './errors.server';
-import { forgetDiskFull } from './ops/disk-full.server';
+import { failedData, resourceRoute } from './errors.server';
+import { DISK_FULL_BODY, forgetDiskFull } from './ops/disk-full.server';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const context = (more: Partial<AppLoadContext> = {}): AppLoadContext => ({
@@ -117,23 +117,30 @@ describe('resourceRoute: a route with no page of its own that fails (ADR 145)', 
   });
 });
 
-describe('storeDownData: a data request that failed because the store was unreachable', () => {
+describe('failedData: a data request that failed because the store was unreachable or the disk full', () => {
   const remixError = () =>
     json({ message: 'Unexpected Server Error' }, { status: 500, headers: { 'X-Remix-Error': 'yes' } });
 
   it('answers 503 with Retry-After and the Thai message the boundaries show, as a caught response', async () => {
-    const answer = storeDownData(remixError(), context({ storeDown: true }));
+    const answer = failedData(remixError(), context({ storeDown: true }));
     expect(answer.status).toBe(503);
     expect(answer.headers.get('Retry-After')).toBe('30');
     expect(answer.headers.get('X-Remix-Catch')).toBe('yes');
     expect(await answer.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
   });
 
-  it('leaves every other answer as it is: the store was fine, the disk full (its own answer), or no error', () => {
+  it('answers a full disk with its own words and Retry-After: 60, whatever else failed', async () => {
+    const answer = failedData(remixError(), context({ storeDown: true, diskFull: true }));
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('Retry-After')).toBe('60');
+    expect(answer.headers.get('X-Remix-Catch')).toBe('yes');
+    expect(await answer.json()).toEqual(DISK_FULL_BODY);
+  });
+
+  it('leaves every other answer as it is: the store was fine, or no error', () => {
     const error = remixError();
-    expect(storeDownData(error, context())).toBe(error);
-    expect(storeDownData(error, context({ storeDown: true, diskFull: true }))).toBe(error);
+    expect(failedData(error, context())).toBe(error);
     const fine = json({ ok: true });
-    expect(storeDownData(fine, context({ storeDown: true }))).toBe(fine);
+    expect(failedData(fine, context({ storeDown: true }))).toBe(fine);
   });
 });

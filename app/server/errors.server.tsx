@@ -7,7 +7,7 @@ import { DISK_FULL_MESSAGE, DISK_FULL_TITLE, UNAVAILABLE_MESSAGE } from '~/lib/m
 import { isStoreUnavailable } from './db/outage.server';
 import { appInlineStyle } from './http/inline-style.server';
 import { log } from './log.server';
-import { isDiskFull, reportDiskFull } from './ops/disk-full.server';
+import { DISK_FULL_BODY, isDiskFull, reportDiskFull } from './ops/disk-full.server';
 import { CoopUnavailableError } from './coop/types';
 
 /**
@@ -97,19 +97,26 @@ function failurePage(
 
 /**
  * For `handleDataRequest` (entry.server.tsx): a data request (a form sent or a page fetched by the
- * browser's scripts) that failed because the store was unreachable (`context.storeDown`, set by
- * `handleError`) answers 503 with `Retry-After: 30` and the Thai message the boundaries show, as a
- * document request does, instead of Remix's 500.
+ * browser's scripts) that failed because the data disk is full (`context.diskFull`) or the store was
+ * unreachable (`context.storeDown`, both set by `handleError`) answers 503 as a caught response the
+ * boundaries show — the disk-full words and `Retry-After: 60`, or the Thai "unavailable" message and
+ * `Retry-After: 30` — as a document request does, instead of Remix's 500 that says nothing.
  */
-export function storeDownData(response: Response, context: AppLoadContext): Response {
-  if (!context.storeDown || context.diskFull || response.headers.get('X-Remix-Error') === null) return response;
-  return new Response(JSON.stringify({ message: UNAVAILABLE_MESSAGE }), {
+export function failedData(response: Response, context: AppLoadContext): Response {
+  if (response.headers.get('X-Remix-Error') === null) return response;
+  if (context.diskFull) return caughtData(DISK_FULL_BODY, '60');
+  if (context.storeDown) return caughtData({ message: UNAVAILABLE_MESSAGE }, '30');
+  return response;
+}
+
+function caughtData(body: object, retryAfter: string): Response {
+  return new Response(JSON.stringify(body), {
     status: 503,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'X-Remix-Catch': 'yes',
       'Cache-Control': 'no-store',
-      'Retry-After': '30',
+      'Retry-After': retryAfter,
     },
   });
 }
