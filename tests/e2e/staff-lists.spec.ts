@@ -142,8 +142,10 @@ test.describe('the back office lists', { tag: '@embedded' }, () => {
             .executeTakeFirstOrThrow()
         ).id,
       );
-    const older = await store(`กระทู้เก่า ${tag}`, Date.now() - 1000);
-    const newer = await store(`กระทู้ใหม่ ${tag}`, Date.now());
+    // Stamped an hour ahead, so a post another test sends meanwhile does not arrive after them.
+    const ahead = Date.now() + 3_600_000;
+    const older = await store(`กระทู้เก่า ${tag}`, ahead - 1000);
+    const newer = await store(`กระทู้ใหม่ ${tag}`, ahead);
     await signInNewStaff(page, 'moderator');
     await page.goto('/staff/board');
     // What arrived last opens page 1.
